@@ -1,0 +1,12 @@
+"""Each city is a few rule hooks over the shared ruleset (rules.Ruleset)."""
+from __future__ import annotations
+
+
+def ruleset_for_city(city: str):
+    from .london import LondonRules
+
+    table = {"london": LondonRules}
+    try:
+        return table[city]()
+    except KeyError:
+        raise ValueError(f"no rules for city {city!r}; known: {', '.join(sorted(table))}") from None

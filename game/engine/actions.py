@@ -1,0 +1,48 @@
+"""Actions a player can take, as a msgspec tagged union so records encode them by name."""
+from __future__ import annotations
+
+import msgspec
+
+
+class PlaceTrack(msgspec.Struct, tag="place", frozen=True, forbid_unknown_fields=True):
+    """Place a token of ``line`` on ``connection``.
+
+    Whether two branch tiles are spent is not the player's to say: a connection touching an end of
+    the line is free, one touching any other station of the line costs two tiles.
+    """
+
+    line: int
+    connection: int
+
+
+class TakeBranch(msgspec.Struct, tag="branch", frozen=True, forbid_unknown_fields=True):
+    pass
+
+
+class ChooseRoute(msgspec.Struct, tag="route", frozen=True, forbid_unknown_fields=True):
+    """Pick one of the pending passenger outcomes (``state.options``)."""
+
+    option: int
+
+
+class Undo(msgspec.Struct, tag="undo", frozen=True, forbid_unknown_fields=True):
+    """Take back the last action of the current turn, allowed until the passenger moves."""
+
+
+Action = PlaceTrack | TakeBranch | ChooseRoute | Undo
+
+
+class IllegalAction(ValueError):
+    """An action the rules forbid; the message says why in the game's own words."""
+
+
+def describe(action: Action, board=None, state=None) -> str:
+    if isinstance(action, PlaceTrack):
+        where = board.conn_name(action.connection) if board else f"connection {action.connection}"
+        colour = state.lines[action.line].colour if state else f"line {action.line}"
+        return f"place {colour} on {where}"
+    if isinstance(action, TakeBranch):
+        return "take a branch tile"
+    if isinstance(action, ChooseRoute):
+        return f"choose route {action.option}"
+    return "undo"

@@ -1,0 +1,134 @@
+"""A loaded board: stations and connections by index, with the lookups the rules need to be fast.
+
+Stations and connections are numbered in map-file order; the state stores only these numbers, so a
+game record stays small and a position can be compared with ``==``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from .. import mapfile
+
+
+@dataclass(frozen=True, slots=True)
+class Station:
+    index: int
+    name: str
+    x: float
+    y: float
+    kinds: frozenset[str]
+    cluster: str | None = None
+
+    @property
+    def is_express(self) -> bool:
+        return "express" in self.kinds
+
+    @property
+    def is_standard(self) -> bool:
+        return "standard" in self.kinds
+
+
+@dataclass(frozen=True, slots=True)
+class Connection:
+    index: int
+    a: int
+    b: int
+    spaces: int
+    bends: tuple[tuple[float, float], ...] = ()
+
+    def other(self, station: int) -> int:
+        return self.b if station == self.a else self.a
+
+
+@dataclass(slots=True)
+class Board:
+    name: str
+    city: str
+    width: float
+    height: float
+    stations: list[Station]
+    connections: list[Connection]
+    start: int
+    express_cards: list[int]
+    standard_cards: list[int]
+    london_connection_stations: list[int] = field(default_factory=list)
+    london_symbols: list[str] = field(default_factory=list)
+    london_tiles_per_symbol: int = 2
+    source: mapfile.MapFile | None = None
+    # derived lookups
+    by_name: dict[str, int] = field(default_factory=dict)
+    station_conns: list[tuple[int, ...]] = field(default_factory=list)  # station -> connection indices
+    conn_between: dict[tuple[int, int], int] = field(default_factory=dict)
+    conn_ends: list[tuple[int, int]] = field(default_factory=list)
+    conn_spaces: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.by_name = {s.name: s.index for s in self.stations}
+        sc: list[list[int]] = [[] for _ in self.stations]
+        for c in self.connections:
+            sc[c.a].append(c.index)
+            sc[c.b].append(c.index)
+            self.conn_between[(c.a, c.b)] = c.index
+            self.conn_between[(c.b, c.a)] = c.index
+        self.station_conns = [tuple(x) for x in sc]
+        self.conn_ends = [(c.a, c.b) for c in self.connections]
+        self.conn_spaces = [c.spaces for c in self.connections]
+
+    def station(self, name: str) -> int:
+        try:
+            return self.by_name[name]
+        except KeyError:
+            raise KeyError(f"no station {name!r} on the {self.name} board") from None
+
+    def connection(self, a: str | int, b: str | int) -> int:
+        ia = a if isinstance(a, int) else self.station(a)
+        ib = b if isinstance(b, int) else self.station(b)
+        try:
+            return self.conn_between[(ia, ib)]
+        except KeyError:
+            raise KeyError(f"no connection {self.stations[ia].name} - {self.stations[ib].name} "
+                           f"on the {self.name} board") from None
+
+    def conn_name(self, c: int) -> str:
+        con = self.connections[c]
+        return f"{self.stations[con.a].name} - {self.stations[con.b].name}"
+
+    def has_kind(self, station: int, kind: str) -> bool:
+        return kind in self.stations[station].kinds
+
+
+def from_mapfile(mf: mapfile.MapFile) -> Board:
+    idx = {s.name: i for i, s in enumerate(mf.stations)}
+    stations = [Station(i, s.name, float(s.x), float(s.y), frozenset(s.kinds), s.cluster)
+                for i, s in enumerate(mf.stations)]
+    conns = [Connection(i, idx[c.a], idx[c.b], c.spaces, tuple(tuple(p) for p in c.bends))
+             for i, c in enumerate(mf.connections)]
+    b = Board(
+        name=mf.map.name, city=mf.map.city, width=mf.map.width, height=mf.map.height,
+        stations=stations, connections=conns, start=idx[mf.map.start],
+        express_cards=[idx[n] for n in mf.destinations.express],
+        standard_cards=[idx[n] for n in mf.destinations.standard],
+        source=mf,
+    )
+    if mf.london is not None:
+        b.london_connection_stations = [idx[n] for n in mf.london.connection_stations]
+        b.london_symbols = list(mf.london.symbols)
+        b.london_tiles_per_symbol = mf.london.tiles_per_symbol
+    return b
+
+
+@lru_cache(maxsize=16)
+def _load_cached(path: str, mtime: float) -> Board:
+    return from_mapfile(mapfile.load(path))
+
+
+def load_board(name_or_path: str | Path) -> Board:
+    """Load a board by name ('london') or path; cached, since boards never change during play."""
+    path = mapfile.resolve(str(name_or_path))
+    try:
+        mtime = path.stat().st_mtime
+    except OSError:
+        mtime = 0.0
+    return _load_cached(str(path.resolve()), mtime)

@@ -1,0 +1,62 @@
+"""What happened when an action was applied, for animation and logs (never needed to replay)."""
+from __future__ import annotations
+
+import msgspec
+
+
+class TokenPlaced(msgspec.Struct, tag="token", frozen=True):
+    player: int
+    line: int
+    connection: int
+    lane: int
+    branch_tiles_spent: int
+
+
+class BranchTaken(msgspec.Struct, tag="branch", frozen=True):
+    player: int
+
+
+class Scored(msgspec.Struct, tag="scored", frozen=True):
+    player: int
+    line: int  # -1 when not due to one line
+    points: int
+    category: str  # national_rail, terminus, connections, loops, passenger, ...
+    stations: tuple[int, ...] = ()
+    branch_tiles: int = 0
+
+
+class RouteChoiceNeeded(msgspec.Struct, tag="choice", frozen=True):
+    player: int
+    options: int
+
+
+class PassengerMoved(msgspec.Struct, tag="passenger", frozen=True):
+    origin: int
+    destination: int
+    hops: tuple[tuple[int, int, int], ...]
+    lines: tuple[int, ...]
+
+
+class DestinationsDrawn(msgspec.Struct, tag="drawn", frozen=True):
+    cards: tuple[int, ...]
+
+
+class EndTriggered(msgspec.Struct, tag="end_triggered", frozen=True):
+    pass
+
+
+class TurnStarted(msgspec.Struct, tag="turn", frozen=True):
+    player: int
+    actions: int
+
+
+class GameOver(msgspec.Struct, tag="over", frozen=True):
+    winners: tuple[int, ...]
+
+
+class Undone(msgspec.Struct, tag="undone", frozen=True):
+    player: int
+
+
+Event = (TokenPlaced | BranchTaken | Scored | RouteChoiceNeeded | PassengerMoved | DestinationsDrawn
+         | EndTriggered | TurnStarted | GameOver | Undone)

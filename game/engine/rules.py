@@ -1,0 +1,509 @@
+"""The shared ruleset: set-up, legal actions, applying actions, turn flow and the passenger.
+
+Cities change the game only through the hooks of :class:`Ruleset` (see ``cities/``); nothing here
+knows about London connection tiles or Berlin landmarks.
+"""
+from __future__ import annotations
+
+import random
+from typing import Iterable
+
+import msgspec
+
+from . import passenger
+from .actions import Action, ChooseRoute, IllegalAction, PlaceTrack, TakeBranch, Undo
+from .board import Board, load_board
+from .events import (BranchTaken, DestinationsDrawn, EndTriggered, Event, GameOver, PassengerMoved,
+                     RouteChoiceNeeded, Scored, TokenPlaced, TurnStarted, Undone)
+from .state import (ACTIONS_PER_TURN, DEFAULT_LINES, FIRST_TURN_ACTIONS, PHASE_ACTIONS, PHASE_OVER,
+                    PHASE_ROUTE, TOKEN_SUPPLY, GameState, Line, Player, Setup)
+
+FACE_UP = 4
+
+
+class Ruleset:
+    """The rules every city shares; a city overrides a few hooks."""
+
+    city = "base"
+
+    # ---- set-up -------------------------------------------------------------------------------
+    def random_setup(self, board: Board, rng: random.Random, setup: dict) -> None:
+        """Fill in the city's random elements (e.g. London connection tiles) that were not given."""
+
+    def check_setup(self, board: Board, setup: Setup) -> list[str]:
+        return []
+
+    def first_turn_actions(self, setup: Setup, seat: int) -> int:
+        if setup.variant == "classic":
+            return ACTIONS_PER_TURN
+        return FIRST_TURN_ACTIONS[len(setup.players)][seat]
+
+    def initial_score(self, setup: Setup, seat: int) -> int:
+        return seat if setup.variant == "classic" else 0
+
+    # ---- scoring on placement -----------------------------------------------------------------
+    def on_connected(self, state: GameState, board: Board, line: int, station: int, events: list) -> None:
+        """A line has just become connected to ``station`` for the first time."""
+        kinds = board.stations[station].kinds
+        owner = state.lines[line].owner
+        if "national_rail" in kinds:
+            add_points(state, owner, 1, "national_rail", events, line, (station,))
+        if "terminus" in kinds:
+            state.players[owner].branch_tiles += 1
+            add_points(state, owner, 2, "terminus", events, line, (station,), branch_tiles=1)
+
+    def after_placement(self, state: GameState, board: Board, line: int, conn: int, closed_cycle: bool,
+                        events: list) -> None:
+        """Called once per placement after the per-station bonuses."""
+
+    # ---- passenger ----------------------------------------------------------------------------
+    def passenger_moves(self, state: GameState, board: Board) -> list[str]:
+        """The kinds of passenger move this turn: express then standard if both are out, else one."""
+        if state.setup.variant == "classic" and not state.deck:
+            return []  # first edition: the passenger leaves the board once the deck is empty
+        kinds = [board.stations[s].kinds for s in state.face_up]
+        has_x = any("express" in k for k in kinds)
+        has_s = any("standard" in k for k in kinds)
+        if has_x and has_s:
+            return ["express", "standard"]
+        if has_x:
+            return ["express"]
+        if has_s:
+            return ["standard"]
+        return []
+
+    def final_scoring(self, state: GameState, board: Board, events: list) -> None:
+        """End-of-game bonuses (Berlin landmarks, Paris objectives)."""
+
+
+def add_points(state: GameState, player: int, points: int, category: str, events: list, line: int = -1,
+               stations: tuple[int, ...] = (), branch_tiles: int = 0) -> None:
+    p = state.players[player]
+    p.score += points
+    p.points[category] = p.points.get(category, 0) + points
+    events.append(Scored(player, line, points, category, stations, branch_tiles))
+
+
+def ruleset_for(board: Board) -> Ruleset:
+    from .cities import ruleset_for_city
+
+    return ruleset_for_city(board.city)
+
+
+# ------------------------------------------------------------------------------------------------
+# set-up
+
+
+class SetupError(ValueError):
+    """A set-up that cannot start a game; the message says which field and why."""
+
+
+def default_lines(n_players: int) -> list[list[str]]:
+    if n_players not in DEFAULT_LINES:
+        raise SetupError(f"players: {n_players} players; On the Underground is for 2 to 5 players")
+    return [list(x) for x in DEFAULT_LINES[n_players]]
+
+
+def new_game(map: str = "london", players: int | list[str] = 2, seed: int | None = 0,
+             start_player: int | None = None, deck: list[int] | list[str] | None = None,
+             connection_tiles: list[str] | None = None, lines: list[list[str]] | None = None,
+             variant: str = "standard") -> GameState:
+    """Set up a game. Every random element comes from ``seed`` unless given explicitly."""
+    board = load_board(map)
+    names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
+    rng = random.Random(seed)
+    if deck is None:
+        d = list(board.express_cards) + list(board.standard_cards)
+        rng.shuffle(d)
+    else:
+        d = [board.station(x) if isinstance(x, str) else x for x in deck]
+    extra: dict = {"connection_tiles": connection_tiles}
+    ruleset_for(board).random_setup(board, rng, extra)
+    if start_player is None:
+        start_player = rng.randrange(len(names)) if len(names) else 0
+    setup = Setup(map=map, players=names, lines=lines if lines is not None else default_lines(len(names)),
+                  start_player=start_player, deck=d, connection_tiles=extra["connection_tiles"] or [],
+                  seed=seed, variant=variant)
+    return start(setup)
+
+
+def check_setup(setup: Setup, board: Board) -> list[str]:
+    """Every reason a pinned set-up cannot be played, naming the field."""
+    problems = []
+    n = len(setup.players)
+    if not 2 <= n <= 5:
+        problems.append(f"setup.players: {n} players; the game is for 2 to 5")
+        return problems
+    if len(setup.lines) != n:
+        problems.append(f"setup.lines: {len(setup.lines)} line sets for {n} players; give one set per player")
+    seen = set()
+    for i, cols in enumerate(setup.lines):
+        if not cols:
+            problems.append(f"setup.lines[{i}]: a player needs at least one line")
+        for c in cols:
+            if c not in TOKEN_SUPPLY:
+                problems.append(f"setup.lines[{i}]: unknown colour {c!r}; use one of {', '.join(TOKEN_SUPPLY)}")
+            if c in seen:
+                problems.append(f"setup.lines[{i}]: colour {c!r} is used twice; each colour is one line")
+            seen.add(c)
+    if not 0 <= setup.start_player < n:
+        problems.append(f"setup.start_player: {setup.start_player} is not a seat (0..{n - 1})")
+    full = sorted(board.express_cards + board.standard_cards)
+    if sorted(setup.deck) != full:
+        bad = [x for x in setup.deck if not 0 <= x < len(board.stations)]
+        hint = f" (station numbers out of range: {bad[:5]})" if bad else ""
+        problems.append(f"setup.deck: not the {board.name} deck of {len(full)} destination cards{hint}; "
+                        f"give every card exactly once")
+    if setup.variant not in ("standard", "classic"):
+        problems.append(f"setup.variant: unknown variant {setup.variant!r}; use 'standard' or 'classic'")
+    problems += ruleset_for(board).check_setup(board, setup)
+    return problems
+
+
+def start(setup: Setup) -> GameState:
+    """The position before the first action of a pinned set-up."""
+    board = load_board(setup.map)
+    problems = check_setup(setup, board)
+    if problems:
+        raise SetupError("; ".join(problems))
+    rs = ruleset_for(board)
+    n = len(setup.players)
+    players = []
+    lines = []
+    for i, (name, cols) in enumerate(zip(setup.players, setup.lines)):
+        ids = []
+        for col in cols:
+            ids.append(len(lines))
+            lines.append(Line(colour=col, owner=i, tokens_left=TOKEN_SUPPLY[col]))
+        seat = (i - setup.start_player) % n
+        p = Player(name=name, lines=ids, score=rs.initial_score(setup, seat))
+        if p.score:
+            p.points["start"] = p.score
+        players.append(p)
+    deck = list(setup.deck)
+    face_up = deck[:FACE_UP]
+    state = GameState(
+        setup=setup, players=players, lines=lines, tokens=[[] for _ in board.connections],
+        deck=deck[FACE_UP:], face_up=face_up, discard=[], passenger=board.start,
+        current=setup.start_player, actions_left=rs.first_turn_actions(setup, 0),
+    )
+    return state
+
+
+# ------------------------------------------------------------------------------------------------
+# queries
+
+
+def board_of(state: GameState) -> Board:
+    b = state.__dict__.get("_board")
+    if b is None:
+        b = load_board(state.setup.map)
+        state.__dict__["_board"] = b
+    return b
+
+
+def rules_of(state: GameState) -> Ruleset:
+    r = state.__dict__.get("_rules")
+    if r is None:
+        r = ruleset_for(board_of(state))
+        state.__dict__["_rules"] = r
+    return r
+
+
+def seat_of(state: GameState, player: int) -> int:
+    return (player - state.setup.start_player) % state.n_players
+
+
+def last_player(state: GameState) -> int:
+    return (state.setup.start_player - 1) % state.n_players
+
+
+def placement_cost(state: GameState, line: int, conn: int) -> int:
+    """Branch tiles a placement would cost (0 or 2), or raise IllegalAction saying why it is not allowed."""
+    board = board_of(state)
+    if not 0 <= line < len(state.lines):
+        raise IllegalAction(f"there is no line {line}")
+    if not 0 <= conn < len(board.connections):
+        raise IllegalAction(f"there is no connection {conn} on the {board.name} board")
+    ln = state.lines[line]
+    if ln.owner != state.current:
+        raise IllegalAction(f"the {ln.colour} line belongs to {state.players[ln.owner].name}, "
+                            f"not to {state.players[state.current].name}")
+    if ln.tokens_left <= 0:
+        raise IllegalAction(f"no {ln.colour} tokens left")
+    toks = state.tokens[conn]
+    if line in toks:
+        raise IllegalAction(f"the {ln.colour} line is already on {board.conn_name(conn)}; "
+                            f"tokens on one connection must be different colours")
+    if len(toks) >= board.connections[conn].spaces:
+        raise IllegalAction(f"no free track space on {board.conn_name(conn)}: space taken")
+    if not ln.conns:
+        return 0
+    a, b = board.conn_ends[conn]
+    da = ln.degree.get(a, 0)
+    db = ln.degree.get(b, 0)
+    if da == 1 or db == 1:
+        return 0
+    if da or db:
+        if state.players[ln.owner].branch_tiles >= 2:
+            return 2
+        raise IllegalAction(f"{board.conn_name(conn)} is not at an end of the {ln.colour} line and "
+                            f"branching there needs 2 branch tiles (you have "
+                            f"{state.players[ln.owner].branch_tiles}): no branch tiles")
+    raise IllegalAction(f"{board.conn_name(conn)} does not touch the {ln.colour} line; "
+                        f"extend it at an end of the line")
+
+
+def legal_placements(state: GameState) -> list[tuple[int, int, int]]:
+    """(line, connection, branch tiles it costs) for every legal placement of the active player."""
+    if state.phase != PHASE_ACTIONS:
+        return []
+    board = board_of(state)
+    player = state.players[state.current]
+    tokens = state.tokens
+    spaces = board.conn_spaces
+    station_conns = board.station_conns
+    branch_ok = player.branch_tiles >= 2
+    out: list[tuple[int, int, int]] = []
+    free_all = None
+    for li in player.lines:
+        ln = state.lines[li]
+        if ln.tokens_left <= 0:
+            continue
+        if not ln.conns:
+            if free_all is None:
+                free_all = [c for c, t in enumerate(tokens) if len(t) < spaces[c]]
+            out.extend((li, c, 0) for c in free_all)
+            continue
+        deg = ln.degree
+        seen = set()
+        for s, d in deg.items():
+            if d == 1:
+                for c in station_conns[s]:
+                    if c not in seen:
+                        seen.add(c)
+                        t = tokens[c]
+                        if len(t) < spaces[c] and li not in t:
+                            out.append((li, c, 0))
+        if branch_ok:
+            for s, d in deg.items():
+                if d > 1:
+                    for c in station_conns[s]:
+                        if c not in seen:
+                            seen.add(c)
+                            t = tokens[c]
+                            if len(t) < spaces[c] and li not in t:
+                                out.append((li, c, 2))
+    return out
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Every legal game action for the player to act (Undo is offered separately, see can_undo)."""
+    if state.phase == PHASE_ACTIONS:
+        acts: list[Action] = [PlaceTrack(li, c) for li, c, _ in legal_placements(state)]
+        acts.append(TakeBranch())
+        return acts
+    if state.phase == PHASE_ROUTE:
+        return [ChooseRoute(i) for i in range(len(state.options))]
+    return []
+
+
+def can_undo(state: GameState) -> bool:
+    return (state.phase != PHASE_OVER and not state.passenger_moved_this_turn
+            and len(state.log) > state.turn_log_start)
+
+
+def is_legal(state: GameState, action: Action) -> bool:
+    try:
+        check(state, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+def check(state: GameState, action: Action) -> None:
+    """Raise IllegalAction saying why ``action`` cannot be applied now."""
+    if state.phase == PHASE_OVER:
+        raise IllegalAction("the game is over")
+    if isinstance(action, Undo):
+        if not can_undo(state):
+            raise IllegalAction("nothing to undo: undo works only within the current turn, "
+                                "before the passenger moves")
+        return
+    if isinstance(action, ChooseRoute):
+        if state.phase != PHASE_ROUTE:
+            raise IllegalAction("there is no passenger route to choose now")
+        if not 0 <= action.option < len(state.options):
+            raise IllegalAction(f"route option {action.option} does not exist "
+                                f"(there are {len(state.options)})")
+        return
+    if state.phase == PHASE_ROUTE:
+        raise IllegalAction("choose the passenger's route first")
+    if state.actions_left <= 0:
+        raise IllegalAction("no actions left this turn")
+    if isinstance(action, PlaceTrack):
+        placement_cost(state, action.line, action.connection)
+    elif not isinstance(action, TakeBranch):
+        raise IllegalAction(f"unknown action {action!r}")
+
+
+# ------------------------------------------------------------------------------------------------
+# applying actions
+
+
+def apply(state: GameState, action: Action) -> list[Event]:
+    """Apply a legal action in place and return what happened; raise IllegalAction otherwise."""
+    check(state, action)
+    events: list[Event] = []
+    if isinstance(action, Undo):
+        _undo(state, events)
+        return events
+    if len(state.log) == state.turn_log_start and not state.passenger_moved_this_turn:
+        state.__dict__["_turn_snapshot"] = msgspec.msgpack.encode(state)
+    state.log.append(action)
+    if isinstance(action, ChooseRoute):
+        opt = state.options[action.option]
+        state.options = []
+        state.phase = PHASE_ACTIONS
+        _move_passenger(state, opt, events)
+        _continue_passenger(state, events)
+        return events
+    player = state.current
+    if isinstance(action, TakeBranch):
+        state.players[player].branch_tiles += 1
+        events.append(BranchTaken(player))
+    else:
+        _place(state, action, events)
+    state.actions_left -= 1
+    if state.actions_left == 0:
+        state.moves_left = rules_of(state).passenger_moves(state, board_of(state))
+        _continue_passenger(state, events)
+    return events
+
+
+def _place(state: GameState, action: PlaceTrack, events: list) -> None:
+    board = board_of(state)
+    rs = rules_of(state)
+    li, c = action.line, action.connection
+    cost = placement_cost(state, li, c)
+    ln = state.lines[li]
+    owner = ln.owner
+    if cost:
+        state.players[owner].branch_tiles -= cost
+    toks = state.tokens[c]
+    lane = len(toks)
+    toks.append(li)
+    ln.conns.append(c)
+    ln.tokens_left -= 1
+    passenger.invalidate(state)
+    events.append(TokenPlaced(owner, li, c, lane, cost))
+    a, b = board.conn_ends[c]
+    da = ln.degree.get(a, 0)
+    db = ln.degree.get(b, 0)
+    ln.degree[a] = da + 1
+    ln.degree[b] = db + 1
+    if da == 0:
+        rs.on_connected(state, board, li, a, events)
+    if db == 0:
+        rs.on_connected(state, board, li, b, events)
+    rs.after_placement(state, board, li, c, da > 0 and db > 0, events)
+
+
+def _undo(state: GameState, events: list) -> None:
+    """Restore the turn's start and replay its actions but the last."""
+    snap = state.__dict__.get("_turn_snapshot")
+    redo = state.log[state.turn_log_start:-1]
+    undone_player = state.current
+    if snap is None:  # e.g. a state decoded mid-turn: rebuild from the record
+        fresh = start(state.setup)
+        for a in state.log[:state.turn_log_start]:
+            apply(fresh, a)
+        base = fresh
+    else:
+        base = msgspec.msgpack.decode(snap, type=GameState)
+    for f in state.__struct_fields__:
+        setattr(state, f, getattr(base, f))
+    passenger.invalidate(state)
+    for a in redo:
+        apply(state, a)
+    events.append(Undone(undone_player))
+
+
+def _continue_passenger(state: GameState, events: list) -> None:
+    """Make the remaining passenger moves; stop to ask when a move has several outcomes."""
+    board = board_of(state)
+    while state.moves_left:
+        kind = state.moves_left[0]
+        opts = passenger.route_options(state, board, kind)
+        if not opts:
+            state.moves_left.pop(0)
+            continue
+        if len(opts) > 1:
+            state.phase = PHASE_ROUTE
+            state.options = opts
+            events.append(RouteChoiceNeeded(state.current, len(opts)))
+            return
+        _move_passenger(state, opts[0], events)
+    _end_turn(state, events)
+
+
+def _move_passenger(state: GameState, opt, events: list) -> None:
+    state.moves_left.pop(0)
+    origin = state.passenger
+    state.passenger = opt.destination
+    state.passenger_moved_this_turn = True
+    for li in opt.lines:
+        add_points(state, state.lines[li].owner, 1, "passenger", events, li, (opt.destination,))
+    state.face_up.remove(opt.destination)
+    state.discard.append(opt.destination)
+    events.append(PassengerMoved(origin, opt.destination, tuple(tuple(h) for h in opt.hops), tuple(opt.lines)))
+
+
+def _end_turn(state: GameState, events: list) -> None:
+    drawn = []
+    while len(state.face_up) < FACE_UP and state.deck:
+        card = state.deck.pop(0)
+        state.face_up.append(card)
+        drawn.append(card)
+    if drawn:
+        events.append(DestinationsDrawn(tuple(drawn)))
+    if not state.deck and not state.end_triggered:
+        state.end_triggered = True
+        events.append(EndTriggered())
+    p = state.players[state.current]
+    p.score_history.append(p.score)
+    state.passenger_moved_this_turn = False
+    state.moves_left = []
+    if state.end_triggered and state.current == last_player(state):
+        board = board_of(state)
+        rules_of(state).final_scoring(state, board, events)
+        state.phase = PHASE_OVER
+        state.turn_log_start = len(state.log)
+        events.append(GameOver(tuple(winners(state))))
+        return
+    state.turn += 1
+    state.current = (state.current + 1) % state.n_players
+    seat = seat_of(state, state.current)
+    rs = rules_of(state)
+    state.actions_left = (rs.first_turn_actions(state.setup, seat) if state.turn < state.n_players
+                          else ACTIONS_PER_TURN)
+    state.phase = PHASE_ACTIONS
+    state.turn_log_start = len(state.log)
+    state.__dict__.pop("_turn_snapshot", None)
+    events.append(TurnStarted(state.current, state.actions_left))
+
+
+def winners(state: GameState) -> list[int]:
+    """Most points; ties go to most branch tiles; a tie after that is shared."""
+    best = max((p.score, p.branch_tiles) for p in state.players)
+    return [i for i, p in enumerate(state.players) if (p.score, p.branch_tiles) == best]
+
+
+def ranking(state: GameState) -> list[int]:
+    return sorted(range(state.n_players), key=lambda i: (-state.players[i].score, -state.players[i].branch_tiles, i))
+
+
+def apply_all(state: GameState, actions: Iterable[Action]) -> GameState:
+    for a in actions:
+        apply(state, a)
+    return state

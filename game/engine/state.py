@@ -1,0 +1,118 @@
+"""The game position as plain, serialisable data.
+
+Everything random was decided at set-up and is pinned in :class:`Setup`, so a position is fully
+determined by its set-up and the actions applied since; a record is exactly that pair.
+Stations, connections and lines are referred to by index (see board.py).
+"""
+from __future__ import annotations
+
+import msgspec
+
+from .actions import Action
+
+# Token supply per colour (RULES.md: 20 of the five "long" colours, 15 of the six "short" ones).
+TOKEN_SUPPLY: dict[str, int] = {
+    "red": 20, "yellow": 20, "blue": 20, "purple": 20, "black": 20,
+    "pink": 15, "orange": 15, "green": 15, "brown": 15, "white": 15, "grey": 15,
+}
+
+# Default line sets by player count: every player gets the same number of tokens.
+# 4 players follow the rulebook's set-up picture (black/grey, white/yellow, red/orange, blue/green).
+DEFAULT_LINES: dict[int, list[list[str]]] = {
+    2: [["red", "blue", "orange", "green"], ["black", "yellow", "pink", "brown"]],
+    3: [["red", "orange", "pink"], ["blue", "green", "white"], ["black", "grey", "brown"]],
+    4: [["black", "grey"], ["yellow", "white"], ["red", "orange"], ["blue", "green"]],
+    5: [["black", "grey"], ["yellow", "white"], ["red", "orange"], ["blue", "green"], ["purple", "pink"]],
+}
+
+# Actions in the first turn, by seat in turn order (RULES.md).
+FIRST_TURN_ACTIONS: dict[int, list[int]] = {
+    2: [3, 5], 3: [3, 4, 5], 4: [3, 4, 4, 5], 5: [3, 4, 4, 4, 5],
+}
+ACTIONS_PER_TURN = 4
+
+PHASE_ACTIONS = "actions"  # the active player takes actions
+PHASE_ROUTE = "route"  # the active player must choose the passenger's route
+PHASE_OVER = "over"
+
+SCORE_CATEGORIES = ("national_rail", "terminus", "connections", "loops", "passenger", "start", "other")
+
+
+class Setup(msgspec.Struct, forbid_unknown_fields=True):
+    """Everything decided before the first action; with it, any game replays exactly."""
+
+    map: str
+    players: list[str]
+    lines: list[list[str]]  # colours per player
+    start_player: int
+    deck: list[int]  # the whole shuffled deck as station indices, top first
+    connection_tiles: list[str] = []  # London: symbol on each connection station (board order)
+    seed: int | None = None  # the seed that produced the above, if any (information only)
+    variant: str = "standard"  # "standard" | "classic"
+
+
+class Player(msgspec.Struct):
+    name: str
+    lines: list[int]
+    score: int = 0
+    branch_tiles: int = 0
+    points: dict[str, int] = {}  # score by category, for the end screen
+    score_history: list[int] = []  # score at the end of each of this player's turns
+
+
+class Line(msgspec.Struct):
+    colour: str
+    owner: int
+    tokens_left: int
+    conns: list[int] = []  # connections holding this line's tokens, in placement order
+    degree: dict[int, int] = {}  # station -> number of this line's tokens touching it
+    loop_scored: list[int] = []  # stations already scored inside this line's loops
+    symbols_scored: list[str] = []  # London connection symbols already paired by this line
+
+
+class RouteOption(msgspec.Struct):
+    """One distinct outcome of a passenger move: where it goes and which lines score."""
+
+    destination: int
+    lines: list[int]
+    empty: int  # empty track spaces walked
+    hops: list[tuple[int, int, int]]  # (from station, to station, line or -1 for walking)
+
+
+class GameState(msgspec.Struct, dict=True):
+    setup: Setup
+    players: list[Player]
+    lines: list[Line]
+    tokens: list[list[int]]  # per connection: the lines on its track spaces, lane by lane
+    deck: list[int]
+    face_up: list[int]
+    discard: list[int]
+    passenger: int
+    current: int
+    actions_left: int
+    turn: int = 0  # turns started so far, minus one
+    phase: str = PHASE_ACTIONS
+    moves_left: list[str] = []  # passenger moves still to make this turn ("express"/"standard"/"any")
+    options: list[RouteOption] = []  # the pending choice, in PHASE_ROUTE
+    end_triggered: bool = False
+    log: list[Action] = []  # every action applied, in order (a record's action list)
+    turn_log_start: int = 0  # index into log where the current turn's undoable actions start
+    passenger_moved_this_turn: bool = False
+
+    @property
+    def n_players(self) -> int:
+        return len(self.players)
+
+    @property
+    def over(self) -> bool:
+        return self.phase == PHASE_OVER
+
+    def copy(self) -> "GameState":
+        """An independent copy (for look-ahead); caches are not carried over."""
+        return msgspec.msgpack.decode(msgspec.msgpack.encode(self), type=GameState)
+
+    def line_stations(self, line: int) -> list[int]:
+        return [s for s, d in self.lines[line].degree.items() if d > 0]
+
+    def ends(self, line: int) -> list[int]:
+        return [s for s, d in self.lines[line].degree.items() if d == 1]

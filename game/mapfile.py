@@ -1,0 +1,240 @@
+"""Map files: the board as data (``maps/*.toml``), decoded with msgspec and then checked for meaning.
+
+Decoding catches wrong types and unknown fields; :func:`validate` catches what a schema cannot
+(unknown or duplicate stations, a board in two pieces, wrong card counts).  Every problem names the
+file, the field and what to do about it, so that a map author never needs a traceback.
+"""
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import msgspec
+
+MAPS_DIR = Path(__file__).resolve().parent.parent / "maps"
+
+STATION_KINDS = (
+    "standard",  # a standard destination
+    "express",  # an express destination
+    "terminus",
+    "national_rail",
+    "connection",  # London: carries a connection tile
+    "start",  # the passenger starts here
+    "plus",  # Berlin "+"
+    "landmark",  # Berlin / Paris landmark station
+    "rer",  # Paris RER
+    "water",  # New York water icon (a node, not a station one can stop at)
+)
+MAX_SPACES = 5
+MAX_COORD = 100_000
+
+
+class Station(msgspec.Struct, forbid_unknown_fields=True):
+    name: str
+    x: float
+    y: float
+    kinds: list[str] = []
+    cluster: str | None = None  # New York clusters
+
+
+class Connection(msgspec.Struct, forbid_unknown_fields=True):
+    a: str
+    b: str
+    spaces: int
+    bends: list[tuple[float, float]] = []  # drawing only: points between a and b
+
+
+class Destinations(msgspec.Struct, forbid_unknown_fields=True):
+    express: list[str] = []
+    standard: list[str] = []
+
+
+class LondonData(msgspec.Struct, forbid_unknown_fields=True):
+    connection_stations: list[str]
+    symbols: list[str]
+    tiles_per_symbol: int = 2
+
+
+class MapInfo(msgspec.Struct, forbid_unknown_fields=True):
+    name: str
+    city: str
+    start: str
+    width: float
+    height: float
+    express_cards: int = 0  # how many express cards the deck must hold (a check on the data)
+    standard_cards: int = 0
+
+
+class MapFile(msgspec.Struct, forbid_unknown_fields=True):
+    map: MapInfo
+    stations: list[Station]
+    connections: list[Connection]
+    destinations: Destinations
+    london: LondonData | None = None
+    path: str = ""  # filled by the loader, not part of the file
+
+
+class MapError(ValueError):
+    """A map file that cannot be used; ``problems`` lists every reason, each naming file and field."""
+
+    def __init__(self, path: str, problems: list[str]):
+        self.path = path
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
+def _decode_error_field(msg: str) -> str:
+    # msgspec says e.g. "Expected `int`, got `str` - at `$.connections[3].spaces`"
+    if " - at `" in msg:
+        text, _, where = msg.partition(" - at `")
+        field = where.rstrip("`").removeprefix("$.") or "(top level)"
+        return f"field {field}: {text}"
+    return msg
+
+
+def decode(text: str | bytes, path: str = "<map>") -> MapFile:
+    """Decode TOML text into a MapFile, or raise MapError naming the field."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise MapError(path, [f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start}); save it as UTF-8"])
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise MapError(path, [f"{path}: not valid TOML: {exc}; fix the syntax at that line"]) from None
+    try:
+        mf = msgspec.convert(raw, MapFile)
+    except msgspec.ValidationError as exc:
+        raise MapError(path, [f"{path}: {_decode_error_field(str(exc))}; see docs/map-format.md"]) from None
+    mf.path = path
+    return mf
+
+
+def validate(mf: MapFile) -> list[str]:
+    """Every meaning error in a decoded map, each as 'file: field: problem; fix'."""
+    p = mf.path or "<map>"
+    problems: list[str] = []
+    names: dict[str, int] = {}
+    for i, st in enumerate(mf.stations):
+        where = f"{p}: stations[{i}]"
+        if not st.name.strip():
+            problems.append(f"{where}.name: empty name; give every station a name")
+        if st.name in names:
+            problems.append(f"{where}.name: duplicate station {st.name!r} (also stations[{names[st.name]}]); "
+                            f"remove or rename one")
+        names.setdefault(st.name, i)
+        for k in st.kinds:
+            if k not in STATION_KINDS:
+                problems.append(f"{where}.kinds: unknown kind {k!r}; use one of {', '.join(STATION_KINDS)}")
+        for axis in ("x", "y"):
+            v = getattr(st, axis)
+            if not (-MAX_COORD <= v <= MAX_COORD) or v != v:
+                problems.append(f"{where}.{axis}: {v} is outside the board; use a coordinate within "
+                                f"0..{mf.map.width if axis == 'x' else mf.map.height}")
+    if not mf.stations:
+        problems.append(f"{p}: stations: the map has no stations; add [[stations]] tables")
+
+    seen_pairs: dict[frozenset[str], int] = {}
+    for i, c in enumerate(mf.connections):
+        where = f"{p}: connections[{i}]"
+        for end in ("a", "b"):
+            n = getattr(c, end)
+            if n not in names:
+                problems.append(f"{where}.{end}: unknown station {n!r}; add it to [[stations]] or fix the spelling")
+        if c.a == c.b:
+            problems.append(f"{where}: joins {c.a!r} to itself; a connection joins two different stations")
+        if not (1 <= c.spaces <= MAX_SPACES):
+            problems.append(f"{where}.spaces: {c.spaces} track spaces; a connection has 1 to {MAX_SPACES}")
+        pair = frozenset((c.a, c.b))
+        if pair in seen_pairs:
+            problems.append(f"{where}: {c.a!r}-{c.b!r} is listed twice (also connections[{seen_pairs[pair]}]); "
+                            f"give one connection several spaces instead")
+        seen_pairs.setdefault(pair, i)
+
+    if mf.map.start not in names:
+        problems.append(f"{p}: map.start: no station {mf.map.start!r}; name the passenger's start station")
+
+    # one connected board
+    if mf.stations and not any(x.startswith(f"{p}: connections") and "unknown station" in x for x in problems):
+        adj: dict[str, set[str]] = {n: set() for n in names}
+        for c in mf.connections:
+            if c.a in adj and c.b in adj:
+                adj[c.a].add(c.b)
+                adj[c.b].add(c.a)
+        first = mf.stations[0].name
+        seen = {first}
+        todo = [first]
+        while todo:
+            for nb in adj[todo.pop()]:
+                if nb not in seen:
+                    seen.add(nb)
+                    todo.append(nb)
+        cut_off = [n for n in names if n not in seen]
+        if cut_off:
+            shown = ", ".join(sorted(cut_off)[:8]) + (" ..." if len(cut_off) > 8 else "")
+            problems.append(f"{p}: connections: the board is not connected: {len(cut_off)} station(s) cannot be "
+                            f"reached from {first!r} ({shown}); add the missing connections")
+
+    for kind in ("express", "standard"):
+        cards = getattr(mf.destinations, kind)
+        want = getattr(mf.map, f"{kind}_cards")
+        for j, n in enumerate(cards):
+            if n not in names:
+                problems.append(f"{p}: destinations.{kind}[{j}]: unknown station {n!r}; "
+                                f"use a station from [[stations]]")
+            elif kind not in mf.stations[names[n]].kinds:
+                problems.append(f"{p}: destinations.{kind}[{j}]: {n!r} is not marked {kind!r} in its kinds; "
+                                f"add the kind to the station or move the card")
+        if want and len(cards) != want:
+            problems.append(f"{p}: destinations.{kind}: {len(cards)} cards but map.{kind}_cards says {want}; "
+                            f"list exactly {want} cards")
+    if not mf.destinations.express and not mf.destinations.standard:
+        problems.append(f"{p}: destinations: the deck is empty; list destination cards")
+
+    if mf.map.city == "london":
+        ld = mf.london
+        if ld is None:
+            problems.append(f"{p}: london: a London map needs a [london] table with connection_stations and "
+                            f"symbols")
+        else:
+            for j, n in enumerate(ld.connection_stations):
+                if n not in names:
+                    problems.append(f"{p}: london.connection_stations[{j}]: unknown station {n!r}")
+            need = len(ld.symbols) * ld.tiles_per_symbol
+            if len(ld.connection_stations) != need:
+                problems.append(f"{p}: london.connection_stations: {len(ld.connection_stations)} stations but "
+                                f"{len(ld.symbols)} symbols x {ld.tiles_per_symbol} tiles = {need}; "
+                                f"make the counts agree")
+            if len(set(ld.connection_stations)) != len(ld.connection_stations):
+                problems.append(f"{p}: london.connection_stations: a station is listed twice")
+    return problems
+
+
+def load(path: str | Path) -> MapFile:
+    """Read, decode and validate a map file; raise MapError with every problem."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise MapError(str(path), [f"{path}: cannot read the map file ({exc.strerror}); check the path"]) from None
+    mf = decode(data, str(path))
+    problems = validate(mf)
+    if problems:
+        raise MapError(str(path), problems)
+    return mf
+
+
+def resolve(name_or_path: str) -> Path:
+    """'london' means maps/london.toml; anything with a slash or .toml is a path."""
+    if name_or_path.endswith(".toml") or "/" in name_or_path or "\\" in name_or_path:
+        return Path(name_or_path)
+    return MAPS_DIR / f"{name_or_path}.toml"
+
+
+def summary(mf: MapFile) -> str:
+    spaces = sum(c.spaces for c in mf.connections)
+    return (f"{mf.path}: OK: {mf.map.name} ({mf.map.city}), {len(mf.stations)} stations, "
+            f"{len(mf.connections)} connections, {spaces} track spaces, "
+            f"{len(mf.destinations.express)} express + {len(mf.destinations.standard)} standard destinations, "
+            f"start {mf.map.start}")
