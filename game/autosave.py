@@ -102,20 +102,33 @@ def save_atomic(path: str | os.PathLike[str], data: bytes) -> None:
     _fsync_dir(target.parent)
 
 
+def _corrupt_key(candidate: Path, path: Path) -> tuple[str, int]:
+    """Sort key (timestamp, counter) of a moved-aside file; oldest first."""
+    parts = candidate.name[len(path.name) + len(".corrupt-") :].split("-")
+    stamp = "-".join(parts[:2])
+    count = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else 0
+    return stamp, count
+
+
 def _aside_name(path: Path, now: float) -> Path:
+    """A new name that sorts after every earlier one, even within one second."""
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
-    candidate = path.with_name(f"{path.name}.corrupt-{stamp}")
-    n = 1
-    while candidate.exists():
-        candidate = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
-        n += 1
-    return candidate
+    same = [
+        _corrupt_key(p, path)[1]
+        for p in path.parent.glob(f"{path.name}.corrupt-*")
+        if _corrupt_key(p, path)[0] == stamp
+    ]
+    if not same:
+        return path.with_name(f"{path.name}.corrupt-{stamp}")
+    return path.with_name(f"{path.name}.corrupt-{stamp}-{max(same) + 1}")
 
 
 def _prune_corrupt(path: Path) -> None:
-    # The timestamp in the name sorts oldest first (mtime would be the
-    # broken file's own age, not when it was moved aside).
-    old = sorted(path.parent.glob(f"{path.name}.corrupt-*"), key=lambda p: p.name)
+    # Sorted by the name's timestamp (mtime would be the broken file's own
+    # age, not when it was moved aside).
+    old = sorted(
+        path.parent.glob(f"{path.name}.corrupt-*"), key=lambda p: _corrupt_key(p, path)
+    )
     for stale in old[: max(0, len(old) - KEEP_CORRUPT)]:
         try:
             stale.unlink()

@@ -65,7 +65,7 @@ class KioskConfig(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     )
     volume: Annotated[float, msgspec.Meta(ge=0.0, le=1.0)] = 0.6
     attract_pace: Annotated[float, msgspec.Meta(ge=0.2, le=30.0)] = 1.2
-    heartbeat_timeout_s: Annotated[float, msgspec.Meta(ge=1.0, le=600.0)] = 20.0
+    heartbeat_timeout_s: Annotated[float, msgspec.Meta(ge=2.0, le=600.0)] = 20.0
     data_dir: Annotated[str, msgspec.Meta(min_length=1)] | None = None
 
 
@@ -97,7 +97,7 @@ FIELD_HELP: dict[str, tuple[str, str]] = {
         "Seconds between moves of the attract-mode demo game.",
     ),
     "heartbeat_timeout_s": (
-        "a number of seconds from 1 to 600",
+        "a number of seconds from 2 to 600 (the game beats once a second)",
         "The supervisor restarts the game if it shows no sign of life this long.",
     ),
     "data_dir": (

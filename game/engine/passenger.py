@@ -40,13 +40,34 @@ def _graph(state: GameState, board: Board):
             m |= 1 << s
             station_lines[s] |= bit
         line_mask.append(m)
-    g = (empty_nbr, line_mask, station_lines)
+    line_adj = [line_adjacency(state, board, li) for li in range(len(state.lines))]
+    g = (empty_nbr, line_mask, station_lines, line_adj)
     state.__dict__[_CACHE] = g
     return g
 
 
 def invalidate(state: GameState) -> None:
     state.__dict__.pop(_CACHE, None)
+
+
+def note_placement(state: GameState, line: int, a: int, b: int, was_empty: bool) -> None:
+    """Keep the cached lookups current after a token is placed, instead of rebuilding them."""
+    g = state.__dict__.get(_CACHE)
+    if g is None:
+        return
+    empty_nbr, line_mask, station_lines, line_adj = g
+    for x, y in ((a, b), (b, a)):
+        if x in line_adj[line]:
+            line_adj[line][x].append(y)
+        else:
+            line_adj[line][x] = [y]
+    if was_empty:
+        empty_nbr[a] &= ~(1 << b)
+        empty_nbr[b] &= ~(1 << a)
+    line_mask[line] |= (1 << a) | (1 << b)
+    bit = 1 << line
+    station_lines[a] |= bit
+    station_lines[b] |= bit
 
 
 def _bits(m: int):
@@ -60,18 +81,19 @@ class Search:
     """One best-route search from ``src`` to the nearest of ``targets`` (a station bitmask)."""
 
     __slots__ = ("state", "board", "src", "empty_nbr", "line_mask", "station_lines", "lvl", "line_lvl",
-                 "best", "hit", "_memo")
+                 "best", "hit", "_memo", "_adj", "line_adj")
 
     def __init__(self, state: GameState, board: Board, src: int, targets: int):
         self.state = state
         self.board = board
         self.src = src
-        self.empty_nbr, self.line_mask, self.station_lines = _graph(state, board)
+        self.empty_nbr, self.line_mask, self.station_lines, self.line_adj = _graph(state, board)
         self.lvl: dict[int, tuple[int, int]] = {}
         self.line_lvl: dict[int, tuple[int, int]] = {}
         self.best: tuple[int, int] | None = None
         self.hit = 0
         self._memo: dict[int, set[int]] = {}
+        self._adj: dict = {}  # (line, a, b) -> hops, for this search only
         if targets:
             self._run(targets)
 
@@ -128,28 +150,39 @@ class Search:
                     pending[k2] = walk
                     heappush(heap, k2)
 
+    def _walk_preds(self, v: int, want: tuple[int, int]):
+        lvl = self.lvl
+        tokens = self.state.tokens
+        ends = self.board.conn_ends
+        for c in self.board.station_conns[v]:
+            if not tokens[c]:
+                a, b = ends[c]
+                u = b if a == v else a
+                if lvl.get(u) == want:
+                    yield u
+
     def line_sets(self, v: int) -> set[int]:
         """Bitmasks of the line sets of every best route to ``v``."""
         memo = self._memo
-        if v in memo:
-            return memo[v]
+        res = memo.get(v)
+        if res is not None:
+            return res
         if v == self.src:
-            memo[v] = {0}
-            return memo[v]
+            res = memo[v] = {0}
+            return res
         e, l = self.lvl[v]
-        res: set[int] = set()
-        lvl = self.lvl
+        res = set()
         if e > 0:
-            want = (e - 1, l)
-            for u in _bits(self.empty_nbr[v]):
-                if lvl.get(u) == want:
-                    res |= self.line_sets(u)
+            for u in self._walk_preds(v, (e - 1, l)):
+                res |= self.line_sets(u)
         if l > 0:
             want = (e, l - 1)
+            lvl = self.lvl
+            here = (e, l)
             for li in _bits(self.station_lines[v]):
-                if self.line_lvl.get(li) == (e, l):
+                if self.line_lvl.get(li) == here:
                     bit = 1 << li
-                    for s in _bits(self.line_mask[li]):
+                    for s in self.state.lines[li].degree:
                         if lvl.get(s) == want:
                             for m in self.line_sets(s):
                                 res.add(m | bit)
@@ -158,25 +191,36 @@ class Search:
 
     def path(self, v: int, mask: int) -> list[tuple[int, int, int]]:
         """Hops of one best route to ``v`` using exactly the lines in ``mask``."""
-        if v == self.src:
-            return []
-        e, l = self.lvl[v]
-        lvl = self.lvl
-        if e > 0:
-            want = (e - 1, l)
-            for u in _bits(self.empty_nbr[v]):
-                if lvl.get(u) == want and mask in self.line_sets(u):
-                    return self.path(u, mask) + [(u, v, -1)]
-        if l > 0:
-            want = (e, l - 1)
-            for li in _bits(mask & self.station_lines[v]):
-                if self.line_lvl.get(li) != (e, l):
-                    continue
-                rest = mask & ~(1 << li)
-                for s in _bits(self.line_mask[li]):
-                    if lvl.get(s) == want and rest in self.line_sets(s):
-                        return self.path(s, rest) + ride(self.state, self.board, li, s, v)
-        raise AssertionError("no best route found for a reachable outcome")  # pragma: no cover
+        hops: list[tuple[int, int, int]] = []
+        while v != self.src:
+            e, l = self.lvl[v]
+            nxt = None
+            if e > 0:
+                for u in self._walk_preds(v, (e - 1, l)):
+                    if mask in self.line_sets(u):
+                        nxt = u
+                        hops.append((u, v, -1))
+                        break
+            if nxt is None and l > 0:
+                want = (e, l - 1)
+                lvl = self.lvl
+                for li in _bits(mask & self.station_lines[v]):
+                    if self.line_lvl.get(li) != (e, l):
+                        continue
+                    rest = mask & ~(1 << li)
+                    for s in self.state.lines[li].degree:
+                        if lvl.get(s) == want and rest in self.line_sets(s):
+                            nxt = s
+                            hops.extend(reversed(self.ride(li, s, v)))
+                            mask = rest
+                            break
+                    if nxt is not None:
+                        break
+            if nxt is None:  # pragma: no cover - the search guarantees a predecessor
+                raise AssertionError("no best route found for a reachable outcome")
+            v = nxt
+        hops.reverse()
+        return hops
 
     def options(self) -> list[RouteOption]:
         if self.best is None:
@@ -189,34 +233,53 @@ class Search:
         return out
 
 
-def ride(state: GameState, board: Board, line: int, a: int, b: int) -> list[tuple[int, int, int]]:
-    """Hops along ``line``'s own tokens from station a to b (fewest connections)."""
+    def ride(self, line: int, a: int, b: int) -> list[tuple[int, int, int]]:
+        key = (line, a, b)
+        hops = self._adj.get(key)
+        if hops is None:
+            hops = self._adj[key] = ride(self.line_adj[line], line, a, b)
+        return hops
+
+
+def line_adjacency(state: GameState, board: Board, line: int) -> dict[int, list[int]]:
+    adj: dict[int, list[int]] = {}
+    ends = board.conn_ends
+    for c in state.lines[line].conns:
+        x, y = ends[c]
+        if x in adj:
+            adj[x].append(y)
+        else:
+            adj[x] = [y]
+        if y in adj:
+            adj[y].append(x)
+        else:
+            adj[y] = [x]
+    return adj
+
+
+def ride(adj: dict[int, list[int]], line: int, a: int, b: int) -> list[tuple[int, int, int]]:
+    """Hops along a line (given as its station adjacency) from station a to b, fewest connections."""
     if a == b:
         return []
-    adj: dict[int, list[int]] = {}
-    for c in state.lines[line].conns:
-        x, y = board.conn_ends[c]
-        adj.setdefault(x, []).append(y)
-        adj.setdefault(y, []).append(x)
     prev = {a: a}
-    todo = [a]
-    i = 0
-    while i < len(todo):
-        s = todo[i]
-        i += 1
-        if s == b:
-            break
-        for t in adj.get(s, ()):
-            if t not in prev:
-                prev[t] = s
-                todo.append(t)
-    hops = []
-    s = b
-    while s != a:
-        hops.append((prev[s], s, line))
-        s = prev[s]
-    hops.reverse()
-    return hops
+    frontier = [a]
+    while frontier:
+        nxt = []
+        for s in frontier:
+            for t in adj[s]:
+                if t not in prev:
+                    prev[t] = s
+                    if t == b:
+                        hops = []
+                        while t != a:
+                            p = prev[t]
+                            hops.append((p, t, line))
+                            t = p
+                        hops.reverse()
+                        return hops
+                    nxt.append(t)
+        frontier = nxt
+    raise AssertionError("a line is always connected")  # pragma: no cover
 
 
 def destinations_of_kind(state: GameState, board: Board, kind: str) -> int:

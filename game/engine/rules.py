@@ -395,9 +395,9 @@ def _place(state: GameState, action: PlaceTrack, events: list) -> None:
     toks.append(li)
     ln.conns.append(c)
     ln.tokens_left -= 1
-    passenger.invalidate(state)
-    events.append(TokenPlaced(owner, li, c, lane, cost))
     a, b = board.conn_ends[c]
+    passenger.note_placement(state, li, a, b, lane == 0)
+    events.append(TokenPlaced(owner, li, c, lane, cost))
     da = ln.degree.get(a, 0)
     db = ln.degree.get(b, 0)
     ln.degree[a] = da + 1

@@ -1,0 +1,306 @@
+"""How the bots judge a position: points already scored plus what each player's network can still earn.
+
+Everything here reads a public view (view.py): the stations still to be visited (``pool``) are the
+unseen cards plus the face-up ones, a set that a look-ahead's draw does not change, so no estimate
+depends on which card happens to be drawn next.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..engine import ChooseRoute, GameState, apply, passenger
+from ..engine.rules import board_of, rules_of
+
+ROUTE = "route"
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The knobs of the position value, in points; tuned by playing hard against normal (docs/ai.md)."""
+
+    tile: float = 0.6  # a branch tile: half a branch, plus the tie-break
+    tile_end: float = 0.05  # a branch tile once no actions are left: only the tie-break
+    symbol_half: float = 0.8  # reaching an unpaired connection symbol: half of a future pair
+    pool_reach: float = 0.35  # reaching a station that still has a destination card to come
+    face_reach: float = 0.3  # reaching a face-up destination (the next passenger moves go there)
+    decay: float = 0.6  # how much a bonus two tokens away is worth against one token away
+    depth: int = 3  # tokens looked ahead from each end of a line
+    end: float = 0.8  # weight of the best run of bonuses ahead of an end
+    fresh: float = 3.0  # an unstarted line: it can still start on the best free spot
+    cover: float = 0.5  # per destination still to come that one of the player's lines touches
+    hold_full: float = 12.0  # actions left from which the future counts fully
+
+
+DEFAULT = Weights()
+
+
+@dataclass
+class Facts:
+    """Board facts for one game (the connection tiles differ per game), computed once."""
+
+    nbrs: list[list[tuple[int, int]]]  # station -> (connection, other station)
+    base: list[float]  # National Rail and terminus value of reaching a station
+    symbol: list[str | None]
+    partner: list[int]  # the other station with the same connection symbol, or -1
+    cards: frozenset[int]
+    conn_ends: list[tuple[int, int]]
+    spaces: list[int]
+    start_value: list[float] = field(default_factory=list)  # per connection: worth of a first token there
+
+
+_FACTS: dict[tuple, Facts] = {}
+
+
+def facts_of(state: GameState, w: Weights = DEFAULT) -> Facts:
+    board = board_of(state)
+    key = (board.name, tuple(state.setup.connection_tiles), w)
+    f = _FACTS.get(key)
+    if f is not None:
+        return f
+    n = len(board.stations)
+    nbrs: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    for c, (a, b) in enumerate(board.conn_ends):
+        nbrs[a].append((c, b))
+        nbrs[b].append((c, a))
+    base = [0.0] * n
+    for st in board.stations:
+        if "national_rail" in st.kinds:
+            base[st.index] += 1.0
+        if "terminus" in st.kinds:
+            base[st.index] += 2.0 + w.tile
+    symbol: list[str | None] = [None] * n
+    partner = [-1] * n
+    tiles = state.setup.connection_tiles
+    for i, s in enumerate(board.london_connection_stations):
+        if i < len(tiles):
+            symbol[s] = tiles[i]
+    for s in range(n):
+        if symbol[s] is not None:
+            for t in range(n):
+                if t != s and symbol[t] == symbol[s]:
+                    partner[s] = t
+    cards = frozenset(board.express_cards + board.standard_cards)
+    f = Facts(nbrs, base, symbol, partner, cards, list(board.conn_ends), list(board.conn_spaces))
+    # a first token is worth what its two stations give plus what lies one step beyond
+    for c, (a, b) in enumerate(board.conn_ends):
+        v = base[a] + base[b] + w.symbol_half * ((symbol[a] is not None) + (symbol[b] is not None))
+        v += w.pool_reach * ((a in cards) + (b in cards))
+        near = 0.0
+        for s in (a, b):
+            near = max([near] + [base[t] + w.pool_reach * (t in cards) for _, t in nbrs[s] if t not in (a, b)])
+        f.start_value.append(v + w.decay * near)
+    _FACTS[key] = f
+    return f
+
+
+def score_lead(state: GameState, me: int) -> int:
+    """Own points minus the best opponent's: what decides the game."""
+    mine = state.players[me].score
+    return mine - max(p.score for i, p in enumerate(state.players) if i != me)
+
+
+def turns_left(state: GameState) -> list[float]:
+    """Expected turns each player still gets after the current one, from the cards left (public).
+
+    A turn uses about 1.6 destination cards; once the deck is empty only the round is finished.
+    """
+    n = state.n_players
+    if state.over:
+        return [0.0] * n
+    last = (state.setup.start_player - 1) % n
+    after = set()
+    p = state.current
+    while p != last:
+        p = (p + 1) % n
+        after.add(p)
+    if state.end_triggered:
+        return [1.0 if p in after else 0.0 for p in range(n)]
+    rounds = len(state.deck) / (1.6 * n)
+    return [rounds + (0.5 if p in after else 0.0) for p in range(n)]
+
+
+class Judge:
+    """Position value for one player, with the board facts and horizons fixed for one decision."""
+
+    def __init__(self, root: GameState, me: int, w: Weights = DEFAULT):
+        self.me = me
+        self.w = w
+        self.facts = facts_of(root, w)
+        self.n = root.n_players
+        tl = turns_left(root)
+        # future actions per player after the root turn; the active player also has its current actions
+        self.future = [4.0 * t for t in tl]
+
+    # ---- the parts ----------------------------------------------------------------------------
+    def end_value(self, state: GameState, li: int, end: int, depth: int, pool: set[int]) -> float:
+        """Best discounted run of bonuses reachable from one end of a line."""
+        f = self.facts
+        w = self.w
+        ln = state.lines[li]
+        deg = ln.degree
+        tokens = state.tokens
+        spaces = f.spaces
+        nbrs = f.nbrs
+        base = f.base
+        symbol = f.symbol
+        partner = f.partner
+        scored = ln.symbols_scored
+        face = state.face_up
+        best = 0.0
+        # iterative DFS: (station, depth used, value so far, factor, visited tuple, symbols met)
+        stack = [(end, 0, 0.0, 1.0, (end,), ())]
+        while stack:
+            s, d, val, fac, seen, syms = stack.pop()
+            if val > best:
+                best = val
+            if d >= depth:
+                continue
+            for c, t in nbrs[s]:
+                toks = tokens[c]
+                if len(toks) >= spaces[c] or li in toks or t in seen:
+                    continue
+                if deg.get(t, 0) > 0:
+                    continue  # closing a loop: the search finds those exactly when they are one token away
+                b = base[t]
+                sym = symbol[t]
+                nsyms = syms
+                if sym is not None and sym not in scored and sym not in syms:
+                    p = partner[t]
+                    if deg.get(p, 0) > 0 or p in seen:
+                        b += 3.0
+                    else:
+                        b += w.symbol_half
+                    nsyms = syms + (sym,)
+                if t in pool:
+                    b += w.pool_reach
+                    if t in face:
+                        b += w.face_reach
+                stack.append((t, d + 1, val + fac * b, fac * w.decay, seen + (t,), nsyms))
+        return best
+
+    def potentials(self, state: GameState, future: list[float] | None = None) -> list[float]:
+        """Per player: what the network may still earn, in points (rough, for comparing positions)."""
+        w = self.w
+        f = self.facts
+        future = self.future if future is None else future
+        pool = set(state.deck)
+        pool.update(state.face_up)
+        n = state.n_players
+        pot = [0.0] * n
+        # who touches each station still to be visited
+        touch: dict[int, list[int]] = {}
+        for li, ln in enumerate(state.lines):
+            for s, d in ln.degree.items():
+                if d > 0 and s in pool:
+                    touch.setdefault(s, []).append(ln.owner)
+        for s, owners in touch.items():
+            share = w.cover / len(owners)
+            for o in owners:
+                pot[o] += share
+        for p in range(n):
+            acts = future[p]
+            h = min(1.0, acts / w.hold_full)
+            pl = state.players[p]
+            pot[p] += pl.branch_tiles * (w.tile_end + (w.tile - w.tile_end) * h)
+            if h <= 0:
+                continue
+            ends_total = 0.0
+            for li in pl.lines:
+                ln = state.lines[li]
+                if ln.tokens_left <= 0:
+                    continue
+                depth = min(w.depth, ln.tokens_left, max(1, int(acts)))
+                if not ln.conns:
+                    ends_total += w.fresh
+                    continue
+                for s, d in ln.degree.items():
+                    if d == 1:
+                        ends_total += self.end_value(state, li, s, depth, pool)
+            pot[p] += w.end * h * ends_total
+        return pot
+
+    def value(self, state: GameState, future: list[float] | None = None) -> float:
+        """Own (points + potential) minus the best opponent's."""
+        pot = self.potentials(state, future)
+        tot = [pl.score + pot[i] for i, pl in enumerate(state.players)]
+        me = self.me
+        return tot[me] - max(t for i, t in enumerate(tot) if i != me)
+
+
+# ------------------------------------------------------------------------------------------------
+# the passenger
+
+
+def lines_lead(state: GameState, lines, me: int) -> int:
+    """Passenger points of a set of lines, own minus the best opponent's."""
+    pts = [0] * state.n_players
+    for li in lines:
+        pts[state.lines[li].owner] += 1
+    mine = pts[me]
+    return mine - max(x for i, x in enumerate(pts) if i != me)
+
+
+def passenger_now(state: GameState, me: int) -> float:
+    """Lead the passenger would give ``me`` if the turn ended now, choosing routes for ``me``.
+
+    Follows the engine's moves (express then standard) with the face-up cards as they are; used to
+    value a half-built turn, whose real passenger move the look-ahead only sees at its last action.
+    """
+    board = board_of(state)
+    kinds = rules_of(state).passenger_moves(state, board)
+    if not kinds:
+        return 0.0
+    return _moves_lead(state, board, kinds, state.passenger, tuple(state.face_up), me, {})
+
+
+def _moves_lead(state, board, kinds, origin, face, me, memo) -> float:
+    if not kinds:
+        return 0.0
+    key = (len(kinds), origin, face)
+    if key in memo:
+        return memo[key]
+    kind = kinds[0]
+    stations = board.stations
+    mask = 0
+    for s in face:
+        if kind == "any" or kind in stations[s].kinds:
+            mask |= 1 << s
+    if not mask:
+        r = _moves_lead(state, board, kinds[1:], origin, face, me, memo)
+    else:
+        opts = passenger.Search(state, board, origin, mask).options()
+        if not opts:
+            r = _moves_lead(state, board, kinds[1:], origin, face, me, memo)
+        else:
+            r = max(lines_lead(state, o.lines, me)
+                    + _moves_lead(state, board, kinds[1:], o.destination,
+                                  tuple(x for x in face if x != o.destination), me, memo)
+                    for o in opts)
+    memo[key] = r
+    return r
+
+
+def best_route(state: GameState, me: int) -> tuple[int, GameState]:
+    """The route option (and the position after it) that leaves ``me`` furthest ahead on points.
+
+    A choice can lead to another (the standard move after the express one), so each option is
+    followed to the end of the passenger's moves, choosing the same way.
+    """
+    best = None
+    for i in range(len(state.options)):
+        c = state.copy()
+        apply(c, ChooseRoute(i))
+        while c.phase == ROUTE:
+            _, c = best_route(c, me)
+        lead = score_lead(c, me)
+        if best is None or lead > best[0]:
+            best = (lead, i, c)
+    assert best is not None
+    return best[1], best[2]
+
+
+def finish_routes(state: GameState, me: int) -> GameState:
+    """Resolve pending route choices in a look-ahead the way ``me`` would."""
+    while state.phase == ROUTE:
+        _, state = best_route(state, me)
+    return state

@@ -1,0 +1,229 @@
+"""The ``underground`` command: play, kiosk, simulate, replay, validate-map, screenshot, bench.
+
+Every sub-command turns bad input into one clear message on stderr and a non-zero exit, never a
+traceback; nothing is written unless the command is asked to write.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1920x1080") from None
+    if not (1280 <= w <= 3840 and 720 <= h <= 2160):
+        raise argparse.ArgumentTypeError(f"{text}: sizes from 1280x720 to 3840x2160 are supported")
+    return w, h
+
+
+def _positive(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if v < 1 or v > 1_000_000:
+        raise argparse.ArgumentTypeError(f"{text}: use a number from 1 to 1000000")
+    return v
+
+
+def cmd_validate_map(args) -> int:
+    from . import mapfile
+
+    try:
+        mf = mapfile.load(mapfile.resolve(args.path))
+    except mapfile.MapError as exc:
+        for p in exc.problems:
+            print(p, file=sys.stderr)
+        print(f"{len(exc.problems)} problem(s) in {exc.path}", file=sys.stderr)
+        return 1
+    print(mapfile.summary(mf))
+    return 0
+
+
+def cmd_replay(args) -> int:
+    from .engine import record
+
+    try:
+        state = record.load_state(args.record)
+    except record.RecordError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    s = record.summary(state)
+    if args.json:
+        print(json.dumps(s))
+        return 0
+    status = "finished" if s["finished"] else f"not finished (turn {s['turn']}, {s['phase']})"
+    print(f"{s['map']}: {status}")
+    for i, p in enumerate(s["players"]):
+        mark = " (winner)" if i in s["winners"] else ""
+        print(f"  {p['name']}: {p['score']} points, {p['branch_tiles']} branch tiles, "
+              f"lines {'/'.join(p['lines'])}{mark}")
+    print(f"  passenger at {s['passenger']}")
+    print(f"  face-up destinations: {', '.join(s['face_up']) or '(none)'}")
+    print(f"  cards left in the deck: {s['deck_left']}")
+    return 0
+
+
+def run_random_games(map_name: str, players: int, games: int, seed: int) -> dict:
+    """G complete games with the uniform random policy; the figures `simulate` prints."""
+    from .ai import RandomBot
+    from .engine import apply, new_game
+
+    out = []
+    t0 = time.perf_counter()
+    for g in range(games):
+        state = new_game(map_name, players, seed=seed + g)
+        bots = [RandomBot(seed * 7919 + g * 31 + i) for i in range(players)]
+        while not state.over:
+            apply(state, bots[state.current].choose(state))
+        out.append({"scores": [p.score for p in state.players],
+                    "winners": [i for i in range(players) if i in _winners(state)],
+                    "turns": state.turn + 1, "finished": state.over})
+    dt = time.perf_counter() - t0
+    return {"games": out, "games_per_s": round(games / dt, 2) if dt > 0 else None}
+
+
+def _winners(state):
+    from .engine import winners
+
+    return winners(state)
+
+
+def cmd_simulate(args) -> int:
+    from . import mapfile
+
+    try:
+        mapfile.load(mapfile.resolve(args.map))
+    except mapfile.MapError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    if args.bots:
+        try:
+            from .ai import arena
+        except ImportError as exc:  # pragma: no cover
+            print(f"error: computer players are not available: {exc}", file=sys.stderr)
+            return 1
+        bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+        try:
+            result = arena.run_games(bots, args.games, args.seed, players=args.players, map=args.map)
+        except ValueError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 1
+    else:
+        if not 2 <= args.players <= 5:
+            print(f"error: --players {args.players}: the game is for 2 to 5 players", file=sys.stderr)
+            return 1
+        result = run_random_games(args.map, args.players, args.games, args.seed)
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    for i, g in enumerate(result["games"]):
+        seats = f" seats {','.join(g['seats'])}" if "seats" in g else ""
+        print(f"game {i + 1}: scores {g['scores']} winner(s) {[w + 1 for w in g['winners']]} "
+              f"turns {g['turns']}{seats}{'' if g['finished'] else ' (unfinished)'}")
+    if "winrates" in result:
+        print("win rates: " + ", ".join(f"{k} {v:.3f}" for k, v in result["winrates"].items()))
+    print(f"{result['games_per_s']} games/s")
+    return 0
+
+
+def cmd_play(args) -> int:
+    from .ui import run_play
+
+    return run_play(fullscreen=args.fullscreen, size=args.size, display=args.display)
+
+
+def cmd_screenshot(args) -> int:
+    from .ui.screenshot import render_screenshot
+
+    try:
+        render_screenshot(args.map, args.scene, args.size, args.out)
+    except (ValueError, OSError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    print(args.out)
+    return 0
+
+
+def cmd_kiosk(args) -> int:
+    from .ui.kiosk_mode import run_kiosk
+
+    return run_kiosk(config=args.config, child=args.child, attract=args.attract)
+
+
+def cmd_bench(args) -> int:
+    from .bench import run_bench
+
+    result = run_bench(quick=args.quick, parts=args.only.split(",") if args.only else None)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        for k, v in result.items():
+            print(f"{k}: {v}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="underground", description="On the Underground for tables and laptops")
+    sub = p.add_subparsers(dest="cmd", required=True)
+
+    s = sub.add_parser("play", help="open the game")
+    s.add_argument("--fullscreen", action="store_true")
+    s.add_argument("--size", type=_size, default=None, help="window size, e.g. 1920x1080")
+    s.add_argument("--display", type=int, default=0, help="which display (0 = first)")
+    s.set_defaults(func=cmd_play)
+
+    s = sub.add_parser("kiosk", help="run the unattended table (see docs/kiosk.md)")
+    s.add_argument("--config", default=None)
+    s.add_argument("--child", action="store_true", help="run as the supervisor's child")
+    s.add_argument("--attract", action="store_true", help="start straight into attract mode")
+    s.set_defaults(func=cmd_kiosk)
+
+    s = sub.add_parser("simulate", help="play games with computer players and print the results")
+    s.add_argument("--map", default="london")
+    s.add_argument("--players", type=int, default=2)
+    s.add_argument("--games", type=_positive, default=10)
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--bots", default=None, help="comma-separated levels cycled over seats, e.g. hard,normal")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_simulate)
+
+    s = sub.add_parser("replay", help="replay a game record and print the final position")
+    s.add_argument("record")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_replay)
+
+    s = sub.add_parser("validate-map", help="check a map file")
+    s.add_argument("path")
+    s.set_defaults(func=cmd_validate_map)
+
+    s = sub.add_parser("screenshot", help="render a scene to a PNG without a display")
+    s.add_argument("--map", default="london")
+    s.add_argument("--scene", default="play", choices=["title", "setup", "play", "end"])
+    s.add_argument("--size", type=_size, default=(1920, 1080))
+    s.add_argument("--out", required=True)
+    s.set_defaults(func=cmd_screenshot)
+
+    s = sub.add_parser("bench", help="measure speed figures")
+    s.add_argument("--json", action="store_true")
+    s.add_argument("--quick", action="store_true", help="fewer repetitions (for tests)")
+    s.add_argument("--only", default=None, help="comma-separated parts: engine,ui,ai,kiosk")
+    s.set_defaults(func=cmd_bench)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,166 @@
+"""Game records: the pinned set-up plus every action, as JSON (see docs/record-format.md).
+
+A record replays to exactly the same position because nothing random happens after set-up.
+Loading never trusts the file: wrong types, truncated JSON, unknown stations and illegal actions all
+become a RecordError naming the file and where in it the problem is.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from pathlib import Path
+
+import msgspec
+
+from .. import mapfile
+from .actions import Action, IllegalAction, describe
+from .board import load_board
+from .rules import SetupError, apply, check_setup, start
+from .state import GameState, Setup
+
+FORMAT = "underground-record"
+SCHEMA_VERSION = 1
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+
+
+class Record(msgspec.Struct, forbid_unknown_fields=True):
+    format: str
+    schema_version: int
+    map: str
+    players: list[str]
+    setup: Setup
+    actions: list[Action]
+    map_digest: str = ""  # sha256 of the map file the record was made with (a warning, not an error)
+
+
+class RecordError(ValueError):
+    """A record that cannot be loaded or replayed; the message names the file and the place."""
+
+
+def map_digest(map_name: str) -> str:
+    try:
+        return hashlib.sha256(mapfile.resolve(map_name).read_bytes()).hexdigest()[:16]
+    except OSError:
+        return ""
+
+
+def from_state(state: GameState) -> Record:
+    return Record(format=FORMAT, schema_version=SCHEMA_VERSION, map=state.setup.map,
+                  players=list(state.setup.players), setup=state.setup, actions=list(state.log),
+                  map_digest=map_digest(state.setup.map))
+
+
+def encode(state_or_record: GameState | Record) -> bytes:
+    rec = state_or_record if isinstance(state_or_record, Record) else from_state(state_or_record)
+    return msgspec.json.format(msgspec.json.encode(rec), indent=1)
+
+
+def _where(exc: msgspec.ValidationError) -> str:
+    msg = str(exc)
+    if " - at `" in msg:
+        text, _, at = msg.partition(" - at `")
+        return f"{at.rstrip('`').removeprefix('$.')}: {text}"
+    return msg
+
+
+def decode(data: bytes, path: str = "<record>") -> Record:
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordError(f"{path}: {len(data)} bytes is too large for a game record "
+                          f"(limit {MAX_RECORD_BYTES}); is this the right file?")
+    try:
+        rec = msgspec.json.decode(data, type=Record)
+    except msgspec.ValidationError as exc:
+        raise RecordError(f"{path}: {_where(exc)}") from None
+    except msgspec.DecodeError as exc:
+        raise RecordError(f"{path}: not valid JSON ({exc}); the file may be truncated") from None
+    if rec.format != FORMAT:
+        raise RecordError(f"{path}: format: {rec.format!r} is not {FORMAT!r}; this is not a game record")
+    if rec.schema_version != SCHEMA_VERSION:
+        raise RecordError(f"{path}: schema_version: {rec.schema_version} is not supported "
+                          f"(this version reads {SCHEMA_VERSION})")
+    if rec.map != rec.setup.map:
+        raise RecordError(f"{path}: map: {rec.map!r} but setup.map is {rec.setup.map!r}; they must agree")
+    if rec.players != rec.setup.players:
+        raise RecordError(f"{path}: players: differ from setup.players; they must agree")
+    return rec
+
+
+def replay(rec: Record, path: str = "<record>", upto: int | None = None) -> GameState:
+    """The position after the record's actions (or the first ``upto`` of them)."""
+    try:
+        board = load_board(rec.map)
+    except mapfile.MapError as exc:
+        raise RecordError(f"{path}: map: {rec.map!r} cannot be loaded: {exc}") from None
+    problems = check_setup(rec.setup, board)
+    if problems:
+        raise RecordError(f"{path}: " + "; ".join(problems))
+    try:
+        state = start(rec.setup)
+    except (SetupError, IndexError, KeyError) as exc:
+        raise RecordError(f"{path}: setup: {exc}") from None
+    for i, action in enumerate(rec.actions[:upto]):
+        try:
+            apply(state, action)
+        except IllegalAction as exc:
+            raise RecordError(f"{path}: actions[{i}] ({describe(action, board)}): illegal: {exc}") from None
+        except (IndexError, KeyError) as exc:  # pragma: no cover - belt and braces against odd input
+            raise RecordError(f"{path}: actions[{i}]: {exc!r}") from None
+    return state
+
+
+def load(path: str | Path) -> Record:
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read ({exc.strerror})") from None
+    return decode(data, str(path))
+
+
+def load_state(path: str | Path) -> GameState:
+    return replay(load(path), str(path))
+
+
+def save(state: GameState, path: str | Path) -> None:
+    """Write atomically: a crash mid-save leaves the previous file intact."""
+    write_atomic(Path(path), encode(state))
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(path.parent))
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def summary(state: GameState) -> dict:
+    """The final position as plain data (what `underground replay` prints)."""
+    board = load_board(state.setup.map)
+    from .rules import winners
+
+    return {
+        "map": state.setup.map,
+        "finished": state.over,
+        "turn": state.turn + 1,
+        "current_player": state.current,
+        "phase": state.phase,
+        "players": [{"name": p.name, "score": p.score, "branch_tiles": p.branch_tiles,
+                     "lines": [state.lines[li].colour for li in p.lines]} for p in state.players],
+        "scores": [p.score for p in state.players],
+        "branch_tiles": [p.branch_tiles for p in state.players],
+        "passenger": board.stations[state.passenger].name,
+        "face_up": [board.stations[s].name for s in state.face_up],
+        "deck_left": len(state.deck),
+        "winners": winners(state) if state.over else [],
+    }

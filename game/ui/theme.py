@@ -1,0 +1,304 @@
+"""Colours, line identities, bundled fonts and resolution scaling for every screen.
+
+Layouts are designed at 1920x1080 and multiplied by :func:`ui_scale`, so one layout serves a 1280x720
+laptop and a 3840x2160 table alike. Each line colour also has a letter and a pattern, because a
+table has colour-blind players and sunlight on glass: nothing may depend on colour alone.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pygame
+
+ASSETS_DIR = Path(__file__).resolve().parent.parent.parent / "assets"
+FONTS_DIR = ASSETS_DIR / "fonts"
+FONT_REGULAR = FONTS_DIR / "DejaVuSans.ttf"
+FONT_BOLD = FONTS_DIR / "DejaVuSans-Bold.ttf"
+FONT_CONDENSED = FONTS_DIR / "DejaVuSansCondensed.ttf"
+FONT_CONDENSED_BOLD = FONTS_DIR / "DejaVuSansCondensed-Bold.ttf"
+GUI_THEME = ASSETS_DIR / "gui_theme.json"
+
+BASE_W, BASE_H = 1920, 1080
+TOUCH_TARGET = 64  # px at 1080p: comfortably above the 48 px minimum for a fingertip
+
+RGB = tuple[int, int, int]
+
+# The eleven line colours, in the rulebook's order. Dark enough or outlined to read on the board.
+LINE_COLOURS: dict[str, RGB] = {
+    "red": (214, 40, 40),
+    "yellow": (250, 204, 21),
+    "blue": (24, 84, 196),
+    "purple": (122, 52, 156),
+    "black": (28, 28, 32),
+    "pink": (240, 122, 172),
+    "orange": (242, 128, 24),
+    "green": (22, 146, 72),
+    "brown": (136, 86, 42),
+    "white": (252, 252, 250),
+    "grey": (148, 154, 160),
+}
+
+# One letter per colour, unique, for tokens, chips and the colour-blind.
+LINE_LETTERS: dict[str, str] = {
+    "red": "R", "yellow": "Y", "blue": "B", "purple": "P", "black": "K", "pink": "I",
+    "orange": "O", "green": "G", "brown": "N", "white": "W", "grey": "E",
+}
+
+# One pattern per colour, drawn on tokens by :func:`draw_pattern`.
+LINE_PATTERNS: dict[str, str] = {
+    "red": "solid", "yellow": "stripes", "blue": "dots", "purple": "bars", "black": "checks",
+    "pink": "chevrons", "orange": "dashes", "green": "crosses", "brown": "zigzag", "white": "rings",
+    "grey": "grid",
+}
+
+# Light fills get a dark outline so they stand out from a light board.
+_LIGHT = {"yellow", "white", "grey", "pink"}
+
+
+def is_light(colour: str) -> bool:
+    return colour in _LIGHT
+
+
+def line_rgb(colour: str) -> RGB:
+    return LINE_COLOURS.get(colour, (128, 128, 128))
+
+
+def line_outline(colour: str) -> RGB:
+    """Dark edge for light colours, a deeper shade for the rest: every token has a visible edge."""
+    if colour in _LIGHT:
+        return (40, 40, 48)
+    r, g, b = line_rgb(colour)
+    if colour == "black":
+        return (90, 90, 96)
+    return (int(r * 0.55), int(g * 0.55), int(b * 0.55))
+
+
+def ink_on(colour: str) -> RGB:
+    """Text colour that reads on a token of ``colour``."""
+    return (20, 20, 24) if colour in _LIGHT else (255, 255, 255)
+
+
+def line_letter(colour: str) -> str:
+    return LINE_LETTERS.get(colour, "?")
+
+
+def line_pattern(colour: str) -> str:
+    return LINE_PATTERNS.get(colour, "solid")
+
+
+@dataclass(frozen=True)
+class Theme:
+    """The transit-map look: pale paper, dark ink, one strong accent."""
+
+    bg: RGB = (242, 240, 234)  # menus and the table surround
+    board_bg: RGB = (250, 249, 245)  # the board itself
+    panel: RGB = (255, 255, 255)
+    panel_edge: RGB = (200, 198, 190)
+    ink: RGB = (22, 30, 52)  # body text
+    muted: RGB = (104, 110, 124)  # secondary text
+    accent: RGB = (0, 92, 170)  # active player, primary buttons
+    accent_ink: RGB = (255, 255, 255)
+    good: RGB = (20, 140, 80)
+    warn: RGB = (200, 110, 0)
+    bad: RGB = (196, 32, 40)
+    highlight: RGB = (255, 196, 0)  # legal spaces glow, winner's row
+    shadow: RGB = (0, 0, 0)
+    lines: dict[str, RGB] = field(default_factory=lambda: dict(LINE_COLOURS))
+
+    def line(self, colour: str) -> RGB:
+        return self.lines.get(colour, (128, 128, 128))
+
+
+# ------------------------------------------------------------------------------------------------
+# scaling
+
+_scale = 1.0
+
+
+def ui_scale(w: int, h: int) -> float:
+    """How much bigger than the 1920x1080 design this window is (the smaller of the two ratios)."""
+    return max(0.1, min(w / BASE_W, h / BASE_H))
+
+
+def set_ui_scale(scale: float) -> None:
+    """The App calls this on every resize so :func:`px` follows the window."""
+    global _scale
+    _scale = scale
+
+
+def current_scale() -> float:
+    return _scale
+
+
+def px(n: float, scale: float | None = None) -> int:
+    """A design size (pixels at 1080p) in pixels for this window; never below 1."""
+    s = _scale if scale is None else scale
+    return max(1, round(n * s))
+
+
+def touch_px(scale: float | None = None) -> int:
+    """Smallest side of anything a finger must hit: 64 px at 1080p, never below 40 on tiny windows."""
+    return max(40, px(TOUCH_TARGET, scale))
+
+
+# ------------------------------------------------------------------------------------------------
+# fonts
+
+
+class Fonts:
+    """The bundled fonts at pixel sizes, created once per (size, bold, condensed)."""
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple[int, bool, bool], "pygame.font.Font"] = {}
+
+    def get(self, size: int, bold: bool = False, condensed: bool = False) -> "pygame.font.Font":
+        import pygame
+
+        size = max(6, int(size))
+        key = (size, bold, condensed)
+        f = self._cache.get(key)
+        if f is None:
+            if not pygame.font.get_init():
+                pygame.font.init()
+            if condensed:
+                path = FONT_CONDENSED_BOLD if bold else FONT_CONDENSED
+            else:
+                path = FONT_BOLD if bold else FONT_REGULAR
+            f = pygame.font.Font(str(path), size)
+            self._cache[key] = f
+        return f
+
+    __call__ = get
+
+    def scaled(self, design_size: float, bold: bool = False, condensed: bool = False) -> "pygame.font.Font":
+        """A font whose size is given at 1080p and follows the window's scale."""
+        return self.get(px(design_size), bold, condensed)
+
+    def __len__(self) -> int:
+        return len(self._cache)
+
+
+# ------------------------------------------------------------------------------------------------
+# drawing line identities
+
+
+def draw_pattern(surface: "pygame.Surface", rect: "pygame.Rect", colour: str) -> None:
+    """Draw ``colour``'s pattern marks inside ``rect`` (the fill is the caller's)."""
+    import pygame
+
+    pat = line_pattern(colour)
+    if pat == "solid":
+        return
+    mark = ink_on(colour)
+    r = pygame.Rect(rect)
+    w, h = r.w, r.h
+    u = max(2, min(w, h) // 4)  # mark pitch
+    t = max(1, u // 3)  # stroke width
+    clip = surface.get_clip()
+    surface.set_clip(r.clip(clip) if clip else r)
+    try:
+        if pat == "stripes":
+            for x in range(-h, w + h, u * 2):
+                pygame.draw.line(surface, mark, (r.x + x, r.bottom), (r.x + x + h, r.y), t)
+        elif pat == "dots":
+            for y in range(r.y + u // 2, r.bottom, u * 2):
+                for x in range(r.x + u // 2, r.right, u * 2):
+                    pygame.draw.circle(surface, mark, (x + u // 2, y + u // 2), max(1, t))
+        elif pat == "bars":
+            for x in range(r.x + u, r.right, u * 2):
+                pygame.draw.line(surface, mark, (x, r.y), (x, r.bottom), t)
+        elif pat == "checks":
+            for j, y in enumerate(range(r.y, r.bottom, u)):
+                for i, x in enumerate(range(r.x, r.right, u)):
+                    if (i + j) % 2:
+                        surface.fill(mark, pygame.Rect(x, y, u // 2 + 1, u // 2 + 1))
+        elif pat == "chevrons":
+            for x in range(r.x - u, r.right + u, u * 2):
+                pygame.draw.lines(surface, mark, False, [(x, r.y), (x + u, r.centery), (x, r.bottom)], t)
+        elif pat == "dashes":
+            for y in range(r.y + u // 2, r.bottom, u * 2):
+                for x in range(r.x + (y // u % 2) * u, r.right, u * 2):
+                    pygame.draw.line(surface, mark, (x, y), (x + u, y), t)
+        elif pat == "crosses":
+            for y in range(r.y + u, r.bottom, u * 2):
+                for x in range(r.x + u, r.right, u * 2):
+                    pygame.draw.line(surface, mark, (x - t, y), (x + t, y), 1)
+                    pygame.draw.line(surface, mark, (x, y - t), (x, y + t), 1)
+        elif pat == "zigzag":
+            pts = [(x, r.centery + (u if i % 2 else -u) // 2) for i, x in enumerate(range(r.x - u, r.right + u, u))]
+            if len(pts) > 1:
+                pygame.draw.lines(surface, mark, False, pts, t)
+        elif pat == "rings":
+            for y in range(r.y + u, r.bottom, u * 2):
+                for x in range(r.x + u, r.right, u * 2):
+                    pygame.draw.circle(surface, mark, (x, y), max(2, t + 1), 1)
+        elif pat == "grid":
+            for x in range(r.x + u, r.right, u * 2):
+                pygame.draw.line(surface, mark, (x, r.y), (x, r.bottom), 1)
+            for y in range(r.y + u, r.bottom, u * 2):
+                pygame.draw.line(surface, mark, (r.x, y), (r.right, y), 1)
+    finally:
+        surface.set_clip(clip)
+
+
+def draw_swatch(surface: "pygame.Surface", rect: "pygame.Rect", colour: str,
+                font: "pygame.font.Font | None" = None, radius: int = -1) -> None:
+    """A line's chip: fill, pattern, outline and letter, so it is told apart without colour."""
+    import pygame
+
+    r = pygame.Rect(rect)
+    rad = radius if radius >= 0 else max(2, min(r.w, r.h) // 5)
+    pygame.draw.rect(surface, line_rgb(colour), r, border_radius=rad)
+    draw_pattern(surface, r.inflate(-max(2, r.h // 6), -max(2, r.h // 6)), colour)
+    pygame.draw.rect(surface, line_outline(colour), r, width=max(1, min(r.w, r.h) // 16), border_radius=rad)
+    if font is not None:
+        letter = line_letter(colour)
+        ink = ink_on(colour)
+        back = line_rgb(colour)
+        img = font.render(letter, True, ink)
+        box = img.get_rect(center=r.center).inflate(max(2, img.get_height() // 6), 0)
+        pygame.draw.rect(surface, back, box, border_radius=max(1, box.h // 4))
+        surface.blit(img, img.get_rect(center=r.center))
+
+
+# ------------------------------------------------------------------------------------------------
+# pygame-gui theme
+
+
+def gui_theme(scale: float) -> dict:
+    """The pygame-gui theme from assets/gui_theme.json with font sizes and borders scaled to the window."""
+    data = json.loads(GUI_THEME.read_text(encoding="utf-8"))
+
+    def walk(node):
+        if isinstance(node, dict):
+            out = {}
+            for k, v in node.items():
+                if k == "size" and isinstance(v, (str, int)):
+                    out[k] = str(max(8, round(int(v) * scale)))
+                elif k in ("border_width", "shape_corner_radius", "shadow_width") and isinstance(v, (str, int)):
+                    out[k] = str(max(0 if int(v) == 0 else 1, round(int(v) * scale)))
+                else:
+                    out[k] = walk(v)
+            return out
+        if isinstance(node, list):
+            return [walk(x) for x in node]
+        return node
+
+    theme = walk(data)
+    for colour, rgb in LINE_COLOURS.items():
+        ink = "#%02x%02x%02x" % ink_on(colour)
+        fill = "#%02x%02x%02x" % rgb
+        edge = "#%02x%02x%02x" % line_outline(colour)
+        theme[f"#line_{colour}"] = {
+            "colours": {"normal_bg": fill, "hovered_bg": fill, "active_bg": fill, "disabled_bg": fill,
+                        "normal_text": ink, "hovered_text": ink, "active_text": ink, "disabled_text": ink,
+                        "normal_border": edge, "hovered_border": "#ffc400", "active_border": "#ffc400",
+                        "disabled_border": edge},
+            "misc": {"border_width": str(max(2, round(4 * scale))), "shape": "rounded_rectangle",
+                     "shape_corner_radius": str(max(2, round(10 * scale)))},
+        }
+    return theme
