@@ -277,7 +277,11 @@ def gui_theme(scale: float) -> dict:
         if isinstance(node, dict):
             out = {}
             for k, v in node.items():
-                if k == "size" and isinstance(v, (str, int)):
+                if k == "font" and isinstance(v, dict):
+                    out[k] = walk(v)
+                    out[k]["regular_path"] = str(FONT_REGULAR)
+                    out[k]["bold_path"] = str(FONT_BOLD)
+                elif k == "size" and isinstance(v, (str, int)):
                     out[k] = str(max(8, round(int(v) * scale)))
                 elif k in ("border_width", "shape_corner_radius", "shadow_width") and isinstance(v, (str, int)):
                     out[k] = str(max(0 if int(v) == 0 else 1, round(int(v) * scale)))
@@ -298,6 +302,8 @@ def gui_theme(scale: float) -> dict:
                         "normal_text": ink, "hovered_text": ink, "active_text": ink, "disabled_text": ink,
                         "normal_border": edge, "hovered_border": "#ffc400", "active_border": "#ffc400",
                         "disabled_border": edge},
+            "font": {"name": "dejavu_condensed", "size": str(max(8, round(27 * scale))), "bold": "1",
+                     "regular_path": str(FONT_CONDENSED), "bold_path": str(FONT_CONDENSED_BOLD)},
             "misc": {"border_width": str(max(2, round(4 * scale))), "shape": "rounded_rectangle",
                      "shape_corner_radius": str(max(2, round(10 * scale)))},
         }
