@@ -1,6 +1,7 @@
 """Computer players behind one interface: ``bot.choose(state) -> action``.
 
-Bots see only what a player at the table sees (no deck order), see game/ai/README in docs/ai.md.
+Bots see only what a player at the table sees (no deck order): every level thinks about
+``view.public_view(state)``, never the state itself. How each level thinks: docs/ai.md.
 """
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import random
 
 from ..engine import ChooseRoute, GameState, PlaceTrack, TakeBranch
 from ..engine.rules import legal_placements
+from .bots import LEVELS, Bot, EasyBot, HardBot, NormalBot
+from .view import public_view, unseen_cards
 
 
 class RandomBot:
@@ -17,6 +20,7 @@ class RandomBot:
 
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
+        self.last_seconds = 0.0
 
     def choose(self, state: GameState):
         if state.phase == "route":
@@ -31,6 +35,13 @@ class RandomBot:
 
 def make_bot(level: str = "random", seed: int | None = None):
     """A bot by level name; unknown levels are a clear error."""
-    if level == "random":
-        return RandomBot(seed)
-    raise ValueError(f"unknown computer level {level!r}; use random")
+    table = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+    try:
+        cls = table[level]
+    except KeyError:
+        raise ValueError(f"unknown computer level {level!r}; use one of {', '.join(LEVELS)}") from None
+    return cls(seed)
+
+
+__all__ = ["LEVELS", "Bot", "EasyBot", "HardBot", "NormalBot", "RandomBot", "make_bot", "public_view",
+           "unseen_cards"]

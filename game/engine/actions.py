@@ -38,8 +38,10 @@ class IllegalAction(ValueError):
 
 def describe(action: Action, board=None, state=None) -> str:
     if isinstance(action, PlaceTrack):
-        where = board.conn_name(action.connection) if board else f"connection {action.connection}"
-        colour = state.lines[action.line].colour if state else f"line {action.line}"
+        ok_conn = board is not None and 0 <= action.connection < len(board.connections)
+        where = board.conn_name(action.connection) if ok_conn else f"connection {action.connection}"
+        ok_line = state is not None and 0 <= action.line < len(state.lines)
+        colour = state.lines[action.line].colour if ok_line else f"line {action.line}"
         return f"place {colour} on {where}"
     if isinstance(action, TakeBranch):
         return "take a branch tile"

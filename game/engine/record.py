@@ -103,7 +103,7 @@ def replay(rec: Record, path: str = "<record>", upto: int | None = None) -> Game
         try:
             apply(state, action)
         except IllegalAction as exc:
-            raise RecordError(f"{path}: actions[{i}] ({describe(action, board)}): illegal: {exc}") from None
+            raise RecordError(f"{path}: actions[{i}] ({describe(action, board, state)}): illegal: {exc}") from None
         except (IndexError, KeyError) as exc:  # pragma: no cover - belt and braces against odd input
             raise RecordError(f"{path}: actions[{i}]: {exc!r}") from None
     return state

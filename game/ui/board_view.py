@@ -783,27 +783,37 @@ class BoardView:
     def _draw_glow(self, surf: pygame.Surface, state, glow, glow_line, off: Point) -> None:
         """Legal spaces for the selected line: bright for free ones, dashed amber for ones costing two tiles."""
         layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        w = self.lane_gap * 1.25
+        gap = self.lane_gap
         hi = self.theme.highlight
         warn = self.theme.warn
+        edge = self.theme.accent
+        cores = []
         for conn, cost in glow:
             lane = len(state.tokens[conn])
             if lane >= self.board.connections[conn].spaces:
                 continue
             for p, q in self.lane_segments(conn, lane):
                 p2, q2 = (p[0] - off[0], p[1] - off[1]), (q[0] - off[0], q[1] - off[1])
-                if cost:
-                    L = math.hypot(q2[0] - p2[0], q2[1] - p2[1])
-                    n = max(2, int(L / (w * 1.2)))
-                    for j in range(n):
-                        a = j / n
-                        b = a + 0.55 / n
-                        capsule(layer, (*warn, 235), (p2[0] + (q2[0] - p2[0]) * a, p2[1] + (q2[1] - p2[1]) * a),
-                                (p2[0] + (q2[0] - p2[0]) * b, p2[1] + (q2[1] - p2[1]) * b), w * 0.8)
-                else:
-                    capsule(layer, (*hi, 120), p2, q2, w * 1.6)
-                    capsule(layer, (*hi, 255), p2, q2, w * 0.9)
+                capsule(layer, (*(warn if cost else hi), 150), p2, q2, gap * 2.3)
+                cores.append((p2, q2, cost))
         surf.blit(layer, (0, 0))
+        # the free space itself: a white slot with a bold edge (solid = free, dashed = costs 2 branch tiles)
+        w = gap * 0.85
+        e = max(2.0, gap * 0.3)
+        for p2, q2, cost in cores:
+            if cost:
+                L = math.hypot(q2[0] - p2[0], q2[1] - p2[1])
+                n = max(2, int(L / (w * 1.8)))
+                for j in range(n):
+                    a = (j + 0.1) / n
+                    b = (j + 0.65) / n
+                    pa = (p2[0] + (q2[0] - p2[0]) * a, p2[1] + (q2[1] - p2[1]) * a)
+                    pb = (p2[0] + (q2[0] - p2[0]) * b, p2[1] + (q2[1] - p2[1]) * b)
+                    capsule(surf, warn, pa, pb, w + e)
+                    capsule(surf, (255, 255, 255), pa, pb, w * 0.7)
+            else:
+                capsule(surf, edge, p2, q2, w + e)
+                capsule(surf, (255, 255, 255), p2, q2, w)
 
     def _draw_destinations(self, surf: pygame.Surface, face_up: Iterable[int], off: Point) -> None:
         """Express: a filled star badge; standard: a bold ring badge. Both ring the station too."""

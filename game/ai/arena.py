@@ -1,0 +1,124 @@
+"""Bots playing each other: single matches, series with rotated seats, and the AI benchmark.
+
+A series plays each deal (a game seed) once per rotation of the seats, so every level gets every seat
+of every deal and no level is favoured by moving first or by a lucky deck. A shared win (equal points
+and equal branch tiles, RULES.md) counts as a win for every level holding a winning seat; ``shared``
+in the result says how often that happened.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+
+from ..engine import apply, new_game, winners
+from . import make_bot
+
+MAX_ACTIONS = 2000  # a London game takes about 130; more means a bug, not a long game
+
+
+def _bot_seed(seed: int, seat: int) -> int:
+    return seed * 101 + seat * 7919 + 17
+
+
+def play_match(levels: list[str], map: str = "london", seed: int = 0) -> dict:
+    """One game with ``levels[i]`` in seat i (seat 0 starts); scores, winners and decision times."""
+    state = new_game(map=map, players=len(levels), seed=seed, start_player=0)
+    bots = [make_bot(level, _bot_seed(seed, i)) for i, level in enumerate(levels)]
+    times: dict[str, list[float]] = {level: [] for level in levels}
+    actions = 0
+    while not state.over and actions < MAX_ACTIONS:
+        seat = state.current
+        t0 = time.perf_counter()
+        action = bots[seat].choose(state)
+        times[levels[seat]].append(time.perf_counter() - t0)
+        apply(state, action)
+        actions += 1
+    return {
+        "scores": [p.score for p in state.players],
+        "branch_tiles": [p.branch_tiles for p in state.players],
+        "winners": winners(state),
+        "turns": state.turn + 1,
+        "finished": state.over,
+        "seats": list(levels),
+        "seed": seed,
+        "decision_s": {lv: {"max": max(ts, default=0.0), "mean": sum(ts) / len(ts) if ts else 0.0, "n": len(ts)}
+                       for lv, ts in times.items()},
+    }
+
+
+def seating(bots: list[str], game: int, players: int) -> list[str]:
+    """Seats of one game of a series: the bots cycled over the seats, rotated by the game number."""
+    base = [bots[i % len(bots)] for i in range(players)]
+    r = game % players
+    return base[r:] + base[:r]
+
+
+def _play_one(job: tuple) -> dict:
+    levels, map, seed = job
+    return play_match(levels, map=map, seed=seed)
+
+
+def _map_games(jobs: list[tuple], workers: int) -> list[dict]:
+    if workers <= 1 or len(jobs) < 2:
+        return [_play_one(j) for j in jobs]
+    ctx = multiprocessing.get_context("spawn")
+    with ctx.Pool(workers) as pool:
+        return pool.map(_play_one, jobs, chunksize=1)
+
+
+def default_workers() -> int:
+    return max(1, min(2, os.cpu_count() or 1))
+
+
+def run_games(bots: list[str], games: int, seed: int = 0, players: int | None = None, map: str = "london",
+              workers: int = 1) -> dict:
+    """A series: bots cycled over the seats, seats rotated from game to game, each deal once per rotation.
+
+    ``winrates[level]`` is the share of the games the level played in where it held a winning seat.
+    """
+    players = players or max(2, len(bots))
+    jobs = [(seating(bots, g, players), map, seed + g // players) for g in range(games)]
+    t0 = time.perf_counter()
+    results = _map_games(jobs, workers)
+    elapsed = time.perf_counter() - t0
+    played = {b: 0 for b in bots}
+    won = {b: 0 for b in bots}
+    shared = 0
+    out = []
+    for r in results:
+        levels = r["seats"]
+        for lv in set(levels):
+            played[lv] += 1
+        for lv in {levels[w] for w in r["winners"]}:
+            won[lv] += 1
+        if len(r["winners"]) > 1:
+            shared += 1
+        out.append(r)
+    return {
+        "games": out,
+        "winrates": {b: (won[b] / played[b] if played[b] else 0.0) for b in bots},
+        "shared": shared,
+        "games_per_s": games / elapsed if elapsed > 0 else 0.0,
+        "decision_s_max": {b: max((r["decision_s"][b]["max"] for r in out if b in r["decision_s"]), default=0.0)
+                           for b in bots},
+    }
+
+
+def bench_ai(games: int = 200, seed: int = 0, workers: int | None = None) -> dict:
+    """Hard against normal and against random, 2 players on London, seats rotated.
+
+    ``ai_turn_s_max`` is the slowest single hard decision seen in all those games.
+    """
+    workers = default_workers() if workers is None else workers
+    t0 = time.perf_counter()
+    vs_normal = run_games(["hard", "normal"], games, seed, players=2, workers=workers)
+    vs_random = run_games(["hard", "random"], games, seed, players=2, workers=workers)
+    return {
+        "ai_turn_s_max": max(vs_normal["decision_s_max"]["hard"], vs_random["decision_s_max"]["hard"]),
+        "hard_vs_normal": vs_normal["winrates"]["hard"],
+        "hard_vs_random": vs_random["winrates"]["hard"],
+        "ai_games": games,
+        "ai_shared_wins": vs_normal["shared"] + vs_random["shared"],
+        "ai_bench_s": time.perf_counter() - t0,
+    }

@@ -1,0 +1,386 @@
+"""One player's panel at their table edge: score, lines, branch tiles, actions and their buttons.
+
+The panel is laid out and drawn upright on an off-screen surface, then rotated in 90-degree steps
+(seats.EDGE_ROTATION) so it reads correctly from its edge; taps are mapped back through the same
+rotation. The panel only draws and hit-tests: whether a tap may act is the play scene's decision.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from ..engine.state import GameState
+from . import theme as th
+from .board_view import disc
+from .seats import EDGE_ROTATION, SeatConfig
+
+DEPTH = 132  # panel depth at 1080p (design px)
+
+
+@dataclass
+class PanelView:
+    """What a panel shows besides the position itself (decided by the play scene)."""
+
+    active: bool = False  # it is this player's turn and the table may act
+    current_name: str = ""  # whose turn it is, shown on the waiting panels
+    selected_line: int | None = None
+    score: int | None = None  # shown score (lags the engine while points float in); None = engine's
+    can_branch: bool = False
+    can_undo: bool = False
+    route_options: list = field(default_factory=list)  # RouteOption list while choosing
+    route_preview: int | None = None
+    would_score: frozenset = frozenset()  # lines the passenger would score for if the turn ended now
+    status: str = ""  # e.g. "Computer is thinking" or "Passenger travelling"
+
+    def key(self) -> tuple:
+        return (self.active, self.current_name, self.selected_line, self.score, self.can_branch, self.can_undo,
+                tuple((o.destination, tuple(o.lines)) for o in self.route_options), self.route_preview,
+                tuple(sorted(self.would_score)), self.status)
+
+
+def _fit_text(font: pygame.font.Font, text: str, width: int) -> str:
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def draw_branch_icon(surf: pygame.Surface, rect: pygame.Rect, ink, paper) -> None:
+    """A branch tile: a small tile with a railway switch on it (a track and a branch curving off)."""
+    r = pygame.Rect(rect)
+    pygame.draw.rect(surf, paper, r, border_radius=max(2, r.w // 6))
+    pygame.draw.rect(surf, ink, r, width=max(1, r.w // 12), border_radius=max(2, r.w // 6))
+    lw = max(2, r.w // 9)
+    y = r.y + r.h * 0.66
+    pygame.draw.line(surf, ink, (r.x + r.w * 0.16, y), (r.right - r.w * 0.16, y), lw)
+    pts = [(r.x + r.w * (0.3 + 0.5 * t), y - r.h * 0.42 * (t ** 1.6)) for t in (0.0, 0.25, 0.5, 0.75, 1.0)]
+    pygame.draw.lines(surf, ink, False, pts, lw)
+
+
+class SeatPanel:
+    """The panel of ``player_index`` on ``edge``; ``rect`` is its place on screen (already rotated)."""
+
+    def __init__(self, player_index: int, edge: str, seat: SeatConfig | None = None,
+                 theme: th.Theme | None = None, fonts: th.Fonts | None = None):
+        if edge not in EDGE_ROTATION:
+            edge = "bottom"
+        self.player = player_index
+        self.edge = edge
+        self.seat = seat
+        self.theme = theme or th.Theme()
+        self.fonts = fonts or th.Fonts()
+        self.rect = pygame.Rect(0, 0, 1, 1)
+        self.scale = 1.0
+        self.controls: dict[str, pygame.Rect] = {}  # control name -> rect in upright coordinates
+        self._layout_key = None
+        self._surface: pygame.Surface | None = None
+        self._surface_key = None
+        self.renders = 0
+
+    @property
+    def rotation(self) -> int:
+        return EDGE_ROTATION[self.edge]
+
+    @property
+    def upright_size(self) -> tuple[int, int]:
+        if self.rotation in (90, 270):
+            return (self.rect.h, self.rect.w)
+        return (self.rect.w, self.rect.h)
+
+    def set_rect(self, rect, scale: float) -> None:
+        rect = pygame.Rect(rect)
+        if rect != self.rect or scale != self.scale:
+            self.rect = rect
+            self.scale = scale
+            self._layout_key = None
+            self._surface_key = None
+
+    # ---- rotation ------------------------------------------------------------------------------
+    def to_local(self, x: float, y: float) -> tuple[float, float]:
+        """Screen point -> upright panel coordinates."""
+        px, py = x - self.rect.x, y - self.rect.y
+        W, H = self.upright_size
+        rot = self.rotation
+        if rot == 0:
+            return (px, py)
+        if rot == 180:
+            return (W - px, H - py)
+        if rot == 90:
+            return (W - py, px)
+        return (py, H - px)  # 270
+
+    def to_screen(self, u: float, v: float) -> tuple[float, float]:
+        """Upright panel coordinates -> screen point (the inverse of :meth:`to_local`)."""
+        W, H = self.upright_size
+        rot = self.rotation
+        if rot == 0:
+            x, y = u, v
+        elif rot == 180:
+            x, y = W - u, H - v
+        elif rot == 90:
+            x, y = v, W - u
+        else:
+            x, y = H - v, u
+        return (self.rect.x + x, self.rect.y + y)
+
+    # ---- layout --------------------------------------------------------------------------------
+    def px(self, n: float) -> int:
+        return max(1, round(n * self.scale))
+
+    def layout(self, state: GameState, view: PanelView) -> dict[str, pygame.Rect]:
+        """Control rects (upright coordinates); recomputed when the size or the panel's mode changes."""
+        player = state.players[self.player]
+        routing = bool(view.route_options) and view.active
+        key = (self.upright_size, self.scale, tuple(player.lines), routing, len(view.route_options),
+               view.active)
+        if key == self._layout_key:
+            return self.controls
+        self._layout_key = key
+        W, H = self.upright_size
+        p = self.px
+        pad = p(12)
+        touch = max(th.touch_px(self.scale), p(48))
+        ctl: dict[str, pygame.Rect] = {}
+        id_w = min(p(250), max(p(150), W // 5))
+        x = pad + id_w + pad
+        ctl["_id"] = pygame.Rect(pad, pad, id_w, H - 2 * pad)
+        avail = W - x - pad
+        # buttons (right end): normal side by side; compact stacked when the panel is short
+        btn_h = touch
+        wide = p(220) + p(130) + pad
+        lines_w = len(player.lines) * (p(76) + pad)
+        stacked = wide + lines_w > avail
+        if stacked:
+            bw = p(190)
+            bh = max(p(48), (H - 3 * pad) // 2)
+            ctl["undo"] = pygame.Rect(W - pad - bw, H - pad - bh, bw, bh)
+            if not routing:
+                ctl["branch"] = pygame.Rect(W - pad - bw, pad, bw, bh)
+            right = W - pad - bw - pad
+        else:
+            ctl["undo"] = pygame.Rect(W - pad - p(130), (H - btn_h) // 2, p(130), btn_h)
+            if not routing:
+                ctl["branch"] = pygame.Rect(ctl["undo"].x - pad - p(220), (H - btn_h) // 2, p(220), btn_h)
+            right = (ctl["branch"].x if "branch" in ctl else ctl["undo"].x) - pad
+        if routing:
+            n = len(view.route_options)
+            label_h = p(24)
+            top = pad + label_h
+            rows = 1 if n <= 3 else 2
+            bh = max(p(48), (H - top - pad - (rows - 1) * p(6)) // rows)
+            cols = -(-n // rows)
+            span = right - x
+            bw = max(p(120), min(p(320), (span - (cols - 1) * p(8)) // max(1, cols)))
+            ctl["_label"] = pygame.Rect(x, pad, span, label_h)
+            for i in range(n):
+                r, c = divmod(i, cols)
+                ctl[f"route:{i}"] = pygame.Rect(x + c * (bw + p(8)), top + r * (bh + p(6)), bw, bh)
+        else:
+            sw = max(touch, p(76))
+            sh = touch
+            gap = pad
+            total = len(player.lines) * sw + (len(player.lines) - 1) * gap
+            if total > right - x:
+                sw = max(p(52), (right - x - (len(player.lines) - 1) * gap) // max(1, len(player.lines)))
+            y = max(pad, (H - sh - p(22)) // 2)
+            for j, li in enumerate(player.lines):
+                ctl[f"line:{li}"] = pygame.Rect(x + j * (sw + gap), y, sw, sh)
+        self.controls = ctl
+        self._surface_key = None
+        return ctl
+
+    def hit(self, x: float, y: float) -> str | None:
+        """The control under a screen point (None on the panel's background or outside it)."""
+        if not self.rect.collidepoint(x, y):
+            return None
+        u, v = self.to_local(x, y)
+        for name, r in self.controls.items():
+            if not name.startswith("_") and r.collidepoint(u, v):
+                return name
+        return None
+
+    def point_for(self, name: str) -> tuple[float, float] | None:
+        r = self.controls.get(name)
+        if r is None:
+            return None
+        return self.to_screen(r.centerx + 0.25, r.centery + 0.25)
+
+    def control_rect_on_screen(self, name: str) -> pygame.Rect | None:
+        r = self.controls.get(name)
+        if r is None:
+            return None
+        a = self.to_screen(r.left, r.top)
+        b = self.to_screen(r.right, r.bottom)
+        return pygame.Rect(min(a[0], b[0]), min(a[1], b[1]), abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+    def anchor(self) -> tuple[float, float]:
+        """Where floating points land: the score, on screen."""
+        r = self.controls.get("_id")
+        if r is None:
+            return self.rect.center
+        return self.to_screen(r.x + r.w * 0.35, r.y + r.h * 0.5)
+
+    # ---- drawing -------------------------------------------------------------------------------
+    def render(self, state: GameState, view: PanelView) -> pygame.Surface:
+        """The panel, rotated to face its edge (cached until anything it shows changes)."""
+        ctl = self.layout(state, view)
+        pl = state.players[self.player]
+        lines_key = tuple((li, state.lines[li].tokens_left) for li in pl.lines)
+        key = (self.rect.size, self.scale, view.key(), pl.name, pl.score, pl.branch_tiles, lines_key,
+               state.actions_left if view.active else None, self._layout_key)
+        if self._surface is not None and key == self._surface_key:
+            return self._surface
+        self._surface_key = key
+        self.renders += 1
+        surf = self._draw_upright(state, view, ctl)
+        if self.rotation:
+            surf = pygame.transform.rotate(surf, self.rotation)
+        self._surface = surf
+        return surf
+
+    def draw(self, surface: pygame.Surface, state: GameState, view: PanelView) -> None:
+        surface.blit(self.render(state, view), self.rect.topleft)
+
+    def _draw_upright(self, state: GameState, view: PanelView, ctl: dict[str, pygame.Rect]) -> pygame.Surface:
+        t = self.theme
+        p = self.px
+        W, H = self.upright_size
+        surf = pygame.Surface((max(1, W), max(1, H)))
+        surf.fill(t.bg)
+        pl = state.players[self.player]
+        box = pygame.Rect(0, 0, W, H).inflate(-p(4), -p(4))
+        rad = p(14)
+        pygame.draw.rect(surf, t.panel if view.active else _shade(t.panel, t.bg, 0.6), box, border_radius=rad)
+        if view.active:
+            pygame.draw.rect(surf, t.accent, box, width=p(6), border_radius=rad)
+        else:
+            pygame.draw.rect(surf, t.panel_edge, box, width=p(2), border_radius=rad)
+        ink = t.ink
+        muted = t.muted
+        # identity: name, score, branch tiles, actions
+        idr = ctl["_id"]
+        f_name = self.fonts.get(p(24), True)
+        f_score = self.fonts.get(p(44), True)
+        f_small = self.fonts.get(p(17))
+        f_small_b = self.fonts.get(p(17), True)
+        y = idr.y
+        name = pl.name
+        if self.seat is not None and self.seat.computer:
+            name = f"{name} (computer)"
+        img = f_name.render(_fit_text(f_name, name, idr.w), True, t.accent if view.active else ink)
+        surf.blit(img, (idr.x, y))
+        y += img.get_height()
+        score = pl.score if view.score is None else view.score
+        simg = f_score.render(str(score), True, ink)
+        surf.blit(simg, (idr.x, y - p(2)))
+        pimg = f_small.render("points", True, muted)
+        surf.blit(pimg, (idr.x + simg.get_width() + p(6), y + simg.get_height() - pimg.get_height() - p(8)))
+        y += simg.get_height() - p(4)
+        icon = pygame.Rect(idr.x, y, p(24), p(24))
+        draw_branch_icon(surf, icon, ink, (255, 255, 255))
+        bimg = f_small_b.render(f"{pl.branch_tiles} branch tile{'' if pl.branch_tiles == 1 else 's'}", True, ink)
+        surf.blit(bimg, (icon.right + p(5), icon.centery - bimg.get_height() // 2))
+        bx = icon.right + p(5) + bimg.get_width() + p(14)
+        if view.active and state.phase == "actions":
+            label = f_small.render("actions", True, muted)
+            surf.blit(label, (bx, icon.centery - label.get_height() // 2))
+            cx = bx + label.get_width() + p(10)
+            for k in range(state.actions_left):
+                disc(surf, t.accent, (cx + k * p(16), icon.centery), p(6))
+        elif view.status:
+            s = f_small.render(_fit_text(f_small, view.status, max(10, idr.right - bx)), True, muted)
+            surf.blit(s, (bx, icon.centery - s.get_height() // 2))
+        elif not view.active and view.current_name:
+            s = f_small.render(_fit_text(f_small, f"{view.current_name}'s turn", max(10, idr.right - bx)), True,
+                               muted)
+            surf.blit(s, (bx, icon.centery - s.get_height() // 2))
+        # lines
+        f_letter = self.fonts.get(p(26), True)
+        f_count = self.fonts.get(p(16))
+        for li in pl.lines:
+            r = ctl.get(f"line:{li}")
+            if r is None:
+                continue
+            ln = state.lines[li]
+            if view.active and view.selected_line == li:
+                pygame.draw.rect(surf, t.accent, r.inflate(p(12), p(12)), width=p(5), border_radius=p(12))
+            th.draw_swatch(surf, r, ln.colour, f_letter, radius=p(10))
+            if ln.tokens_left == 0:
+                pygame.draw.line(surf, t.bad, r.topleft, r.bottomright, p(4))
+            cnt = f_count.render(f"{ln.tokens_left} left", True, ink if ln.tokens_left else t.bad)
+            surf.blit(cnt, cnt.get_rect(midtop=(r.centerx, r.bottom + p(4))))
+            if li in view.would_score:
+                b = pygame.Rect(0, 0, p(34), p(22))
+                b.center = (r.right - p(4), r.y + p(2))
+                pygame.draw.rect(surf, t.good, b, border_radius=p(11))
+                pimg = f_count.render("+1", True, (255, 255, 255))
+                surf.blit(pimg, pimg.get_rect(center=b.center))
+        # route choice
+        if "_label" in ctl:
+            lab = f_small_b.render(_fit_text(f_small_b, "Choose the passenger's route: tap to preview, tap again to "
+                                             "choose", ctl["_label"].w), True, t.accent)
+            surf.blit(lab, ctl["_label"].topleft)
+            f_opt = self.fonts.get(p(19), True)
+            f_chip = self.fonts.get(p(14), True)
+            for i, opt in enumerate(view.route_options):
+                r = ctl.get(f"route:{i}")
+                if r is None:
+                    continue
+                chosen = view.route_preview == i
+                pygame.draw.rect(surf, t.accent if chosen else (255, 255, 255), r, border_radius=p(10))
+                pygame.draw.rect(surf, t.accent, r, width=p(3), border_radius=p(10))
+                dest = state_board_name(state, opt.destination)
+                fg = t.accent_ink if chosen else ink
+                chip = p(24)
+                text_w = r.w - p(16)
+                img = f_opt.render(_fit_text(f_opt, dest, text_w), True, fg)
+                surf.blit(img, (r.x + p(8), r.y + p(5)))
+                cx = r.x + p(8)
+                cy = r.y + p(8) + img.get_height()
+                if cy + chip > r.bottom - p(2):
+                    cy = r.bottom - chip - p(3)
+                if opt.lines:
+                    for li in opt.lines:
+                        if cx + chip > r.right - p(6):
+                            break
+                        th.draw_swatch(surf, pygame.Rect(cx, cy, chip, chip), state.lines[li].colour, f_chip,
+                                       radius=p(5))
+                        cx += chip + p(4)
+                else:
+                    no = self.fonts.get(p(14)).render("no line scores", True, fg)
+                    surf.blit(no, (cx, cy + (chip - no.get_height()) // 2))
+        # buttons
+        f_btn = self.fonts.get(p(21), True)
+        for name, label, enabled in (("branch", "Take branch tile", view.can_branch),
+                                     ("undo", "Undo", view.can_undo)):
+            r = ctl.get(name)
+            if r is None:
+                continue
+            on = enabled and view.active
+            pygame.draw.rect(surf, t.accent if on else _shade(t.panel_edge, t.panel, 0.5), r, border_radius=p(12))
+            if on:
+                pygame.draw.rect(surf, _shade(t.accent, (0, 0, 0), 0.25), r, width=p(2), border_radius=p(12))
+            text = _fit_text(f_btn, label, r.w - p(12))
+            img = f_btn.render(text, True, t.accent_ink if on else muted)
+            if name == "branch":
+                ic = pygame.Rect(0, 0, p(26), p(26))
+                total = ic.w + p(8) + img.get_width()
+                if total <= r.w - p(12):
+                    ic.midleft = (r.centerx - total // 2, r.centery)
+                    draw_branch_icon(surf, ic, t.accent if on else muted, (255, 255, 255))
+                    surf.blit(img, img.get_rect(midleft=(ic.right + p(8), r.centery)))
+                    continue
+            surf.blit(img, img.get_rect(center=r.center))
+        return surf
+
+
+def state_board_name(state: GameState, station: int) -> str:
+    from ..engine.rules import board_of
+
+    return board_of(state).stations[station].name
+
+
+def _shade(a, b, t: float) -> tuple[int, int, int]:
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))

@@ -1,0 +1,103 @@
+"""Thousands of random games: the engine's facts hold after every action, games end properly."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from invariants import check_invariants
+
+from game.ai import RandomBot
+from game.engine import ChooseRoute, IllegalAction, PlaceTrack, TakeBranch, apply, can_undo, legal_actions, new_game, winners
+from game.engine.actions import Undo
+from game.engine.events import EndTriggered, GameOver
+
+
+def play(seed: int, players: int, check=True, undo_rate=0.0):
+    s = new_game("london", players, seed=seed)
+    bot = RandomBot(seed)
+    rng = random.Random(seed)
+    while not s.over:
+        if undo_rate and can_undo(s) and rng.random() < undo_rate:
+            apply(s, Undo())
+        else:
+            apply(s, bot.choose(s))
+        if check:
+            check_invariants(s)
+    return s
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_random_games_keep_invariants(players):
+    for seed in range(250):  # 1 000 games over the four player counts
+        s = play(seed * 10 + players, players)
+        assert s.over and winners(s)
+        assert len({len(p.score_history) for p in s.players}) == 1, "everyone had the same number of turns"
+
+
+@pytest.mark.soak
+def test_many_random_games_soak():
+    for seed in range(10_000):
+        play(seed, 2 + seed % 4)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**9), players=st.integers(2, 5), undo_rate=st.sampled_from([0.0, 0.1, 0.3]))
+def test_random_play_with_undo(seed, players, undo_rate):
+    play(seed, players, undo_rate=undo_rate)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**9), picks=st.lists(st.integers(0, 10**6), min_size=1, max_size=60))
+def test_every_offered_action_is_legal_and_nothing_else_changes_state_on_error(seed, picks):
+    s = new_game("london", 3, seed=seed)
+    for k in picks:
+        if s.over:
+            break
+        acts = legal_actions(s)
+        apply(s, acts[k % len(acts)])
+        before = s.copy()
+        bad = PlaceTrack(k % 11, k % 137)
+        try:
+            apply(s, bad)
+        except IllegalAction:
+            assert s == before, "an illegal action changed the position"
+        check_invariants(s)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_end_of_game_timing(players):
+    """The end triggers when the deck runs out; play goes on until the last player in turn order is done."""
+    for seed in range(5):
+        s = new_game("london", players, seed=seed, start_player=seed % players)
+        bot = RandomBot(seed)
+        trigger_turn = None
+        last = (s.setup.start_player - 1) % players
+        while not s.over:
+            turn, current = s.turn, s.current
+            events = apply(s, bot.choose(s))
+            if any(isinstance(e, EndTriggered) for e in events):
+                trigger_turn = turn
+                assert not s.deck
+            if any(isinstance(e, GameOver) for e in events):
+                assert current == last, "the game ends after the last player in turn order"
+                assert trigger_turn is not None and turn - trigger_turn < players
+        assert (s.turn + 1) % players == 0
+        assert all(len(p.score_history) == (s.turn + 1) // players for p in s.players)
+
+
+def test_first_turn_actions_by_seat():
+    for players, want in {2: [3, 5], 3: [3, 4, 5], 4: [3, 4, 4, 5], 5: [3, 4, 4, 4, 5]}.items():
+        s = new_game("london", players, seed=3, start_player=1)
+        got = []
+        for _ in range(players + 1):
+            got.append(s.actions_left)
+            while s.phase == "actions" and s.actions_left:
+                turn = s.turn
+                apply(s, TakeBranch())
+                if s.turn != turn:
+                    break
+            while s.phase == "route":
+                apply(s, ChooseRoute(0))
+        assert got == want + [4]
