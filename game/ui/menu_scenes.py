@@ -15,6 +15,7 @@ import random
 from pathlib import Path
 from typing import Callable
 
+import msgspec
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
@@ -113,9 +114,13 @@ def next_free_colour(setup: TableSetup, seat: int, slot: int) -> str:
 
 
 def start_game(app, setup: TableSetup, seed: int | None = None) -> GameState:
-    """Build the engine game for a set-up (a fresh random seed unless given) and open the play screen."""
+    """Build the engine game for a set-up and open the play screen.
+
+    The seed is the argument, else the set-up's pinned seed, else a fresh one; it is always recorded
+    in the game's Setup so the game can be replayed.
+    """
     if seed is None:
-        seed = random.SystemRandom().randrange(2**31)
+        seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
     names = [s.name.strip() or f"Player {i + 1}" for i, s in enumerate(setup.seats)]
     start = None if setup.start_player == RANDOM_START else setup.start_player
     state = engine_rules.new_game(setup.map, names, seed=seed, start_player=start,
@@ -473,7 +478,8 @@ class SetupScene(GuiScene):
 
     def start(self) -> None:
         self._read_names()
-        self.app.settings.remember_setup(self.setup)
+        remembered = msgspec.structs.replace(self.setup, seed=None)  # the next game gets a new shuffle
+        self.app.settings.remember_setup(remembered)
         try:
             start_game(self.app, self.setup)
         except (engine_rules.SetupError, ValueError) as exc:

@@ -1,0 +1,98 @@
+"""A whole 2-player game played through the UI by posted events, from the title to the end scene.
+
+A seeded random player decides each move, as a person at the table would, and the move is then made
+only by tapping (or clicking) where the play screen shows it: the line on the player's panel, the
+track space on the board, the branch-tile button, the passenger route. The engine's log must show
+exactly the moves that were tapped.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.ai import RandomBot
+from game.engine import ChooseRoute, PlaceTrack, TakeBranch, legal_actions
+from game.engine.rules import board_of
+from game.ui import menu_scenes as ms
+
+play_scene = pytest.importorskip("game.ui.play_scene")
+
+STEP = 8 / 120  # one app step = 8 fixed updates
+
+
+def settle(app, scene, limit=2000):
+    """Step until the passenger has arrived and the screen shows whose turn it really is."""
+    for _ in range(limit):
+        if app.top is not scene or (not scene.blocking and scene._shown_current == scene.state.current):
+            return
+        app.step(STEP)
+    raise AssertionError("the play screen never settled")
+
+
+def press(driver, point, by_mouse: bool):
+    assert point is not None, "the control is not on screen"
+    x, y = point
+    if by_mouse:
+        driver.click(x, y)
+    else:
+        driver.tap(x, y)
+
+
+def test_two_player_game_from_title_to_end_by_touch_and_mouse(app, driver):
+    rng = random.Random(5)
+    title = app.push(ms.TitleScene(app))
+    driver.tap_rect(title.buttons["new_game"].rect)
+    setup = app.top
+    assert isinstance(setup, ms.SetupScene) and len(setup.setup.seats) == 2
+    driver.tap_rect(setup.buttons["start_player"].rect)  # Player 1 starts
+    setup.setup.seed = 20240611  # pin the shuffle so the test replays exactly
+    driver.tap_rect(setup.buttons["start"].rect)
+    play = app.top
+    assert isinstance(play, play_scene.PlayScene)
+    state = play.state
+    assert state.current == 0 and state.n_players == 2
+    board = board_of(state)
+    bot = RandomBot(11)
+    taps = 0
+    while not state.over:
+        settle(app, play)
+        assert app.top is play
+        action = bot.choose(state)
+        assert action in legal_actions(state)
+        logged = len(state.log)
+        by_mouse = rng.random() < 0.3
+        p = state.current
+        if isinstance(action, PlaceTrack):
+            if play.selected.get(p) != action.line:
+                press(driver, play.point_for_line_swatch(action.line), by_mouse)
+                assert play.selected.get(p) == action.line
+            press(driver, play.point_for_connection(action.connection), by_mouse)
+        elif isinstance(action, TakeBranch):
+            press(driver, play.point_for_button(p, "branch"), by_mouse)
+        elif isinstance(action, ChooseRoute):
+            point = play.point_for_button(p, f"route:{action.option}")
+            if by_mouse:
+                press(driver, point, True)  # hovering previews the route, the click chooses it
+            else:
+                press(driver, point, False)  # the first tap previews the route on the board
+                assert len(state.log) == logged and play.route_preview == action.option
+                press(driver, point, False)  # the second chooses it
+        taps += 1
+        assert len(state.log) == logged + 1, f"tapping for {action!r} ({board.conn_name(action.connection) if isinstance(action, PlaceTrack) else ''}) did not act"
+        assert state.log[-1] == action
+        assert taps < 1000
+    for _ in range(400):
+        if isinstance(app.top, ms.EndScene):
+            break
+        app.step(STEP)
+    end = app.top
+    assert isinstance(end, ms.EndScene)
+    assert end.state is state and state.over
+    assert sum(p.score for p in state.players) == sum(sum(p.points.values()) for p in state.players)
+    assert all(len(p.score_history) >= 1 for p in state.players)
+    assert ms.tie_note(state)
+    driver.tap_rect(end.buttons["new_setup"].rect)
+    again = app.top
+    assert isinstance(again, ms.SetupScene)
+    assert again.setup.start_player == 0 and again.setup.seed is None  # remembered, without the pinned shuffle
