@@ -32,6 +32,7 @@ R_CONNECTION = 14.0
 R_START = 12.0
 PAD = 60.0  # board units around the outermost stations, room for names
 MAX_ZOOM = 4.0
+SHEET_LIMIT = 2.5  # the static sheet may be this many times the view's area before it is cut to the view
 MIN_LABEL_PX = 11
 
 KIND_ORDER = ("start", "connection", "terminus", "national_rail", "express", "standard")
@@ -256,6 +257,13 @@ class BoardView:
         self.kinds = [station_kind(s.kinds) for s in board.stations]
         self._static: pygame.Surface | None = None
         self._static_key = None
+        self._sheet: pygame.Surface | None = None
+        self._sheet_key = None
+        self._sheet_origin = (0, 0)
+        self._sheet_s = 1.0
+        self._sheet_builds = 0
+        self.interactive = False  # a zoom gesture is under way: stretch the old sheet, redraw later
+        self.vx0 = self.vy0 = 0
         self._layer: pygame.Surface | None = None
         self._layer_key = None
         self._label_cache: dict = {}
@@ -296,19 +304,22 @@ class BoardView:
         self._fit()
 
     def _clamp(self) -> None:
+        """Keep the board in view, then snap the view origin to whole pixels so cached layers line up."""
         bx0, by0, bx1, by1 = self.bounds
         s = self.s
         hw, hh = self.rect.w / (2 * s), self.rect.h / (2 * s)
         self.cx = (bx0 + bx1) / 2 if bx1 - bx0 <= 2 * hw else min(max(self.cx, bx0 + hw), bx1 - hw)
         self.cy = (by0 + by1) / 2 if by1 - by0 <= 2 * hh else min(max(self.cy, by0 + hh), by1 - hh)
+        self.vx0 = round(self.cx * s - self.rect.w / 2)  # board pixel at the rect's left edge
+        self.vy0 = round(self.cy * s - self.rect.h / 2)
 
     def to_screen(self, x: float, y: float) -> Point:
         s = self.s
-        return (self.rect.centerx + (x - self.cx) * s, self.rect.centery + (y - self.cy) * s)
+        return (self.rect.x + x * s - self.vx0, self.rect.y + y * s - self.vy0)
 
     def to_board(self, sx: float, sy: float) -> Point:
         s = self.s
-        return (self.cx + (sx - self.rect.centerx) / s, self.cy + (sy - self.rect.centery) / s)
+        return ((sx - self.rect.x + self.vx0) / s, (sy - self.rect.y + self.vy0) / s)
 
     def zoom_at(self, sx: float, sy: float, factor: float) -> None:
         """Zoom by ``factor`` keeping the board point under (sx, sy) where it is."""
@@ -317,8 +328,8 @@ class BoardView:
         bx, by = self.to_board(sx, sy)
         self.zoom = min(MAX_ZOOM, max(1.0, self.zoom * factor))
         s = self.s
-        self.cx = bx - (sx - self.rect.centerx) / s
-        self.cy = by - (sy - self.rect.centery) / s
+        self.cx = bx - (sx - self.rect.x - self.rect.w / 2) / s
+        self.cy = by - (sy - self.rect.y - self.rect.h / 2) / s
         self._clamp()
 
     def pan_by(self, dx: float, dy: float) -> None:
@@ -343,7 +354,7 @@ class BoardView:
 
     def _geometry(self) -> None:
         """Lane segments in screen pixels for the current view (cached until the view changes)."""
-        key = (self.rect.topleft, self.rect.size, self.s, self.cx, self.cy)
+        key = (self.rect.topleft, self.rect.size, self.s, self.vx0, self.vy0)
         if key == self._geom_key:
             return
         self._geom_key = key
@@ -574,32 +585,87 @@ class BoardView:
 
     # ---- static layer ---------------------------------------------------------------------------
     def static_layer(self) -> pygame.Surface:
-        """Background, empty track spaces, stations, connection tiles and names for the current view."""
-        key = (self.rect.size, round(self.s, 6), round(self.cx, 4), round(self.cy, 4), self.names_facing,
-               tuple(self.connection_tiles), self.theme)
-        if self._static is not None and key == self._static_key:
-            return self._static
-        self._static_key = key
+        """Background, empty track spaces, stations, connection tiles and names for the current view.
+
+        Drawn on a *sheet* covering the whole board at this zoom (or, zoomed far in, the view plus a
+        margin), so panning only moves a window over it. While a pinch or wheel zoom is under way
+        (``interactive``) the old sheet is stretched instead, and redrawn crisp once the gesture ends.
+        """
+        s = self.s
+        skey = (round(s, 6), self.names_facing, tuple(self.connection_tiles), self.theme, self.rect.size)
+        vx, vy = self.vx0, self.vy0
+        W, H = self.rect.size
+        sh = self._sheet
+        if sh is not None and skey == self._sheet_key:
+            sx0, sy0 = self._sheet_origin
+            if sx0 <= vx and sy0 <= vy and vx + W <= sx0 + sh.get_width() and vy + H <= sy0 + sh.get_height():
+                return self._window(sh, vx - sx0, vy - sy0, (W, H), skey)
+        if sh is not None and self.interactive:
+            return self._stretched(skey)
+        self._build_sheet(skey)
+        sx0, sy0 = self._sheet_origin
+        return self._window(self._sheet, vx - sx0, vy - sy0, (W, H), skey)
+
+    def _window(self, sheet: pygame.Surface, x: int, y: int, size, skey) -> pygame.Surface:
+        key = (id(sheet), self._sheet_builds, x, y, size)
+        if key != self._static_key:
+            self._static_key = key
+            self._static = sheet.subsurface(pygame.Rect((x, y), size))
+        return self._static
+
+    def _stretched(self, skey) -> pygame.Surface:
+        """The last sheet scaled to the current zoom: a stand-in while fingers are still zooming."""
+        sh = self._sheet
+        s0 = self._sheet_s
+        k = s0 / self.s
+        sx0, sy0 = self._sheet_origin
+        W, H = self.rect.size
+        src = pygame.Rect(round(self.vx0 * k - sx0), round(self.vy0 * k - sy0), max(1, round(W * k)),
+                          max(1, round(H * k)))
+        out = pygame.Surface((W, H))
+        out.fill(self.theme.bg)
+        part = src.clip(sh.get_rect())
+        if part.w > 0 and part.h > 0:
+            dst = pygame.Rect(round((part.x - src.x) / k), round((part.y - src.y) / k), max(1, round(part.w / k)),
+                              max(1, round(part.h / k)))
+            out.blit(pygame.transform.scale(sh.subsurface(part), dst.size), dst.topleft)
+        self._static_key = ("stretched", self.s, self.vx0, self.vy0)
+        self._static = out
+        return out
+
+    def _build_sheet(self, skey) -> None:
+        s = self.s
+        W, H = self.rect.size
+        bx0, by0, bx1, by1 = (round(v * s) for v in self.bounds)
+        # the union of the view and the whole board, unless that is too big: then the view plus a margin
+        x0, y0 = min(self.vx0, bx0), min(self.vy0, by0)
+        x1, y1 = max(self.vx0 + W, bx1), max(self.vy0 + H, by1)
+        if (x1 - x0) * (y1 - y0) > SHEET_LIMIT * W * H:
+            mx, my = W // 4, H // 4
+            x0, y0 = max(x0, self.vx0 - mx), max(y0, self.vy0 - my)
+            x1, y1 = min(x1, self.vx0 + W + mx), min(y1, self.vy0 + H + my)
+        self._sheet_origin = (x0, y0)
+        self._sheet_s = s
+        self._sheet_key = skey
+        self._sheet_builds += 1
         self.static_builds += 1
         self._geometry()
-        surf = pygame.Surface(self.rect.size)
+        surf = pygame.Surface((x1 - x0, y1 - y0))
         t = self.theme
         surf.fill(t.bg)
-        ox, oy = self.rect.topleft
-        # the board sheet: a rounded paper rectangle
-        bx0, by0 = self.to_screen(self.bounds[0], self.bounds[1])
-        bx1, by1 = self.to_screen(self.bounds[2], self.bounds[3])
-        sheet = pygame.Rect(round(bx0 - ox), round(by0 - oy), round(bx1 - bx0), round(by1 - by0))
-        rad = max(4, round(18 * self.s))
-        pygame.draw.rect(surf, t.board_bg, sheet, border_radius=rad)
-        pygame.draw.rect(surf, t.panel_edge, sheet, width=max(1, round(2 * self.s)), border_radius=rad)
-        view = surf.get_rect()
+        # sheet pixel = screen pixel - off
+        ox = self.rect.x - self.vx0 + x0
+        oy = self.rect.y - self.vy0 + y0
+        paper = pygame.Rect(bx0 - x0, by0 - y0, bx1 - bx0, by1 - by0)
+        rad = max(4, round(18 * s))
+        pygame.draw.rect(surf, t.board_bg, paper, border_radius=rad)
+        pygame.draw.rect(surf, t.panel_edge, paper, width=max(1, round(2 * s)), border_radius=rad)
         gap = self.lane_gap
         slot_col = _mix(t.board_bg, t.muted, 0.28)
         slot_edge = _mix(t.board_bg, t.muted, 0.55)
         w_slot = gap * SLOT_W
         margin = gap * 3
-        vis = view.inflate(2 * margin, 2 * margin)
+        vis = surf.get_rect().inflate(2 * margin, 2 * margin)
         for lanes in self._lanes:
             for segs in lanes:
                 for p, q in segs:
@@ -610,8 +676,7 @@ class BoardView:
                     capsule(surf, slot_col, p2, q2, w_slot)
         self._draw_stations(surf, (ox, oy), vis)
         self._draw_labels(surf, (ox, oy), vis)
-        self._static = surf
-        return surf
+        self._sheet = surf
 
     def _draw_stations(self, surf: pygame.Surface, off: Point, vis: pygame.Rect) -> None:
         t = self.theme
@@ -748,7 +813,7 @@ class BoardView:
         step = 0.0 if gap >= d * 1.02 else d * 1.08
         if step * (spaces - 1) + d > L:
             return  # no room: the pattern alone identifies the line here
-        font = self.fonts.get(max(7, round(d * 0.72)), True)
+        fpx = max(7, round(d * 0.72))
         for k, li in enumerate(toks):
             colour = state.lines[li].colour
             along = (k - (spaces - 1) / 2) * step
@@ -760,8 +825,16 @@ class BoardView:
             cy = a[1] + (b[1] - a[1]) * t - off[1]
             disc(surf, th.line_outline(colour), (cx, cy), d / 2)
             disc(surf, self.theme.line(colour), (cx, cy), d / 2 - max(1.0, d * 0.09))
-            img = font.render(th.line_letter(colour), True, th.ink_on(colour))
+            img = self._letter(colour, fpx)
             surf.blit(img, img.get_rect(center=(round(cx), round(cy))))
+
+    def _letter(self, colour: str, px: int) -> pygame.Surface:
+        key = ("letter", colour, px)
+        img = self._label_cache.get(key)
+        if img is None:
+            img = self.fonts.get(px, True).render(th.line_letter(colour), True, th.ink_on(colour))
+            self._label_cache[key] = img
+        return img
 
     def _draw_tokens(self, surf: pygame.Surface, state, off: Point) -> None:
         view = pygame.Rect(off, self.rect.size).inflate(40, 40)
@@ -782,7 +855,6 @@ class BoardView:
 
     def _draw_glow(self, surf: pygame.Surface, state, glow, glow_line, off: Point) -> None:
         """Legal spaces for the selected line: bright for free ones, dashed amber for ones costing two tiles."""
-        layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
         gap = self.lane_gap
         hi = self.theme.highlight
         warn = self.theme.warn
@@ -793,10 +865,21 @@ class BoardView:
             if lane >= self.board.connections[conn].spaces:
                 continue
             for p, q in self.lane_segments(conn, lane):
-                p2, q2 = (p[0] - off[0], p[1] - off[1]), (q[0] - off[0], q[1] - off[1])
-                capsule(layer, (*(warn if cost else hi), 150), p2, q2, gap * 2.3)
-                cores.append((p2, q2, cost))
-        surf.blit(layer, (0, 0))
+                cores.append(((p[0] - off[0], p[1] - off[1]), (q[0] - off[0], q[1] - off[1]), cost))
+        if not cores:
+            return
+        # the halo is translucent: draw it on an alpha surface only as big as the glowing part
+        m = gap * 1.3
+        x0 = max(0, int(min(min(a[0], b[0]) for a, b, _ in cores) - m))
+        y0 = max(0, int(min(min(a[1], b[1]) for a, b, _ in cores) - m))
+        x1 = min(surf.get_width(), int(max(max(a[0], b[0]) for a, b, _ in cores) + m) + 1)
+        y1 = min(surf.get_height(), int(max(max(a[1], b[1]) for a, b, _ in cores) + m) + 1)
+        if x1 > x0 and y1 > y0:
+            layer = pygame.Surface((x1 - x0, y1 - y0), pygame.SRCALPHA)
+            for p2, q2, cost in cores:
+                capsule(layer, (*(warn if cost else hi), 150), (p2[0] - x0, p2[1] - y0), (q2[0] - x0, q2[1] - y0),
+                        gap * 2.3)
+            surf.blit(layer, (x0, y0))
         # the free space itself: a white slot with a bold edge (solid = free, dashed = costs 2 branch tiles)
         w = gap * 0.85
         e = max(2.0, gap * 0.3)

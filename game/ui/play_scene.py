@@ -977,7 +977,8 @@ def bench_frames(size: tuple[int, int] = (1920, 1080), frames: int = 300) -> lis
         seats = [SeatConfig(name=p.name, edge=e) for p, e in zip(state.players, default_edges(4))]
         scene = PlayScene(app, state, seats)
         app.push(scene)
-        route = _long_route(state, scene.board)
+        there = _long_route(state, scene.board)
+        route = there + [(b, a, li) for a, b, li in reversed(there)]  # out and back: one long trip
         dest = route[-1][1]
         screen = app.screen
         scene.draw(screen)

@@ -187,6 +187,8 @@ class SeatPanel:
             y = max(pad, (H - sh - p(22)) // 2)
             for j, li in enumerate(player.lines):
                 ctl[f"line:{li}"] = pygame.Rect(x + j * (sw + gap), y, sw, sh)
+            sx = x + len(player.lines) * (sw + gap) + p(12)
+            ctl["_status"] = pygame.Rect(sx, pad, max(0, right - sx), H - 2 * pad)
         self.controls = ctl
         self._surface_key = None
         return ctl
@@ -282,20 +284,27 @@ class SeatPanel:
         draw_branch_icon(surf, icon, ink, (255, 255, 255))
         bimg = f_small_b.render(f"{pl.branch_tiles} branch tile{'' if pl.branch_tiles == 1 else 's'}", True, ink)
         surf.blit(bimg, (icon.right + p(5), icon.centery - bimg.get_height() // 2))
-        bx = icon.right + p(5) + bimg.get_width() + p(14)
-        if view.active and state.phase == "actions":
-            label = f_small.render("actions", True, muted)
-            surf.blit(label, (bx, icon.centery - label.get_height() // 2))
-            cx = bx + label.get_width() + p(10)
-            for k in range(state.actions_left):
-                disc(surf, t.accent, (cx + k * p(16), icon.centery), p(6))
-        elif view.status:
-            s = f_small.render(_fit_text(f_small, view.status, max(10, idr.right - bx)), True, muted)
-            surf.blit(s, (bx, icon.centery - s.get_height() // 2))
-        elif not view.active and view.current_name:
-            s = f_small.render(_fit_text(f_small, f"{view.current_name}'s turn", max(10, idr.right - bx)), True,
-                               muted)
-            surf.blit(s, (bx, icon.centery - s.get_height() // 2))
+        # status: whose turn it is, readable from this seat
+        st_r = ctl.get("_status")
+        if st_r is not None and st_r.w > p(60):
+            f_big = self.fonts.get(p(24), True)
+            if view.active and state.phase == "actions" and not view.status:
+                head = f_big.render(_fit_text(f_big, "Your turn", st_r.w), True, t.accent)
+                n = state.actions_left
+                sub = f_small.render(_fit_text(f_small, f"{n} action{'s' if n != 1 else ''} left", st_r.w), True, ink)
+                y0 = st_r.centery - (head.get_height() + sub.get_height() + p(12)) // 2
+                surf.blit(head, (st_r.x, y0))
+                surf.blit(sub, (st_r.x, y0 + head.get_height()))
+                cy = y0 + head.get_height() + sub.get_height() + p(8)
+                for k in range(n):
+                    disc(surf, t.accent, (st_r.x + p(7) + k * p(18), cy), p(7))
+            else:
+                msg = view.status or (f"{view.current_name}'s turn" if view.current_name else "")
+                if view.active and state.phase == "route" and not view.status:
+                    msg = ""
+                if msg:
+                    img = f_small_b.render(_fit_text(f_small_b, msg, st_r.w), True, muted)
+                    surf.blit(img, (st_r.x, st_r.centery - img.get_height() // 2))
         # lines
         f_letter = self.fonts.get(p(26), True)
         f_count = self.fonts.get(p(16))
