@@ -233,6 +233,55 @@ def lane_pattern(surf: pygame.Surface, colour: str, p: Point, q: Point, w: float
             disc(surf, mark, at(s), max(1.2, w * 0.24), 1)
 
 
+def draw_station(surf: pygame.Surface, kind: str, c: Point, r: float, lw: int, theme: th.Theme,
+                 symbol: str | None = None) -> None:
+    """One station symbol; each kind has its own shape so none depends on colour."""
+    x, y = c
+    t = theme
+    ink, paper = t.ink, (255, 255, 255)
+    if kind == "standard":
+        disc(surf, ink, (x, y), r)
+        disc(surf, paper, (x, y), r - lw)
+    elif kind == "express":  # double ring: bold outer ring, white gap, inner ring
+        disc(surf, ink, (x, y), r)
+        disc(surf, paper, (x, y), r - lw * 1.5)
+        disc(surf, ink, (x, y), r * 0.5)
+        disc(surf, paper, (x, y), r * 0.5 - max(1, lw * 0.8))
+    elif kind == "terminus":  # square with a bar across
+        box = pygame.Rect(0, 0, round(2 * r), round(2 * r))
+        box.center = (round(x), round(y))
+        pygame.draw.rect(surf, ink, box, border_radius=max(1, round(r * 0.25)))
+        pygame.draw.rect(surf, paper, box.inflate(-2 * lw, -2 * lw), border_radius=max(1, round(r * 0.15)))
+        bar = pygame.Rect(0, 0, round(2 * r - 4 * lw), max(2, round(r * 0.5)))
+        bar.center = box.center
+        surf.fill(ink, bar)
+    elif kind == "national_rail":  # circle with the double arrow as two small arrows
+        disc(surf, ink, (x, y), r)
+        disc(surf, paper, (x, y), r - lw)
+        a = r * 0.55
+        hh = r * 0.24
+        aw = max(1, round(r * 0.14))
+        for sgn, yy in ((1, y - hh), (-1, y + hh)):
+            pygame.draw.aaline(surf, ink, (x - a, yy), (x + a, yy), aw)
+            tip = (x + a * sgn, yy)
+            aapoly(surf, ink, [tip, (tip[0] - sgn * r * 0.34, yy - r * 0.2),
+                               (tip[0] - sgn * r * 0.34, yy + r * 0.2)])
+    elif kind == "connection":  # rounded square holding the connection tile's symbol
+        box = pygame.Rect(0, 0, round(2 * r), round(2 * r))
+        box.center = (round(x), round(y))
+        rad = max(2, round(r * 0.35))
+        pygame.draw.rect(surf, ink, box, border_radius=rad)
+        pygame.draw.rect(surf, (255, 255, 255), box.inflate(-2 * lw, -2 * lw), border_radius=rad)
+        if symbol:
+            draw_symbol(surf, symbol, (x, y), r * 1.45, ink)
+    else:  # "start" (and anything unknown): a diamond
+        pts = [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
+        aapoly(surf, ink, pts)
+        ri = r - lw * 1.6
+        aapoly(surf, paper, [(x, y - ri), (x + ri, y), (x, y + ri), (x - ri, y)])
+        disc(surf, t.accent, (x, y), r * 0.32)
+
+
 # ------------------------------------------------------------------------------------------------
 
 
@@ -531,54 +580,80 @@ class BoardView:
         for j, (x0, y0, x1, y1, hw) in enumerate(segs):
             add("seg", (min(x0, x1) - hw, min(y0, y1) - hw, max(x0, x1) + hw, max(y0, y1) + hw), j)
         bx0, by0, bx1, by1 = (v * s for v in self.bounds)
-        # most constrained first: big symbols, then by number of neighbours
-        order = sorted(range(len(pos)), key=lambda i: (-rads[i], -len(board.station_conns[i])))
-        placed: list = [None] * len(pos)
-        for i in order:
-            st = board.stations[i]
+        # candidate boxes per station, computed once: (text, box, preference cost)
+        cands: list[list] = []
+        for i, st in enumerate(board.stations):
             x, y = pos[i]
             r = rads[i] + max(2.0, gap * 0.3)
             forms = [(st.name, 0.0)]
             two = self._split(st.name)
             if two:
                 forms.append((two, 3.0))
-            best = None
+            out = []
             for text, form_cost in forms:
-                img = self._label_surface(text, px, angle)
-                w, h = img.get_size()
-                cands = [
-                    ((x + r, y - h / 2), 0.0), ((x - r - w, y - h / 2), 0.5),
-                    ((x - w / 2, y - r - h), 1.0), ((x - w / 2, y + r), 1.2),
-                    ((x + r * 0.7, y - r * 0.7 - h), 1.6), ((x + r * 0.7, y + r * 0.7), 1.8),
-                    ((x - r * 0.7 - w, y - r * 0.7 - h), 1.9), ((x - r * 0.7 - w, y + r * 0.7), 2.0),
-                ]
-                for (lx, ly), pref in cands:
+                w, h = self._label_surface(text, px, angle).get_size()
+                for (lx, ly), pref in (
+                        ((x + r, y - h / 2), 0.0), ((x - r - w, y - h / 2), 0.5),
+                        ((x - w / 2, y - r - h), 1.0), ((x - w / 2, y + r), 1.2),
+                        ((x + r * 0.7, y - r * 0.7 - h), 1.6), ((x + r * 0.7, y + r * 0.7), 1.8),
+                        ((x - r * 0.7 - w, y - r * 0.7 - h), 1.9), ((x - r * 0.7 - w, y + r * 0.7), 2.0)):
                     box = (lx, ly, lx + w, ly + h)
-                    inner = (lx + 1, ly + 1, lx + w - 1, ly + h - 1)
                     cost = pref + form_cost
+                    if lx < bx0 or ly < by0 or lx + w > bx1 or ly + h > by1:
+                        cost += 200
+                    inner = (lx + 1, ly + 1, lx + w - 1, ly + h - 1)
                     seen = set()
-                    for k in cells(box):
+                    for k in cells(box):  # fixed obstacles: other stations and the lanes
                         for item in grid.get(k, ()):
                             if id(item) in seen:
                                 continue
                             seen.add(id(item))
                             kind, ob, data = item
-                            if kind == "label":
-                                cost += _overlap(inner, ob) * 0.5
-                            elif kind == "station":
+                            if kind == "station":
                                 if data != i:
-                                    cost += _overlap(inner, ob) * 0.4
+                                    cost += _overlap(inner, ob) * 1.5
                             else:
                                 x0, y0, x1, y1, hw = segs[data]
                                 grown = (inner[0] - hw, inner[1] - hw, inner[2] + hw, inner[3] + hw)
-                                cost += _clip_len(x0, y0, x1, y1, grown) * h * 0.06
-                    if lx < bx0 or ly < by0 or lx + w > bx1 or ly + h > by1:
-                        cost += 200
-                    if best is None or cost < best[0]:
-                        best = (cost, text, lx - x, ly - y, w, h)
-            _, text, ox, oy, w, h = best
-            placed[i] = (text, ox, oy)
-            add("label", (x + ox, y + oy, x + ox + w, y + oy + h), i)
+                                cost += _clip_len(x0, y0, x1, y1, grown) * h * 0.03
+                    out.append((text, box, cost))
+            cands.append(out)
+        boxes: dict[int, tuple] = {}
+        lgrid: dict[tuple[int, int], set[int]] = {}
+
+        def label_cost(i, box):
+            c = 0.0
+            seen = set()
+            for k in cells(box):
+                for j in lgrid.get(k, ()):
+                    if j != i and j not in seen:
+                        seen.add(j)
+                        c += _overlap(box, boxes[j]) * 2.0
+            return c
+
+        def put(i, box):
+            boxes[i] = box
+            for k in cells(box):
+                lgrid.setdefault(k, set()).add(i)
+
+        def take(i):
+            for k in cells(boxes[i]):
+                lgrid[k].discard(i)
+            del boxes[i]
+
+        choice: list = [None] * len(pos)
+        # most constrained first (big symbols, busy stations), then two passes that move labels into gaps
+        order = sorted(range(len(pos)), key=lambda i: (-rads[i], -len(board.station_conns[i])))
+        for rnd in range(3):
+            for i in order:
+                if rnd:
+                    take(i)
+                best = min(cands[i], key=lambda c: c[2] + label_cost(i, c[1]))
+                choice[i] = best
+                put(i, best[1])
+        placed: list = [None] * len(pos)
+        for i, (text, box, _) in enumerate(choice):
+            placed[i] = (text, box[0] - pos[i][0], box[1] - pos[i][1])
         self._labels = placed
         self._labels_key = key
         return placed
@@ -675,64 +750,16 @@ class BoardView:
                     capsule(surf, slot_edge, p2, q2, w_slot + 2)
                     capsule(surf, slot_col, p2, q2, w_slot)
         self._draw_stations(surf, (ox, oy), vis)
-        self._draw_labels(surf, (ox, oy), vis)
         self._sheet = surf
 
     def _draw_stations(self, surf: pygame.Surface, off: Point, vis: pygame.Rect) -> None:
-        t = self.theme
-        ink, paper = t.ink, (255, 255, 255)
-        s = self.s
-        lw = max(1, round(2.0 * s))
         tiles = dict(zip(self.board.london_connection_stations, self.connection_tiles))
-        for i, st in enumerate(self.board.stations):
+        lw = max(1, round(2.0 * self.s))
+        for i in range(len(self.board.stations)):
             x, y = self.station_xy(i)
             x, y = x - off[0], y - off[1]
-            kind = self.kinds[i]
-            r = self.station_radius(i)
-            if not vis.collidepoint(x, y):
-                continue
-            if kind == "standard":
-                disc(surf, ink, (x, y), r)
-                disc(surf, paper, (x, y), r - lw)
-            elif kind == "express":  # double ring: bold outer ring, white gap, inner ring
-                disc(surf, ink, (x, y), r)
-                disc(surf, paper, (x, y), r - lw * 1.5)
-                disc(surf, ink, (x, y), r * 0.5)
-                disc(surf, paper, (x, y), r * 0.5 - max(1, lw * 0.8))
-            elif kind == "terminus":  # square with a bar across
-                box = pygame.Rect(0, 0, round(2 * r), round(2 * r))
-                box.center = (round(x), round(y))
-                pygame.draw.rect(surf, ink, box, border_radius=max(1, round(r * 0.25)))
-                pygame.draw.rect(surf, paper, box.inflate(-2 * lw, -2 * lw), border_radius=max(1, round(r * 0.15)))
-                bar = pygame.Rect(0, 0, round(2 * r - 4 * lw), max(2, round(r * 0.5)))
-                bar.center = box.center
-                surf.fill(ink, bar)
-            elif kind == "national_rail":  # circle with the double arrow as two small arrows
-                disc(surf, ink, (x, y), r)
-                disc(surf, paper, (x, y), r - lw)
-                a = r * 0.55
-                hh = r * 0.24
-                aw = max(1, round(r * 0.14))
-                for sgn, yy in ((1, y - hh), (-1, y + hh)):
-                    pygame.draw.aaline(surf, ink, (x - a, yy), (x + a, yy), aw)
-                    tip = (x + a * sgn, yy)
-                    aapoly(surf, ink, [tip, (tip[0] - sgn * r * 0.34, yy - r * 0.2),
-                                       (tip[0] - sgn * r * 0.34, yy + r * 0.2)])
-            elif kind == "connection":  # rounded square holding the connection tile's symbol
-                box = pygame.Rect(0, 0, round(2 * r), round(2 * r))
-                box.center = (round(x), round(y))
-                rad = max(2, round(r * 0.35))
-                pygame.draw.rect(surf, ink, box, border_radius=rad)
-                pygame.draw.rect(surf, (255, 255, 255), box.inflate(-2 * lw, -2 * lw), border_radius=rad)
-                sym = tiles.get(i)
-                if sym:
-                    draw_symbol(surf, sym, (x, y), r * 1.45, ink)
-            elif kind == "start":  # a diamond
-                pts = [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
-                aapoly(surf, ink, pts)
-                ri = r - lw * 1.6
-                aapoly(surf, paper, [(x, y - ri), (x + ri, y), (x, y + ri), (x - ri, y)])
-                disc(surf, t.accent, (x, y), r * 0.32)
+            if vis.collidepoint(x, y):
+                draw_station(surf, self.kinds[i], (x, y), self.station_radius(i), lw, self.theme, tiles.get(i))
 
     def _draw_labels(self, surf: pygame.Surface, off: Point, vis: pygame.Rect) -> None:
         placed = self._place_labels()
@@ -773,6 +800,7 @@ class BoardView:
         if glow:
             self._draw_glow(surf, state, glow, glow_line, off)
         self._draw_tokens(surf, state, off)
+        self._draw_labels(surf, off, surf.get_rect())  # names over tokens, so they stay readable
         self._draw_destinations(surf, fu, off)
         if show_passenger:
             self.draw_passenger(surf, *self.station_xy(pas), off=off)
