@@ -7,8 +7,6 @@ become a RecordError naming the file and where in it the problem is.
 from __future__ import annotations
 
 import hashlib
-import os
-import tempfile
 from pathlib import Path
 
 import msgspec
@@ -124,24 +122,9 @@ def load_state(path: str | Path) -> GameState:
 
 def save(state: GameState, path: str | Path) -> None:
     """Write atomically: a crash mid-save leaves the previous file intact."""
-    write_atomic(Path(path), encode(state))
+    from ..autosave import save_atomic
 
-
-def write_atomic(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(path.parent))
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    save_atomic(Path(path), encode(state))
 
 
 def summary(state: GameState) -> dict:

@@ -93,7 +93,9 @@ def test_save_is_atomic_and_keeps_the_old_file_on_failure(tmp_path, monkeypatch)
     def boom(*a, **k):
         raise OSError("disk full")
 
-    monkeypatch.setattr(record.os, "replace", boom)
+    import game.autosave
+
+    monkeypatch.setattr(game.autosave.os, "replace", boom)
     with pytest.raises(OSError):
         record.save(new_game("london", 2, seed=2), path)
     assert path.read_bytes() == old
