@@ -42,6 +42,7 @@ FLOAT_S = 0.9
 FLASH_S = 1.6
 END_HOLD_S = 0.8  # the final position stays a moment before the end scene
 TAP_SLOP = 14  # px at 1080p a finger may wander and still tap
+ZOOM_SETTLE_S = 0.25  # after the last pinch/wheel step the board is redrawn crisp
 
 
 @dataclass
@@ -142,6 +143,7 @@ class PlayScene(Scene):
         self._end_clock = 0.0
         self._ended = False
         self._clock = 0.0
+        self._zoom_idle = 0.0
         self._backdrop: pygame.Surface | None = None
         self._backdrop_key = None
         self._preview_cache: tuple | None = None
@@ -210,7 +212,7 @@ class PlayScene(Scene):
     @property
     def animating(self) -> bool:
         return bool(self.travels or self.floats or self.flashes or self.pops or self.toasts) or (
-            self.state.phase == "over" and not self._ended)
+            self.state.phase == "over" and not self._ended) or self._zoom_idle > 0
 
     def _is_computer(self, player: int) -> bool:
         return bool(self.seats[player].computer)
@@ -360,9 +362,8 @@ class PlayScene(Scene):
         if e.phase == MOVE:
             if e.wheel:
                 if self.board_view.rect.collidepoint(x, y):
+                    self._zooming()
                     self.board_view.zoom_at(x, y, 1.15 ** max(-4.0, min(4.0, e.wheel)))
-                    self._backdrop_key = None
-                    self.dirty = True
                 return True
             g = self.gestures.get(e.pid)
             if g is None:
@@ -377,6 +378,7 @@ class PlayScene(Scene):
                 on_board = [h for h in self.gestures.values() if h.target[0] == "board"]
                 if len(on_board) >= 2:
                     if e.pinch != 1.0 and math.isfinite(e.pinch) and e.pinch > 0:
+                        self._zooming()
                         a, b2 = on_board[0], on_board[1]
                         mx, my = (a.x + b2.x) / 2, (a.y + b2.y) / 2
                         self.board_view.zoom_at(mx, my, e.pinch)
@@ -403,6 +405,13 @@ class PlayScene(Scene):
             self._tap(g, target, x, y)
             return True
         return False
+
+    def _zooming(self) -> None:
+        """A zoom step: stretch the cached board until the gesture settles, then redraw it crisp."""
+        self.board_view.interactive = True
+        self._zoom_idle = ZOOM_SETTLE_S
+        self._backdrop_key = None
+        self.dirty = True
 
     def _hover(self, x: float, y: float) -> None:
         """Mouse hover over a route option previews it (a click then chooses it)."""
@@ -489,6 +498,14 @@ class PlayScene(Scene):
 
     def update(self, dt: float) -> None:
         self._clock += dt
+        if self._zoom_idle > 0:
+            self._zoom_idle -= dt
+            if self._zoom_idle <= 0 and not any(g.target[0] == "board" for g in self.gestures.values()):
+                self.board_view.interactive = False
+                self._backdrop_key = None
+                self.dirty = True
+            elif self._zoom_idle <= 0:
+                self._zoom_idle = ZOOM_SETTLE_S / 2
         # passenger
         if self.travels:
             tr = self.travels[0]
@@ -640,15 +657,9 @@ class PlayScene(Scene):
             v.status = "passenger travelling"
         elif st.phase == "over":
             v.status = "game over"
-        if i == st.current and not self.blocking:
-            opts = self.preview_options()
-            if len(opts) == 1:
-                v.would_score = frozenset(opts[0].lines)
-        if not active:
-            # a waiting seat's lines that the preview says would score are still worth showing
-            opts = self.preview_options()
-            if len(opts) == 1:
-                v.would_score = frozenset(li for li in opts[0].lines if st.lines[li].owner == i)
+        opts = self.preview_options()
+        if len(opts) == 1:  # this seat's lines the passenger would score for if the turn ended now
+            v.would_score = frozenset(li for li in opts[0].lines if st.lines[li].owner == i)
         return v
 
     def _banner_text(self) -> str:

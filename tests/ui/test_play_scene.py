@@ -1,0 +1,414 @@
+"""The play screen driven headless by real touch and mouse events through the App's event queue."""
+from __future__ import annotations
+
+import msgspec
+import pygame
+import pytest
+
+from game.ai import make_bot
+from game.engine import ChooseRoute, PlaceTrack, TakeBranch, apply, new_game
+from game.engine import events as ev
+from game.engine.passenger import route_options
+from game.engine.rules import board_of, legal_placements, placement_cost, rules_of
+from game.engine.actions import IllegalAction
+from game.ui.app import FIXED_DT
+from game.ui.play_scene import HOP_S, PlayScene, bench_frames
+from game.ui.seats import SeatConfig
+
+
+def snapshot(state) -> bytes:
+    return msgspec.msgpack.encode(state)
+
+
+def two_seats(computer_second: bool = False):
+    return [SeatConfig(name="Ada", edge="bottom"), SeatConfig(name="Bea", edge="top", computer=computer_second)]
+
+
+def start(app, state, seats=None) -> PlayScene:
+    scene = PlayScene(app, state, seats or two_seats())
+    app.push(scene)
+    app.step(FIXED_DT)
+    return scene
+
+
+def fresh(seed: int = 3):
+    st = new_game("london", ["Ada", "Bea"], seed=seed, start_player=0)
+    return st
+
+
+def last_action_position(want_tie: bool, min_hops: int = 2):
+    """A real position, reached with engine actions, where player 0 takes the last action of a turn and
+    taking a branch tile then either asks for a route choice (a tie) or moves the passenger without one."""
+    for seed in range(200):
+        st = fresh(seed)
+        bot = make_bot("random", seed)
+        for _ in range(300):
+            if st.phase == "over":
+                break
+            if st.phase == "actions" and st.actions_left == 1 and st.current == 0:
+                c = st.copy()
+                evs = apply(c, TakeBranch())
+                moved = [e for e in evs if isinstance(e, ev.PassengerMoved)]
+                if want_tie and c.phase == "route" and not moved:
+                    return st
+                if (not want_tie and c.phase == "actions" and len(moved) == 1
+                        and len(moved[0].hops) >= min_hops):
+                    return st
+            apply(st, bot.choose(st))
+    raise AssertionError("no such position found")
+
+
+def run_until(app, cond, limit_s: float = 30.0) -> int:
+    steps = 0
+    while not cond():
+        app.step(FIXED_DT)
+        steps += 1
+        assert steps < limit_s / FIXED_DT, "timed out waiting"
+    return steps
+
+
+# ------------------------------------------------------------------------------------------------
+
+
+def test_select_line_then_place_token(app, driver):
+    st = fresh()
+    scene = start(app, st)
+    lines = st.players[0].lines
+    driver.tap(*scene.point_for_line_swatch(lines[1]))
+    assert scene.selected[0] == lines[1]
+    c = board_of(st).connection("Bank", "Moorgate")
+    driver.tap(*scene.point_for_connection(c))
+    assert st.tokens[c] == [lines[1]]
+    assert st.actions_left == 2
+    assert scene.pops  # the token pops in
+
+
+def test_mouse_click_places_too(app, driver):
+    st = fresh()
+    scene = start(app, st)
+    c = board_of(st).connection("Bank", "Moorgate")
+    driver.click(*scene.point_for_connection(c))
+    assert st.tokens[c] == [scene.selected[0]]
+
+
+def test_illegal_tap_shows_the_engine_message_and_changes_nothing(app, driver):
+    st = fresh()
+    scene = start(app, st)
+    b = board_of(st)
+    line = scene.selected[0]
+    driver.tap(*scene.point_for_connection(b.connection("Bank", "Moorgate")))
+    before = snapshot(st)
+    far = b.connection("Heathrow", "Hounslow")
+    with pytest.raises(IllegalAction) as why:
+        placement_cost(st, line, far)
+    x, y = scene.point_for_connection(far)
+    driver.tap(x, y)
+    assert snapshot(st) == before
+    assert scene.toasts and scene.toasts[-1].text == str(why.value)
+    assert abs(scene.toasts[-1].x - x) < 1 and abs(scene.toasts[-1].y - y) < 1  # near the finger
+    run_until(app, lambda: not scene.toasts, limit_s=3.0)  # it fades by itself
+
+
+def test_undo_and_take_branch(app, driver):
+    st = fresh()
+    scene = start(app, st)
+    c = board_of(st).connection("Bank", "Moorgate")
+    driver.tap(*scene.point_for_connection(c))
+    assert st.tokens[c]
+    driver.tap(*scene.point_for_button(0, "undo"))
+    assert st.tokens[c] == [] and st.actions_left == 3
+    driver.tap(*scene.point_for_button(0, "branch"))
+    assert st.players[0].branch_tiles == 1 and st.actions_left == 2
+    driver.tap(*scene.point_for_button(0, "undo"))
+    assert st.players[0].branch_tiles == 0
+    before = snapshot(st)
+    driver.tap(*scene.point_for_button(0, "undo"))  # nothing left to undo: the button does nothing
+    assert snapshot(st) == before
+
+
+def test_only_the_active_panel_acts(app, driver):
+    st = fresh()
+    scene = start(app, st)
+    before = snapshot(st)
+    driver.tap(*scene.point_for_button(1, "branch"))  # the top seat, rotated 180 degrees
+    driver.tap(*scene.point_for_line_swatch(st.players[1].lines[0]))
+    assert snapshot(st) == before
+    assert scene.selected.get(1) is None
+
+
+def test_two_panels_pressed_at_once(app, driver):
+    st = fresh()
+    scene = start(app, st)
+    a = scene.point_for_button(0, "branch")
+    b = scene.point_for_button(1, "branch")
+    driver.finger("down", *a, finger_id=1)
+    driver.finger("down", *b, finger_id=2)
+    driver.finger("up", *b, finger_id=2)
+    driver.finger("up", *a, finger_id=1)
+    driver.step(2)
+    assert st.players[0].branch_tiles == 1
+    assert st.players[1].branch_tiles == 0
+
+
+def test_drag_from_board_onto_a_panel_does_nothing(app, driver):
+    st = fresh()
+    scene = start(app, st)
+    before = snapshot(st)
+    c = board_of(st).connection("Bank", "Moorgate")
+    x0, y0 = scene.point_for_connection(c)
+    x1, y1 = scene.point_for_button(0, "branch")
+    driver.finger("down", x0, y0, finger_id=7)
+    for i in range(1, 6):
+        driver.finger("move", x0 + (x1 - x0) * i / 5, y0 + (y1 - y0) * i / 5, finger_id=7)
+    driver.finger("up", x1, y1, finger_id=7)
+    driver.step(2)
+    assert snapshot(st) == before
+
+
+def test_panels_hit_test_through_their_rotation(app):
+    """What is drawn under each control's point is that control: the rotation and its inverse agree."""
+    st = new_game("london", 4, seed=2, start_player=0)
+    seats = [SeatConfig(name=f"P{i}", edge=e) for i, e in enumerate(["bottom", "left", "top", "right"])]
+    scene = start(app, st, seats)
+    scene.draw(app.screen)
+    from game.ui import theme as th
+
+    for p, panel in enumerate(scene.panels):
+        for li in st.players[p].lines:
+            name = f"line:{li}"
+            x, y = scene.point_for_line_swatch(li)
+            assert panel.hit(x, y) == name
+            r = panel.controls[name]
+            want = th.line_rgb(st.lines[li].colour)
+            hits = 0
+            for fu in (0.15, 0.3, 0.7, 0.85):
+                for fv in (0.15, 0.3, 0.7, 0.85):
+                    sx, sy = panel.to_screen(r.x + r.w * fu, r.y + r.h * fv)
+                    c = app.screen.get_at((int(sx), int(sy)))
+                    hits += all(abs(c[i] - want[i]) < 40 for i in range(3))
+            assert hits >= 6, (panel.edge, st.lines[li].colour, hits)
+        for u, v in ((3, 4), (50, 20)):
+            assert panel.to_local(*panel.to_screen(u, v)) == pytest.approx((u, v))
+
+
+def test_touch_targets_are_at_least_48px_at_1080p(app):
+    app.resize(1920, 1080)
+    st = new_game("london", 5, seed=2, start_player=0)
+    scene = start(app, st)  # five seats: two share the bottom edge
+    for panel in scene.panels:
+        for name, r in panel.controls.items():
+            if not name.startswith("_"):
+                assert min(r.w, r.h) >= 48, (panel.edge, name, r)
+    bottoms = [p for p in scene.panels if p.edge == "bottom"]
+    assert len(bottoms) == 2 and not bottoms[0].rect.colliderect(bottoms[1].rect)
+
+
+def test_preview_before_the_last_action(app):
+    st = last_action_position(want_tie=False)
+    scene = start(app, st)
+    kind = rules_of(st).passenger_moves(st, board_of(st))[0]
+    want = route_options(st, board_of(st), kind)
+    got = scene.preview_options()
+    assert [(o.destination, o.lines) for o in got] == [(o.destination, o.lines) for o in want]
+    view = scene._panel_view(0)
+    assert view.would_score == frozenset(li for li in want[0].lines if st.lines[li].owner == 0)
+
+
+def test_passenger_travels_hop_by_hop_and_a_tap_speeds_it_up(app, driver):
+    st = last_action_position(want_tie=False, min_hops=3)
+    copy = st.copy()
+    scene = start(app, st)
+    driver.tap(*scene.point_for_button(0, "branch"))
+    assert scene.animating and scene.blocking
+    hops = len(scene.travels[0].hops)
+    slow = run_until(app, lambda: not scene.blocking)
+    assert slow * FIXED_DT >= hops * HOP_S * 0.8
+    assert st.current == 1 and scene._panel_view(1).active
+    # the same turn again, with a tap during the journey
+    app.pop()
+    scene2 = start(app, copy)
+    driver.tap(*scene2.point_for_button(0, "branch"))
+    driver.tap(*scene2.board_view.rect.center)
+    fast = run_until(app, lambda: not scene2.blocking)
+    assert fast < slow * 0.6
+
+
+def test_taps_during_the_journey_never_act(app, driver):
+    st = last_action_position(want_tie=False, min_hops=3)
+    scene = start(app, st)
+    driver.tap(*scene.point_for_button(0, "branch"))
+    assert scene.blocking and st.current == 1  # the engine has moved on; the table has not
+    before = snapshot(st)
+    driver.tap(*scene.point_for_button(1, "branch"))
+    driver.tap(*scene.point_for_button(0, "branch"))
+    driver.tap(*scene.point_for_button(0, "undo"))
+    free = next(c for li, c, _ in legal_placements(st))
+    driver.tap(*scene.point_for_connection(free))
+    assert snapshot(st) == before
+    scene.skip_animations()
+    assert not scene.animating
+    assert scene.shown_score == [p.score for p in st.players]
+    driver.tap(*scene.point_for_button(1, "branch"))  # now it is Bea's turn on the table too
+    assert st.players[1].branch_tiles == before_tiles(before, 1) + 1
+
+
+def before_tiles(blob: bytes, player: int) -> int:
+    from game.engine.state import GameState
+
+    return msgspec.msgpack.decode(blob, type=GameState).players[player].branch_tiles
+
+
+def test_resize_mid_journey(app, driver):
+    st = last_action_position(want_tie=False, min_hops=3)
+    scene = start(app, st)
+    driver.tap(*scene.point_for_button(0, "branch"))
+    driver.step(20)
+    app.resize(1920, 1080)
+    driver.step(5)
+    app.resize(1280, 720)
+    app.resize(3840, 2160)
+    run_until(app, lambda: not scene.animating)
+    assert scene.board_view.rect.w > 2000
+    c = next(c for li, c, _ in legal_placements(st))
+    assert scene.board_view.hit_test(*scene.point_for_connection(c)) == c
+    driver.tap(*scene.point_for_connection(c))
+    assert st.tokens[c]
+
+
+def test_route_choice_with_a_tie(app, driver):
+    st = last_action_position(want_tie=True)
+    scene = start(app, st)
+    driver.tap(*scene.point_for_button(0, "branch"))
+    run_until(app, lambda: not scene.blocking)
+    assert st.phase == "route" and len(st.options) >= 2
+    options = [(o.destination, list(o.lines)) for o in st.options]
+    # the other seat cannot choose
+    before = snapshot(st)
+    driver.tap(*scene.point_for_button(0, "route:1"))  # first tap previews
+    assert scene.route_preview == 1 and snapshot(st) == before
+    driver.tap(*scene.point_for_button(0, "route:0"))  # another option: preview moves
+    assert scene.route_preview == 0 and snapshot(st) == before
+    driver.tap(*scene.point_for_button(0, "route:1"))
+    driver.tap(*scene.point_for_button(0, "route:1"))  # second tap on the previewed one chooses it
+    assert st.phase != "route" or st.options != options
+    assert options[1][0] in st.discard  # the chosen destination was reached (and its card left the game)
+    run_until(app, lambda: not scene.animating)
+
+
+def test_mouse_hover_previews_and_a_click_chooses(app, driver):
+    st = last_action_position(want_tie=True)
+    scene = start(app, st)
+    driver.click(*scene.point_for_button(0, "branch"))
+    run_until(app, lambda: not scene.blocking)
+    x, y = scene.point_for_button(0, "route:0")
+    driver.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0),
+                                   touch=False))
+    assert scene.route_preview == 0
+    dest = st.options[0].destination
+    driver.click(x, y)
+    assert st.passenger == dest or dest in st.discard
+
+
+def test_scoring_feedback_floats_to_the_panel(app, driver):
+    st = fresh()
+    scene = start(app, st)
+    b = board_of(st)
+    plain = {"standard", "express"}
+    c = next(i for i, con in enumerate(b.connections)
+             if ({"terminus"} == set(b.stations[con.a].kinds) and set(b.stations[con.b].kinds) <= plain)
+             or ({"terminus"} == set(b.stations[con.b].kinds) and set(b.stations[con.a].kinds) <= plain))
+    driver.tap(*scene.point_for_connection(c))
+    assert st.players[0].score == 2 and st.players[0].branch_tiles == 1
+    assert scene.floats and scene.shown_score[0] == 0  # the points are still on their way
+    run_until(app, lambda: not scene.floats, limit_s=3)
+    assert scene.shown_score[0] == 2
+
+
+def test_computer_seat_plays_at_a_readable_pace(app, driver):
+    st = fresh()
+    scene = start(app, st, two_seats(computer_second=True))
+    for _ in range(3):
+        driver.tap(*scene.point_for_button(0, "branch"))
+    run_until(app, lambda: not scene.blocking)
+    assert st.current == 1
+    n0 = len(st.log)
+    steps = run_until(app, lambda: st.current == 0 and not scene.blocking, limit_s=60)
+    made = len(st.log) - n0
+    assert made >= 5
+    assert steps * FIXED_DT >= 5 * 0.6 * 0.9  # one action about every 0.6 s
+    before = snapshot(st)
+    driver.tap(*scene.point_for_button(1, "branch"))  # a computer seat's panel never acts
+    assert snapshot(st) == before
+
+
+def test_wheel_zoom_and_drag_pan_never_place(app, driver):
+    st = fresh()
+    scene = start(app, st)
+    before = snapshot(st)
+    cx, cy = scene.board_view.rect.center
+    driver.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(cx, cy), rel=(0, 0), buttons=(0, 0, 0), touch=False))
+    driver.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=4, precise_x=0.0, precise_y=4.0, flipped=False,
+                                   touch=False, which=0))
+    assert scene.board_view.zoom > 1.5
+    vx, vy = scene.board_view.vx0, scene.board_view.vy0
+    driver.finger("down", cx, cy, finger_id=3)
+    for i in range(1, 6):
+        driver.finger("move", cx - 30 * i, cy - 20 * i, finger_id=3)
+    driver.finger("up", cx - 150, cy - 100, finger_id=3)
+    driver.step(40)  # the zoom gesture settles and the board is redrawn crisp
+    assert (scene.board_view.vx0, scene.board_view.vy0) != (vx, vy)
+    assert snapshot(st) == before
+    assert not scene.board_view.interactive
+
+
+def test_pinch_zoom(app, driver):
+    st = fresh()
+    scene = start(app, st)
+    cx, cy = scene.board_view.rect.center
+    driver.finger("down", cx - 50, cy, finger_id=1)
+    driver.finger("down", cx + 50, cy, finger_id=2)
+    for i in range(1, 6):
+        driver.finger("move", cx - 50 - 20 * i, cy, finger_id=1)
+        driver.finger("move", cx + 50 + 20 * i, cy, finger_id=2)
+    driver.finger("up", cx - 150, cy, finger_id=1)
+    driver.finger("up", cx + 150, cy, finger_id=2)
+    assert scene.board_view.zoom > 1.5
+
+
+def test_names_face_the_active_seat_on_request(app, driver):
+    st = fresh()
+    scene = start(app, st)
+    driver.key(pygame.K_n)
+    scene.draw(app.screen)
+    assert scene.board_view.names_facing == "bottom"
+    for _ in range(3):
+        driver.tap(*scene.point_for_button(0, "branch"))
+    run_until(app, lambda: not scene.animating)
+    scene.draw(app.screen)
+    assert scene.board_view.names_facing == "top"
+
+
+def test_game_over_leads_to_the_end_scene(app, driver):
+    from game.ui.menu_scenes import EndScene
+
+    st = fresh(5)
+    bot = make_bot("random", 5)
+    # play with the engine until the very last action of the game is player 0's or 1's to take
+    while True:
+        if st.phase == "actions" and st.actions_left == 1 and st.end_triggered and st.current == 1:
+            break
+        apply(st, bot.choose(st))
+    scene = start(app, st)
+    driver.tap(*scene.point_for_button(1, "branch"))
+    if st.phase == "route":
+        run_until(app, lambda: not scene.blocking)
+        driver.tap(*scene.point_for_button(1, "route:0"))
+        driver.tap(*scene.point_for_button(1, "route:0"))
+    assert st.phase == "over"
+    assert scene.animating or isinstance(app.top, EndScene)
+    run_until(app, lambda: isinstance(app.top, EndScene), limit_s=20)
+
+
+def test_bench_frames_measures_a_travelling_passenger():
+    ms = bench_frames((1280, 720), frames=30)
+    assert len(ms) == 30 and all(m > 0 for m in ms)
