@@ -11,8 +11,8 @@ import time
 
 from ..engine import ChooseRoute, GameState, PlaceTrack, TakeBranch, apply, passenger
 from ..engine.rules import board_of, legal_placements
-from .evaluate import (DEFAULT, ROUTE, Judge, Weights, best_route, facts_of, finish_routes, lines_lead,
-                       passenger_now, score_lead)
+from .evaluate import (DEFAULT, ROUTE, Judge, Weights, copy_state, facts_of, finish_routes, lead_of,
+                       passenger_now, route_choice, score_lead)
 from .view import public_view
 
 
@@ -38,7 +38,7 @@ class Bot:
         return action
 
     def choose_route(self, view: GameState, me: int):
-        return ChooseRoute(best_route(view, me)[0])
+        return ChooseRoute(route_choice(view, me))
 
     def act(self, view: GameState, me: int):  # pragma: no cover - every level overrides it
         raise NotImplementedError
@@ -157,17 +157,18 @@ def expected_next(view: GameState, me: int) -> float:
         if v not in se.lvl:
             continue
         sets = se.line_sets(v)
-        total += sum(lines_lead(view, _bits(m), me) for m in sets) / len(sets)
+        total += sum(_lines_lead(view, m, me) for m in sets) / len(sets)
     return total / len(pool)
 
 
-def _bits(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
+def _lines_lead(view: GameState, mask: int, me: int) -> int:
+    """Passenger points of the lines in ``mask``, own minus the best opponent's."""
+    pts = [0] * view.n_players
+    while mask:
+        low = mask & -mask
+        pts[view.lines[low.bit_length() - 1].owner] += 1
+        mask ^= low
+    return lead_of(pts, me)
 
 
 class NormalBot(Bot):
@@ -194,9 +195,9 @@ class NormalBot(Bot):
         cover0 = cover_lead(view, me)
         options = [(TakeBranch(), 0)] + [(PlaceTrack(li, c), cost) for li, c, cost in legal_placements(view)]
         for action, cost in options:
-            c = view.copy()
+            c = copy_state(view)
             apply(c, action)
-            c = finish_routes(c, me)
+            finish_routes(c, me)
             v = score_lead(c, me) - base
             if not last:
                 v += passenger_now(c, me)
@@ -299,13 +300,16 @@ class HardBot(Bot):
         steps = view.actions_left
         # node: (value, state, actions, keys, placements, branches)
         beam = [(0.0, view, [], [self._key(view)], frozenset(), 0)]
+        late = False
         for step in range(steps):
             last = step == steps - 1
-            late = time.perf_counter() - t0 > self.budget * (step + 1) / (steps + 1)
-            breadth = 3 if late else self.breadth
-            width = 2 if late else self.width
+            step_end = t0 + self.budget * (step + 1) / steps
+            breadth = 2 if late else self.breadth
             children: dict[tuple, tuple] = {}
             for _, state, acts, keys, placed, branches in beam:
+                if children and time.perf_counter() > step_end:
+                    late = True  # out of time: keep what this step found, finish the turn narrowly
+                    break
                 cands = [PlaceTrack(li, c) for _, li, c in ranked_placements(state, self.w, breadth)]
                 cands.append(TakeBranch())
                 for a in cands:
@@ -315,16 +319,17 @@ class HardBot(Bot):
                         ckey = (placed | {(a.line, a.connection)}, branches)
                     if ckey in children:
                         continue
-                    c = state.copy()
+                    c = copy_state(state)
                     apply(c, a)
                     if last:
-                        c = finish_routes(c, me)
+                        finish_routes(c, me)
                         v = judge.value(c)
                     else:
                         v = judge.value(c) + passenger_now(c, me)
                     v += self.rng.random() * 1e-6
                     nkeys = keys if last else keys + [self._key(c)]
                     children[ckey] = (v, c, acts + [a], nkeys, ckey[0], ckey[1])
+            width = 1 if late else self.width
             beam = sorted(children.values(), key=lambda n: -n[0])[:width]
         best = beam[0]
         return best[2], best[3]

@@ -18,7 +18,7 @@ ROUTE = "route"
 class Weights:
     """The knobs of the position value, in points; tuned by playing hard against normal (docs/ai.md)."""
 
-    tile: float = 0.6  # a branch tile: half a branch, plus the tie-break
+    tile: float = 0.25  # a branch tile: half a branch, plus the tie-break
     tile_end: float = 0.05  # a branch tile once no actions are left: only the tie-break
     symbol_half: float = 0.8  # reaching an unpaired connection symbol: half of a future pair
     pool_reach: float = 0.35  # reaching a station that still has a destination card to come
@@ -231,31 +231,37 @@ class Judge:
 # the passenger
 
 
-def lines_lead(state: GameState, lines, me: int) -> int:
-    """Passenger points of a set of lines, own minus the best opponent's."""
-    pts = [0] * state.n_players
-    for li in lines:
-        pts[state.lines[li].owner] += 1
-    mine = pts[me]
-    return mine - max(x for i, x in enumerate(pts) if i != me)
+def copy_state(state: GameState) -> GameState:
+    """``state.copy()`` that keeps the loaded board and rules, which the copy would otherwise look up again."""
+    c = state.copy()
+    for k in ("_board", "_rules"):
+        v = state.__dict__.get(k)
+        if v is not None:
+            c.__dict__[k] = v
+    return c
 
 
-def passenger_now(state: GameState, me: int) -> float:
-    """Lead the passenger would give ``me`` if the turn ended now, choosing routes for ``me``.
+def _bits(m: int):
+    while m:
+        low = m & -m
+        yield low.bit_length() - 1
+        m ^= low
 
-    Follows the engine's moves (express then standard) with the face-up cards as they are; used to
-    value a half-built turn, whose real passenger move the look-ahead only sees at its last action.
+
+def lead_of(scores, me: int) -> float:
+    mine = scores[me]
+    return mine - max(x for i, x in enumerate(scores) if i != me)
+
+
+def _best_moves(state, board, kinds, origin, face, me, base, memo) -> tuple:
+    """Passenger points per player from the moves ``kinds``, routes chosen for the best lead of ``me``.
+
+    The same search as the engine's (passenger.Search), but only destinations and line sets are read,
+    not the hops, which the choice does not need.
     """
-    board = board_of(state)
-    kinds = rules_of(state).passenger_moves(state, board)
+    n = len(base)
     if not kinds:
-        return 0.0
-    return _moves_lead(state, board, kinds, state.passenger, tuple(state.face_up), me, {})
-
-
-def _moves_lead(state, board, kinds, origin, face, me, memo) -> float:
-    if not kinds:
-        return 0.0
+        return (0,) * n
     key = (len(kinds), origin, face)
     if key in memo:
         return memo[key]
@@ -265,42 +271,66 @@ def _moves_lead(state, board, kinds, origin, face, me, memo) -> float:
     for s in face:
         if kind == "any" or kind in stations[s].kinds:
             mask |= 1 << s
-    if not mask:
-        r = _moves_lead(state, board, kinds[1:], origin, face, me, memo)
-    else:
-        opts = passenger.Search(state, board, origin, mask).options()
-        if not opts:
-            r = _moves_lead(state, board, kinds[1:], origin, face, me, memo)
-        else:
-            r = max(lines_lead(state, o.lines, me)
-                    + _moves_lead(state, board, kinds[1:], o.destination,
-                                  tuple(x for x in face if x != o.destination), me, memo)
-                    for o in opts)
+    best = None
+    if mask:
+        se = passenger.Search(state, board, origin, mask)
+        if se.best is not None:
+            owner = [ln.owner for ln in state.lines]
+            for d in _bits(se.hit):
+                rest = _best_moves(state, board, kinds[1:], d, tuple(x for x in face if x != d), me, base, memo)
+                for m in se.line_sets(d):
+                    pts = list(rest)
+                    for li in _bits(m):
+                        pts[owner[li]] += 1
+                    lead = lead_of([b + x for b, x in zip(base, pts)], me)
+                    if best is None or lead > best[0]:
+                        best = (lead, tuple(pts))
+    r = best[1] if best is not None else _best_moves(state, board, kinds[1:], origin, face, me, base, memo)
     memo[key] = r
     return r
 
 
-def best_route(state: GameState, me: int) -> tuple[int, GameState]:
-    """The route option (and the position after it) that leaves ``me`` furthest ahead on points.
+def passenger_now(state: GameState, me: int) -> float:
+    """Lead the passenger would add for ``me`` if the turn ended now, choosing routes for ``me``.
 
-    A choice can lead to another (the standard move after the express one), so each option is
-    followed to the end of the passenger's moves, choosing the same way.
+    Follows the engine's moves (express then standard) with the face-up cards as they are; used to
+    value a half-built turn, whose real passenger move the look-ahead only sees at its last action.
     """
+    board = board_of(state)
+    kinds = rules_of(state).passenger_moves(state, board)
+    if not kinds:
+        return 0.0
+    base = [p.score for p in state.players]
+    pts = _best_moves(state, board, kinds, state.passenger, tuple(state.face_up), me, base, {})
+    return lead_of([b + x for b, x in zip(base, pts)], me) - lead_of(base, me)
+
+
+def route_choice(state: GameState, me: int) -> int:
+    """The pending route option that leaves ``me`` furthest ahead once the passenger's moves are done.
+
+    The express move's choice decides where the standard move starts, so each option is followed
+    through the moves still to make, choosing the same way.
+    """
+    board = board_of(state)
+    base = [p.score for p in state.players]
+    owner = [ln.owner for ln in state.lines]
+    rest_kinds = state.moves_left[1:]
+    memo: dict = {}
     best = None
-    for i in range(len(state.options)):
-        c = state.copy()
-        apply(c, ChooseRoute(i))
-        while c.phase == ROUTE:
-            _, c = best_route(c, me)
-        lead = score_lead(c, me)
+    for i, o in enumerate(state.options):
+        face = tuple(x for x in state.face_up if x != o.destination)
+        pts = list(_best_moves(state, board, rest_kinds, o.destination, face, me, base, memo))
+        for li in o.lines:
+            pts[owner[li]] += 1
+        lead = lead_of([b + x for b, x in zip(base, pts)], me)
         if best is None or lead > best[0]:
-            best = (lead, i, c)
+            best = (lead, i)
     assert best is not None
-    return best[1], best[2]
+    return best[1]
 
 
 def finish_routes(state: GameState, me: int) -> GameState:
-    """Resolve pending route choices in a look-ahead the way ``me`` would."""
+    """Resolve pending route choices in a look-ahead the way ``me`` would (in place)."""
     while state.phase == ROUTE:
-        _, state = best_route(state, me)
+        apply(state, ChooseRoute(route_choice(state, me)))
     return state
