@@ -312,7 +312,7 @@ class GuiScene(Scene):
 
 # Decorative lines behind the title, in design coordinates: our own schematic, not any real map.
 _TITLE_LINES = [
-    ("red", [(-20, 150), (420, 150), (520, 250), (1400, 250), (1500, 150), (1940, 150)]),
+    ("red", [(-20, 130), (420, 130), (490, 200), (1430, 200), (1500, 130), (1940, 130)]),
     ("blue", [(-20, 930), (360, 930), (470, 820), (1450, 820), (1560, 930), (1940, 930)]),
     ("yellow", [(160, -20), (160, 600), (260, 700), (260, 1100)]),
     ("green", [(1760, -20), (1760, 480), (1660, 580), (1660, 1100)]),
@@ -463,7 +463,7 @@ class SetupScene(GuiScene):
         self.setup.start_player = 0 if sp == RANDOM_START else (RANDOM_START if sp + 1 >= n else sp + 1)
 
     def kind_text(self, s: SeatConfig) -> str:
-        return f"Computer · {s.level}" if s.computer else "Person"
+        return f"Computer ({s.level})" if s.computer else "Person"
 
     def start_text(self) -> str:
         sp = self.setup.start_player
@@ -498,7 +498,7 @@ class SetupScene(GuiScene):
 
     # layout --------------------------------------------------------------------------------------
     ROW_Y, ROW_H, ROW_STEP = 300, 76, 96
-    COLS = {"name": (80, 320), "kind": (420, 300), "edge": (740, 200), "lines": (960, 740), "tokens": (1730, 140)}
+    COLS = {"name": (80, 300), "kind": (400, 370), "edge": (790, 190), "lines": (1000, 700), "tokens": (1730, 140)}
 
     def layout(self) -> None:
         st = self.setup
