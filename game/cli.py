@@ -132,7 +132,27 @@ def cmd_simulate(args) -> int:
     return 0
 
 
+def no_screen_reason() -> str | None:
+    """Why a window cannot open here (Linux without X11/Wayland), or None."""
+    import os
+
+    if not sys.platform.startswith("linux"):
+        return None
+    if os.environ.get("SDL_VIDEODRIVER") not in (None, "", "x11", "wayland", "kmsdrm"):
+        return None
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        return None
+    if os.environ.get("SDL_VIDEODRIVER") == "kmsdrm":
+        return None
+    return ("no screen to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set); run it on a desktop, "
+            "or under a virtual screen: xvfb-run -s '-screen 0 1920x1080x24' underground play")
+
+
 def cmd_play(args) -> int:
+    reason = no_screen_reason()
+    if reason:
+        print(f"error: {reason}", file=sys.stderr)
+        return 1
     from .ui import run_play
 
     return run_play(fullscreen=args.fullscreen, size=args.size, display=args.display)
