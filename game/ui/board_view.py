@@ -658,6 +658,21 @@ class BoardView:
         self._labels_key = key
         return placed
 
+    def occupied_rects(self) -> list[pygame.Rect]:
+        """Screen rects of station names and symbols, for overlays that should not hide them."""
+        placed = self._place_labels()
+        px = self.label_px
+        angle = EDGE_ROTATION.get(self.names_facing, 0) if self.names_facing else 0
+        out = []
+        for i in range(len(self.board.stations)):
+            x, y = self.station_xy(i)
+            r = self.station_radius(i)
+            out.append(pygame.Rect(round(x - r), round(y - r), round(2 * r), round(2 * r)))
+            text, lx, ly = placed[i]
+            w, h = self._label_surface(text, px, angle).get_size()
+            out.append(pygame.Rect(round(x + lx), round(y + ly), w, h))
+        return out
+
     # ---- static layer ---------------------------------------------------------------------------
     def static_layer(self) -> pygame.Surface:
         """Background, empty track spaces, stations, connection tiles and names for the current view.
@@ -897,7 +912,7 @@ class BoardView:
         if not cores:
             return
         # the halo is translucent: draw it on an alpha surface only as big as the glowing part
-        m = gap * 1.3
+        m = gap * 1.7
         x0 = max(0, int(min(min(a[0], b[0]) for a, b, _ in cores) - m))
         y0 = max(0, int(min(min(a[1], b[1]) for a, b, _ in cores) - m))
         x1 = min(surf.get_width(), int(max(max(a[0], b[0]) for a, b, _ in cores) + m) + 1)
@@ -905,12 +920,12 @@ class BoardView:
         if x1 > x0 and y1 > y0:
             layer = pygame.Surface((x1 - x0, y1 - y0), pygame.SRCALPHA)
             for p2, q2, cost in cores:
-                capsule(layer, (*(warn if cost else hi), 150), (p2[0] - x0, p2[1] - y0), (q2[0] - x0, q2[1] - y0),
-                        gap * 2.3)
+                capsule(layer, (*(warn if cost else hi), 200), (p2[0] - x0, p2[1] - y0), (q2[0] - x0, q2[1] - y0),
+                        gap * 3.0)
             surf.blit(layer, (x0, y0))
         # the free space itself: a white slot with a bold edge (solid = free, dashed = costs 2 branch tiles)
-        w = gap * 0.85
-        e = max(2.0, gap * 0.3)
+        w = gap * 0.9
+        e = max(3.0, gap * 0.4)
         for p2, q2, cost in cores:
             if cost:
                 L = math.hypot(q2[0] - p2[0], q2[1] - p2[1])
@@ -949,12 +964,12 @@ class BoardView:
 
     def draw_passenger(self, surf: pygame.Surface, x: float, y: float, off: Point = (0, 0),
                        alpha_ring=None) -> None:
-        r = max(10.0 * self.scale, 11.0 * self.s)
+        r = max(12.0 * self.scale, 13.0 * self.s)
         draw_passenger_figure(surf, (x - off[0], y - off[1]), r, self.theme.ink, alpha_ring or self.theme.highlight)
 
     @property
     def passenger_radius(self) -> float:
-        return max(10.0 * self.scale, 11.0 * self.s) * 1.2
+        return max(12.0 * self.scale, 13.0 * self.s) * 1.2
 
     # ---- overlays drawn every frame -------------------------------------------------------------
     def hop_path(self, hops: Sequence[Sequence[int]]) -> list[Point]:

@@ -801,15 +801,28 @@ class PlayScene(Scene):
         pr = panel.rect
         r = box.get_rect()
         m = round(8 * k)
-        if panel.edge == "bottom":
-            r.midbottom = (pr.centerx, br.bottom - m)
-        elif panel.edge == "top":
-            r.midtop = (pr.centerx, br.top + m)
-        elif panel.edge == "left":
-            r.midleft = (br.left + m, pr.centery)
-        else:
-            r.midright = (br.right - m, pr.centery)
-        r.clamp_ip(br)
+        taken = self.board_view.occupied_rects()
+        best = None
+        for f in (0.5, 0.38, 0.62, 0.25, 0.75):  # along the seat's stretch of edge, where it hides least
+            if panel.edge in ("bottom", "top"):
+                x = pr.x + pr.w * f
+                if panel.edge == "bottom":
+                    r.midbottom = (round(x), br.bottom - m)
+                else:
+                    r.midtop = (round(x), br.top + m)
+            else:
+                y = pr.y + pr.h * f
+                if panel.edge == "left":
+                    r.midleft = (br.left + m, round(y))
+                else:
+                    r.midright = (br.right - m, round(y))
+            r.clamp_ip(br)
+            hidden = sum(c.w * c.h for c in (r.clip(t) for t in taken) if c.w > 0 and c.h > 0)
+            if best is None or hidden < best[0]:
+                best = (hidden, r.copy())
+            if hidden == 0:
+                break
+        r = best[1]
         surf.blit(box, r)
 
     def _draw_dynamic(self, surf: pygame.Surface) -> None:

@@ -151,7 +151,7 @@ class SeatPanel:
         btn_h = touch
         wide = p(220) + p(130) + pad
         lines_w = len(player.lines) * (p(76) + pad)
-        stacked = wide + lines_w > avail
+        stacked = wide + lines_w + p(170) > avail  # keep room to say whose turn it is
         if stacked:
             bw = p(190)
             bh = max(p(48), (H - 3 * pad) // 2)
