@@ -304,6 +304,41 @@ class App:
         pg = self._pg
         clock = pg.time.Clock()
         self.running = bool(self.scenes)
+        old = self._install_signal_handlers()
+        try:
+            return self._loop(clock, max_fps)
+        finally:
+            self._restore_signal_handlers(old)
+
+    def stop(self) -> None:
+        """Leave the loop whatever the mode: for signals from a supervisor, never for players."""
+        self.running = False
+
+    def _install_signal_handlers(self) -> dict:
+        import signal
+        import threading
+
+        if threading.current_thread() is not threading.main_thread():
+            return {}
+        old = {}
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            try:
+                old[sig] = signal.signal(sig, lambda *_: self.stop())
+            except (ValueError, OSError):
+                pass
+        return old
+
+    @staticmethod
+    def _restore_signal_handlers(old: dict) -> None:
+        import signal
+
+        for sig, h in old.items():
+            try:
+                signal.signal(sig, h)
+            except (ValueError, OSError, TypeError):
+                pass
+
+    def _loop(self, clock, max_fps: int) -> int:
         last = _time.perf_counter()
         while self.running:
             now = _time.perf_counter()

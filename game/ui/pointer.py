@@ -29,6 +29,9 @@ SDL_HINTS = {
     "SDL_TOUCH_MOUSE_EVENTS": "1",
     # A fullscreen table must not minimise when a second screen or a dialog takes focus.
     "SDL_VIDEO_MINIMIZE_ON_FOCUS_LOSS": "0",
+    # SIGTERM/SIGINT stay Python's: the App stops on them even in kiosk mode, where a QUIT is ignored,
+    # so a supervisor can always end the game.
+    "SDL_NO_SIGNAL_HANDLERS": "1",
     "PYGAME_HIDE_SUPPORT_PROMPT": "1",
 }
 

@@ -220,3 +220,22 @@ def test_fullscreen_and_missing_display_fall_back_safely():
     app = App(size=None, fullscreen=True, display=7, headless=True)
     assert app.display == 0 and app.size[0] >= 640
     app.scenes.clear()
+
+
+def test_sigterm_stops_the_loop_even_in_kiosk_mode():
+    import signal
+
+    app = App(size=(800, 600), headless=True, kiosk_mode=True)
+    before = signal.getsignal(signal.SIGTERM)
+
+    class Terminated(Probe):
+        def update(self, dt):
+            super().update(dt)
+            if self.updates == 3:
+                signal.raise_signal(signal.SIGTERM)  # what a supervisor sends
+
+    t = app.push(Terminated(app))
+    assert app.run() == 0
+    assert t.updates >= 3
+    assert signal.getsignal(signal.SIGTERM) is before  # the handler is put back
+    app.scenes.clear()
