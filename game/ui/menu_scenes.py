@@ -152,12 +152,14 @@ class GuiScene(Scene):
     """A full-screen menu: our background drawing, pygame-gui widgets, and pointer routing."""
 
     HOT_SECONDS = 0.6  # keep redrawing this long after input, for pygame-gui's press/hover states
+    STUCK_SECONDS = 20.0  # a press held longer than this gives way to a new one
 
     def __init__(self, app):
         super().__init__(app)
         self.buttons: dict[str, UIButton] = {}
         self.labels: dict[str, UILabel] = {}
         self._primary: int | None = None
+        self._primary_t = 0.0
         self._pending: list[Callable[[], None]] = []
         self._hot_until = 0.0
         self._blink = 0.0
@@ -221,8 +223,14 @@ class GuiScene(Scene):
                                                 precise_y=float(ev.wheel), flipped=False, touch=False, which=0))
         elif ev.phase == DOWN:
             if self._primary is not None:
-                return True  # someone is already pressing; one gesture at a time in menus
+                stuck = (self._primary not in self.app.pointer.active
+                         or ev.t - self._primary_t > self.STUCK_SECONDS)
+                if not stuck:
+                    return True  # someone is already pressing; one gesture at a time in menus
+                # the old press lost its release (a glitching touch frame): let it go, never lock the menu
+                self._mouse(pygame.MOUSEBUTTONUP, OFF, button=1)
             self._primary = ev.pid
+            self._primary_t = ev.t
             m.pointer_pos = pos
             self._mouse(pygame.MOUSEBUTTONDOWN, pos, button=1)
         elif ev.phase == MOVE:

@@ -239,3 +239,55 @@ def test_sigterm_stops_the_loop_even_in_kiosk_mode():
     assert t.updates >= 3
     assert signal.getsignal(signal.SIGTERM) is before  # the handler is put back
     app.scenes.clear()
+
+
+def test_theme_identities_are_unique_and_complete():
+    from game.engine.state import TOKEN_SUPPLY
+    from game.ui import theme
+
+    assert set(theme.LINE_COLOURS) == set(theme.LINE_LETTERS) == set(theme.LINE_PATTERNS) == set(TOKEN_SUPPLY)
+    assert len(set(theme.LINE_LETTERS.values())) == 11
+    assert len(set(theme.LINE_PATTERNS.values())) == 11
+    assert len(set(theme.LINE_COLOURS.values())) == 11
+    for c in ("white", "grey", "yellow"):
+        assert sum(theme.line_outline(c)) < 200  # light tokens get a dark edge
+
+
+def test_scaling_helpers():
+    from game.ui import theme
+
+    assert theme.ui_scale(1920, 1080) == 1.0
+    assert theme.ui_scale(3840, 2160) == 2.0
+    assert theme.ui_scale(1280, 1024) == pytest.approx(1280 / 1920)  # the narrower side decides
+    assert theme.px(48, 1.0) == 48 and theme.px(48, 2.0) == 96 and theme.px(0.1, 1.0) == 1
+    assert theme.touch_px(1.0) >= 48
+    big = theme.gui_theme(2.0)
+    small = theme.gui_theme(1.0)
+    assert int(big["button"]["font"]["size"]) == 2 * int(small["button"]["font"]["size"])
+    assert big["button"]["font"]["regular_path"].endswith("DejaVuSans.ttf")
+
+
+def test_fonts_are_bundled_cached_and_sized(app):
+    f = app.fonts.get(40, bold=True)
+    assert app.fonts.get(40, bold=True) is f
+    assert app.fonts.get(40) is not f
+    assert f.get_height() > app.fonts.get(20, bold=True).get_height()
+    from game.ui.theme import FONTS_DIR
+
+    assert (FONTS_DIR / "DejaVu-LICENSE.txt").exists()
+
+
+def test_swatches_differ_without_colour():
+    """Drawn in grey scale, every line's chip still looks different (pattern and letter)."""
+    from game.ui import theme
+
+    pygame.font.init()
+    font = pygame.font.Font(str(theme.FONT_BOLD), 20)
+    seen = set()
+    for c in theme.LINE_COLOURS:
+        s = pygame.Surface((60, 36))
+        theme.draw_swatch(s, s.get_rect(), c, font)
+        grey = pygame.transform.grayscale(s)
+        mask = bytes(1 if grey.get_at((x, y))[0] > 128 else 0 for x in range(60) for y in range(36))
+        seen.add(mask)
+    assert len(seen) == 11

@@ -334,3 +334,15 @@ def test_end_scene_for_five_players_at_4k(app):
     e = app.push(ms.EndScene(app, st, demo_seats(st)))
     assert app.step(0.01)
     assert min(e.buttons["play_again"].rect.size) >= 96
+
+
+def test_a_press_that_never_lifts_does_not_lock_the_menu(app, driver):
+    s = setup_scene(app)
+    plus = s.buttons["players_plus"].rect
+    driver.finger("down", 10, 700, 1)  # a finger resting on the glass, its release never comes
+    driver.tap_rect(plus)
+    assert len(s.setup.seats) == 2  # held back while the other press may still be real
+    for _ in range(int(s.STUCK_SECONDS * 120 / 8) + 2):
+        app.step(8 / 120)
+    driver.tap_rect(plus)
+    assert len(s.setup.seats) == 3
