@@ -335,6 +335,9 @@ class PlayScene(Scene):
         for i, p in enumerate(self.panels):
             if p.rect.collidepoint(x, y):
                 return ("panel", i, p.hit(x, y))
+        for name, r in self.board_buttons().items():
+            if r.collidepoint(x, y):
+                return ("button", name)
         if self.board_view.rect.collidepoint(x, y):
             return ("board",)
         return ("none",)
@@ -406,6 +409,41 @@ class PlayScene(Scene):
             return True
         return False
 
+    def board_buttons(self) -> dict[str, pygame.Rect]:
+        """Small view controls in the board's top corner: names facing the active seat, and fit the board
+        (shown only when zoomed in)."""
+        k = self.app.scale
+        side = max(round(th.touch_px(k) * 0.8), round(48 * k))
+        m = round(8 * k)
+        br = self.board_view.rect
+        out = {"names": pygame.Rect(br.right - m - side, br.top + m, side, side)}
+        if self.board_view.zoom > 1.001:
+            out["fit"] = pygame.Rect(out["names"].x - m - side, br.top + m, side, side)
+        return out
+
+    def _draw_board_buttons(self, surf: pygame.Surface) -> None:
+        k = self.app.scale
+        t = self.theme
+        f = self.fonts.get(max(10, round(20 * k)), True)
+        for name, r in self.board_buttons().items():
+            on = name == "names" and self.names_mode == "active"
+            pygame.draw.rect(surf, t.accent if on else (255, 255, 255), r, border_radius=r.w // 3)
+            pygame.draw.rect(surf, t.accent, r, width=max(1, round(2 * k)), border_radius=r.w // 3)
+            ink = t.accent_ink if on else t.accent
+            if name == "names":
+                img = f.render("Aa", True, ink)
+                if on:
+                    img = pygame.transform.rotate(img, EDGE_ROTATION[self.panels[self._shown_current].edge])
+                surf.blit(img, img.get_rect(center=r.center))
+            else:  # fit: four corner marks
+                q = r.inflate(-r.w // 2, -r.h // 2)
+                lw = max(2, round(3 * k))
+                e = q.w // 3
+                for cx, cy, dx, dy in ((q.left, q.top, 1, 1), (q.right, q.top, -1, 1), (q.left, q.bottom, 1, -1),
+                                       (q.right, q.bottom, -1, -1)):
+                    pygame.draw.line(surf, ink, (cx, cy), (cx + dx * e, cy), lw)
+                    pygame.draw.line(surf, ink, (cx, cy), (cx, cy + dy * e), lw)
+
     def _zooming(self) -> None:
         """A zoom step: stretch the cached board until the gesture settles, then redraw it crisp."""
         self.board_view.interactive = True
@@ -443,6 +481,14 @@ class PlayScene(Scene):
                 return
             if self._act(PlaceTrack(line, conn), (x, y)):
                 self._default_selection()
+            return
+        if target[0] == "button":  # view controls: anyone at the table may use them
+            if target[1] == "names":
+                self.names_mode = "active" if self.names_mode == "upright" else "upright"
+            elif target[1] == "fit":
+                self.board_view.fit()
+            self._backdrop_key = None
+            self.dirty = True
             return
         if target[0] != "panel":
             return
@@ -698,7 +744,8 @@ class PlayScene(Scene):
         layer = bv.state_layer(st, key=self.version, glow=glow, glow_line=glow_line, face_up=face_up,
                                passenger=self._passenger_shown(), show_passenger=not self.travels)
         key = (surface.get_size(), id(layer), bv._layer_key, tuple(id(s) for s in panel_surfs),
-               self._banner_text(), self.route_preview, self.version, self.blocking, self._shown_current)
+               self._banner_text(), self.route_preview, self.version, self.blocking, self._shown_current,
+               self.names_mode, self.board_view.zoom > 1.001)
         if self._backdrop is not None and key == self._backdrop_key and self._backdrop.get_size() == surface.get_size():
             return self._backdrop
         self._backdrop_key = key
@@ -714,6 +761,7 @@ class PlayScene(Scene):
         for p, s in zip(self.panels, panel_surfs):
             bd.blit(s, p.rect.topleft)
         self._draw_banner(bd)
+        self._draw_board_buttons(bd)
         return bd
 
     def _draw_previews(self, surf: pygame.Surface) -> None:

@@ -388,6 +388,26 @@ def test_names_face_the_active_seat_on_request(app, driver):
     assert scene.board_view.names_facing == "top"
 
 
+def test_view_buttons_turn_names_and_fit_the_board(app, driver):
+    st = fresh()
+    scene = start(app, st)
+    before = snapshot(st)
+    driver.tap(*scene.board_buttons()["names"].center)
+    assert scene.names_mode == "active"
+    scene.draw(app.screen)
+    assert scene.board_view.names_facing == "bottom"
+    cx, cy = scene.board_view.rect.center
+    driver.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(cx, cy), rel=(0, 0), buttons=(0, 0, 0), touch=False))
+    driver.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, precise_x=0.0, precise_y=3.0, flipped=False,
+                                   touch=False, which=0))
+    assert "fit" in scene.board_buttons()
+    driver.tap(*scene.board_buttons()["fit"].center)
+    assert scene.board_view.zoom == 1.0 and "fit" not in scene.board_buttons()
+    driver.tap(*scene.board_buttons()["names"].center)
+    assert scene.names_mode == "upright"
+    assert snapshot(st) == before  # view controls never change the game
+
+
 def test_game_over_leads_to_the_end_scene(app, driver):
     from game.ui.menu_scenes import EndScene
 
@@ -412,3 +432,23 @@ def test_game_over_leads_to_the_end_scene(app, driver):
 def test_bench_frames_measures_a_travelling_passenger():
     ms = bench_frames((1280, 720), frames=30)
     assert len(ms) == 30 and all(m > 0 for m in ms)
+
+
+@pytest.mark.parametrize("size", [(640, 360), (1280, 720), (3840, 2160)])
+def test_every_seat_count_draws_at_any_size(app, size):
+    app.resize(*size)
+    for n in (2, 3, 4, 5):
+        st = new_game("london", n, seed=n, start_player=0)
+        bot = make_bot("random", n)
+        for _ in range(30):
+            apply(st, bot.choose(st))
+        while st.phase == "route":  # the active panel would show route options instead of its lines
+            apply(st, ChooseRoute(0))
+        scene = start(app, st)
+        scene.draw(app.screen)
+        for p, panel in enumerate(scene.panels):
+            assert app.screen.get_rect().contains(panel.rect)
+            for li in st.players[p].lines:
+                pt = scene.point_for_line_swatch(li)
+                assert pt is not None and panel.hit(*pt) == f"line:{li}"
+        app.pop()
