@@ -981,12 +981,13 @@ class BoardView:
             pts.append(self.station_xy(b))
         return pts
 
-    def draw_route(self, surf: pygame.Surface, hops: Sequence[Sequence[int]], state, width: float | None = None,
-                   alpha: int = 200, dashed_walks: bool = True) -> None:
-        """A route as a bold translucent path: ridden hops in the line's colour, walked hops dashed."""
+    def draw_route(self, surf: pygame.Surface, hops: Sequence[Sequence[int]], state,
+                   width: float | None = None) -> None:
+        """A route as a bold path: ridden hops in the line's colour (outlined), walked hops as ink dashes."""
         if not hops:
             return
         w = width or max(self.lane_gap * 1.3, 6.0 * self.scale)
+        dash_w = max(1, round(w * 0.55))
         for h in hops:
             a, b, li = h[0], h[1], h[2]
             p, q = self.station_xy(a), self.station_xy(b)
@@ -994,14 +995,14 @@ class BoardView:
                 colour = state.lines[li].colour
                 capsule(surf, th.line_outline(colour), p, q, w + 4)
                 capsule(surf, self.theme.line(colour), p, q, w)
-            else:
+            else:  # square-ended dashes: cheap to draw every frame of a journey
                 L = math.hypot(q[0] - p[0], q[1] - p[1]) or 1.0
                 n = max(2, int(L / (w * 1.6)))
                 for j in range(n):
                     t0 = j / n
                     t1 = t0 + 0.5 / n
-                    capsule(surf, self.theme.ink, (p[0] + (q[0] - p[0]) * t0, p[1] + (q[1] - p[1]) * t0),
-                            (p[0] + (q[0] - p[0]) * t1, p[1] + (q[1] - p[1]) * t1), w * 0.55)
+                    pygame.draw.aaline(surf, self.theme.ink, (p[0] + (q[0] - p[0]) * t0, p[1] + (q[1] - p[1]) * t0),
+                                       (p[0] + (q[0] - p[0]) * t1, p[1] + (q[1] - p[1]) * t1), dash_w)
 
     def draw_station_ring(self, surf: pygame.Surface, stn: int, colour, strength: float = 1.0) -> None:
         x, y = self.station_xy(stn)

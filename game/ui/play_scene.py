@@ -144,6 +144,10 @@ class PlayScene(Scene):
         self._ended = False
         self._clock = 0.0
         self._zoom_idle = 0.0
+        self._dirty: list[pygame.Rect] = []  # screen areas the moving bits covered in the last frame
+        self._last_surface = None
+        self._full_next = True
+        self._rebuilt = False
         self._backdrop: pygame.Surface | None = None
         self._backdrop_key = None
         self._preview_cache: tuple | None = None
@@ -199,6 +203,7 @@ class PlayScene(Scene):
 
     def resume(self) -> None:
         self._backdrop_key = None
+        self._full_next = True
         self.dirty = True
 
     # ------------------------------------------------------------------------------------------
@@ -727,11 +732,26 @@ class PlayScene(Scene):
     # drawing
 
     def draw(self, surface: pygame.Surface) -> None:
+        """Blit the backdrop where needed, then the moving bits.
+
+        When the backdrop is unchanged and nothing else draws on this screen, only the areas the moving
+        bits covered last frame are restored: a 4K frame then costs a fraction of a full-screen blit.
+        """
         if surface.get_size() != self._size:
             self._layout()
+        self._rebuilt = False
         bd = self._build_backdrop(surface)
-        surface.blit(bd, (0, 0))
-        self._draw_dynamic(surface)
+        full = (self._rebuilt or self._full_next or surface is not self._last_surface
+                or getattr(self.app, "top", self) is not self)
+        if full:
+            surface.blit(bd, (0, 0))
+        else:
+            for r in self._dirty:
+                surface.blit(bd, r, r)
+        area = surface.get_rect()
+        self._dirty = [r.clip(area) for r in self._draw_dynamic(surface)]
+        self._last_surface = surface
+        self._full_next = False
 
     def _build_backdrop(self, surface: pygame.Surface) -> pygame.Surface:
         st = self.state
@@ -749,6 +769,7 @@ class PlayScene(Scene):
         if self._backdrop is not None and key == self._backdrop_key and self._backdrop.get_size() == surface.get_size():
             return self._backdrop
         self._backdrop_key = key
+        self._rebuilt = True
         if self._backdrop is None or self._backdrop.get_size() != surface.get_size():
             self._backdrop = pygame.Surface(surface.get_size(), 0, surface)
         bd = self._backdrop
@@ -873,21 +894,30 @@ class PlayScene(Scene):
         r = best[1]
         surf.blit(box, r)
 
-    def _draw_dynamic(self, surf: pygame.Surface) -> None:
+    def _draw_dynamic(self, surf: pygame.Surface) -> list[pygame.Rect]:
+        """Pops, flashes, the travelling passenger, floating points and toasts; returns the areas drawn."""
         bv = self.board_view
         st = self.state
         k = self.app.scale
+        out: list[pygame.Rect] = []
+
+        def around(p, r):
+            out.append(pygame.Rect(int(p[0] - r) - 2, int(p[1] - r) - 2, int(2 * r) + 5, int(2 * r) + 5))
+
         clip = surf.get_clip()
         surf.set_clip(bv.rect)
         for conn, lane, tw in self.pops:
             if lane < len(st.tokens[conn]):
                 p = bv.lane_point(conn, lane)
                 a = 1.0 - tw.raw
-                disc(surf, self.theme.highlight, p, bv.lane_gap * (1.0 + 2.5 * tw.value), max(1, round(3 * k * a + 1)))
+                rr = bv.lane_gap * (1.0 + 2.5 * tw.value)
+                disc(surf, self.theme.highlight, p, rr, max(1, round(3 * k * a + 1)))
+                around(p, rr)
         for fl in self.flashes:
             strength = pulse(fl.tween.raw, 3)
             for s in fl.stations:
                 bv.draw_station_ring(surf, s, fl.colour, strength)
+                around(bv.station_xy(s), bv.station_radius(s) + 14 * max(0.6, k) + 4 * k)
         if self.travels:
             tr = self.travels[0]
             done = tr.hops[:tr.i]
@@ -909,6 +939,14 @@ class PlayScene(Scene):
                 pos = bv.station_xy(tr.destination)
             bv.draw_station_ring(surf, tr.destination, self.theme.highlight, pulse(self._clock % 1.0, 1))
             bv.draw_passenger(surf, *pos)
+            pts = [bv.station_xy(h[0]) for h in tr.hops[:tr.i + 1]] + [pos]
+            xs = [p[0] for p in pts]
+            ys = [p[1] for p in pts]
+            m = max(bv.lane_gap * 1.3, 6.0 * k) / 2 + 4 + bv.passenger_radius * 1.2
+            out.append(pygame.Rect(int(min(xs) - m), int(min(ys) - m), int(max(xs) - min(xs) + 2 * m) + 2,
+                                   int(max(ys) - min(ys) + 2 * m) + 2))
+            d = bv.station_xy(tr.destination)
+            around(d, bv.station_radius(tr.destination) + 14 * max(0.6, k) + 4 * k)
         surf.set_clip(clip)
         for f in self.floats:
             if not f.tween.started:
@@ -927,6 +965,7 @@ class PlayScene(Scene):
             for dx, dy in ((-o, 0), (o, 0), (0, -o), (0, o)):
                 surf.blit(halo, r.move(dx, dy))
             surf.blit(img, r)
+            out.append(r.inflate(2 * o + 2, 2 * o + 2))
         for t in self.toasts:
             if t.surf is None:
                 t.surf = self._toast_surface(t)
@@ -939,6 +978,8 @@ class PlayScene(Scene):
             r.move_ip(dx, dy)
             r.clamp_ip(surf.get_rect())
             surf.blit(s, r)
+            out.append(r)
+        return out
 
     def _toast_surface(self, t: Toast) -> pygame.Surface:
         k = self.app.scale
@@ -1030,8 +1071,13 @@ def _depth(prev, s) -> int:
     return n
 
 
-def bench_frames(size: tuple[int, int] = (1920, 1080), frames: int = 300) -> list[float]:
-    """Milliseconds per frame (update + draw) of a mid-game table with the passenger travelling."""
+def bench_frames(size: tuple[int, int] = (1920, 1080), frames: int = 300, clock: str = "wall") -> list[float]:
+    """Milliseconds per frame (update + draw) of a mid-game table with the passenger travelling.
+
+    ``clock="wall"`` is what a player sees; ``"cpu"`` counts only this process's CPU time, which is the
+    frame's own cost when other programs compete for the processor (a busy CI machine).
+    """
+    timer = time.process_time if clock == "cpu" else time.perf_counter
     import os
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -1060,11 +1106,11 @@ def bench_frames(size: tuple[int, int] = (1920, 1080), frames: int = 300) -> lis
             if not scene.travels:
                 scene.travels.append(Travel(route[0][0], dest, list(route), (), []))
                 scene._shown_face_up = list(state.face_up)
-            t0 = time.perf_counter()
+            t0 = timer()
             scene.update(dt / 2)
             scene.update(dt / 2)
             scene.draw(screen)
-            out.append((time.perf_counter() - t0) * 1000.0)
+            out.append((timer() - t0) * 1000.0)
         return out
     finally:
         app.close()
