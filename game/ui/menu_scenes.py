@@ -158,6 +158,8 @@ class GuiScene(Scene):
         super().__init__(app)
         self.buttons: dict[str, UIButton] = {}
         self.labels: dict[str, UILabel] = {}
+        self.entries: dict[str, UITextEntryLine] = {}
+        self._old: dict = {}
         self._primary: int | None = None
         self._primary_t = 0.0
         self._pending: list[Callable[[], None]] = []
@@ -177,9 +179,25 @@ class GuiScene(Scene):
 
     def button(self, key: str, rect, text: str, on_press: Callable[[], None], object_id: str | None = None,
                enabled: bool = True) -> UIButton:
-        b = UIButton(rect, text, self.manager, object_id=ObjectID(object_id=object_id) if object_id else None)
+        """Declare a button; an existing one with this key and place is updated, not rebuilt (fast at 4K)."""
+        rect = pygame.Rect(rect)
+        b = self._old.pop(key, None)
+        if b is not None and (not isinstance(b, UIButton) or b.relative_rect != rect):
+            b.kill()
+            b = None
+        if b is None:
+            b = UIButton(rect, text, self.manager, object_id=ObjectID(object_id=object_id) if object_id else None)
+            b.ug_object_id = object_id
+        else:
+            if b.ug_object_id != object_id:
+                b.change_object_id(ObjectID(object_id=object_id) if object_id else None)
+                b.ug_object_id = object_id
+            if b.text != text:
+                b.set_text(text)
         b.bind(pygame_gui.UI_BUTTON_PRESSED, self._deferred(on_press))
-        if not enabled:
+        if enabled and not b.is_enabled:
+            b.enable()
+        elif not enabled and b.is_enabled:
             b.disable()
         self.buttons[key] = b
         return b
@@ -189,25 +207,56 @@ class GuiScene(Scene):
         return lambda: self._pending.append(f)
 
     def label(self, key: str, rect, text: str, object_id: str | None = None) -> UILabel:
-        lab = UILabel(rect, text, self.manager, object_id=ObjectID(object_id=object_id) if object_id else None)
+        rect = pygame.Rect(rect)
+        lab = self._old.pop("label:" + key, None)
+        if lab is not None and (not isinstance(lab, UILabel) or lab.relative_rect != rect
+                                or lab.ug_object_id != object_id):
+            lab.kill()
+            lab = None
+        if lab is None:
+            lab = UILabel(rect, text, self.manager, object_id=ObjectID(object_id=object_id) if object_id else None)
+            lab.ug_object_id = object_id
+        elif lab.text != text:
+            lab.set_text(text)
         self.labels[key] = lab
         return lab
 
+    def entry(self, key: str, rect, text: str, limit: int) -> UITextEntryLine:
+        """Declare a text field; an existing one keeps what is typed in it."""
+        rect = pygame.Rect(rect)
+        e = self._old.pop("entry:" + key, None)
+        if e is not None and (not isinstance(e, UITextEntryLine) or e.relative_rect != rect):
+            e.kill()
+            e = None
+        if e is None:
+            e = UITextEntryLine(rect, self.manager, initial_text=text)
+            e.set_text_length_limit(limit)
+        elif e.get_text() != text:
+            e.set_text(text)
+        self.entries[key] = e
+        return e
+
     def build(self) -> None:
+        """A new UIManager for the window's size (first time and on resize), then the widgets."""
         self.manager = PointerGui(self.app.size, _theme_json(self.app.scale))
-        self.buttons = {}
-        self.labels = {}
+        self.buttons, self.labels, self.entries = {}, {}, {}
         self._primary = None
-        self.layout()
-        self.manager.update(0.0)
-        self.dirty = True
+        self.refresh()
 
     def layout(self) -> None:
-        """Create the widgets for the current model and window."""
+        """Declare the widgets for the current model and window."""
 
     def refresh(self) -> None:
-        """The model changed: rebuild the widgets (cheap for menus, and never out of step)."""
-        self.build()
+        """The model changed: declare the widgets again; only what differs is rebuilt, the rest removed."""
+        self._old = {**self.buttons, **{"label:" + k: v for k, v in self.labels.items()},
+                     **{"entry:" + k: v for k, v in self.entries.items()}}
+        self.buttons, self.labels, self.entries = {}, {}, {}
+        self.layout()
+        for w in self._old.values():
+            w.kill()
+        self._old = {}
+        self.manager.update(0.0)
+        self.dirty = True
 
     # events --------------------------------------------------------------------------------------
     def _mouse(self, etype, pos, **kw) -> None:
@@ -420,7 +469,7 @@ class SetupScene(GuiScene):
     # model changes -------------------------------------------------------------------------------
     def _read_names(self) -> None:
         for i, s in enumerate(self.setup.seats):
-            e = getattr(self, "_names", {}).get(i)
+            e = self.entries.get(f"seat{i}_name")
             if e is not None:
                 s.name = e.get_text().strip()[: self.MAX_NAME] or f"Player {i + 1}"
 
@@ -530,14 +579,11 @@ class SetupScene(GuiScene):
             title = {"name": "Name", "kind": "Played by", "edge": "Table edge", "lines": "Lines (tap to change)",
                      "tokens": "Tokens"}[key]
             self.label(f"col_{key}", R(x, y0, w, 40), title, "#muted")
-        self._names: dict[int, UITextEntryLine] = {}
         totals = token_totals(st)
         for i, s in enumerate(st.seats):
             y = self.ROW_Y + i * self.ROW_STEP
             x, w = self.COLS["name"]
-            e = UITextEntryLine(R(x, y, w, self.ROW_H), self.manager, initial_text=s.name)
-            e.set_text_length_limit(self.MAX_NAME)
-            self._names[i] = e
+            self.entry(f"seat{i}_name", R(x, y, w, self.ROW_H), s.name, self.MAX_NAME)
             x, w = self.COLS["kind"]
             self.button(f"seat{i}_kind", R(x, y, w, self.ROW_H), self.kind_text(s),
                         self.change(lambda i=i: self.cycle_kind(i)),

@@ -163,7 +163,7 @@ def test_setup_second_finger_cannot_press_while_one_is_pressing(app, driver):
 
 def test_setup_name_typed_on_a_keyboard(app, driver):
     s = setup_scene(app)
-    entry = s._names[0]
+    entry = s.entries["seat0_name"]
     driver.click_rect(entry.rect)
     for _ in range(12):
         driver.key(pygame.K_BACKSPACE)
