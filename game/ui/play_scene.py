@@ -149,7 +149,7 @@ class PlayScene(Scene):
         self._full_next = True
         self._rebuilt = False
         self._backdrop: pygame.Surface | None = None
-        self._backdrop_key = None
+        self._invalidate()
         self._preview_cache: tuple | None = None
         self._size = None
         self._layout()
@@ -193,16 +193,21 @@ class PlayScene(Scene):
             area = pygame.Rect(0, 0, max(10, W), max(10, H))
         self.board_view.ui_scale = k
         self.board_view.set_rect(area)
-        self._backdrop_key = None
+        self._invalidate()
         for i, p in enumerate(self.panels):
             p.layout(self.state, self._panel_view(i))
+
+    def _invalidate(self) -> None:
+        """Something in the backdrop changed: rebuild it and draw a frame."""
+        self._backdrop_key = None
+        self.dirty = True
 
     def on_resize(self, w: int, h: int) -> None:
         self._layout()
         self.dirty = True
 
     def resume(self) -> None:
-        self._backdrop_key = None
+        self._invalidate()
         self._full_next = True
         self.dirty = True
 
@@ -250,7 +255,7 @@ class PlayScene(Scene):
             return False
         self.version += 1
         self.dirty = True
-        self._backdrop_key = None
+        self._invalidate()
         self._handle_events(events, before_face_up, before_passenger)
         return True
 
@@ -321,8 +326,7 @@ class PlayScene(Scene):
             self._shown_current = self.state.current
             self._bot_clock = 0.0
         self._default_selection()
-        self._backdrop_key = None
-        self.dirty = True
+        self._invalidate()
 
     def toast(self, text: str, at: tuple[float, float] | None = None) -> None:
         """A short message near the finger, facing the active seat, fading after ~1.5 s."""
@@ -391,12 +395,10 @@ class PlayScene(Scene):
                         mx, my = (a.x + b2.x) / 2, (a.y + b2.y) / 2
                         self.board_view.zoom_at(mx, my, e.pinch)
                     self.board_view.pan_by(dx / 2, dy / 2)
-                    self._backdrop_key = None
-                    self.dirty = True
+                    self._invalidate()
                 elif g.moved:
                     self.board_view.pan_by(dx, dy)
-                    self._backdrop_key = None
-                    self.dirty = True
+                    self._invalidate()
             return True
         if e.phase == CANCEL:
             self.gestures.pop(e.pid, None)
@@ -453,8 +455,7 @@ class PlayScene(Scene):
         """A zoom step: stretch the cached board until the gesture settles, then redraw it crisp."""
         self.board_view.interactive = True
         self._zoom_idle = ZOOM_SETTLE_S
-        self._backdrop_key = None
-        self.dirty = True
+        self._invalidate()
 
     def _hover(self, x: float, y: float) -> None:
         """Mouse hover over a route option previews it (a click then chooses it)."""
@@ -465,8 +466,7 @@ class PlayScene(Scene):
         idx = int(name.split(":")[1]) if name and name.startswith("route:") else None
         if idx is not None and idx != self.route_preview:
             self.route_preview = idx
-            self._backdrop_key = None
-            self.dirty = True
+            self._invalidate()
 
     def _tap(self, g: Gesture, target: tuple, x: float, y: float) -> None:
         st = self.state
@@ -492,8 +492,7 @@ class PlayScene(Scene):
                 self.names_mode = "active" if self.names_mode == "upright" else "upright"
             elif target[1] == "fit":
                 self.board_view.fit()
-            self._backdrop_key = None
-            self.dirty = True
+            self._invalidate()
             return
         if target[0] != "panel":
             return
@@ -506,8 +505,7 @@ class PlayScene(Scene):
             li = int(control.split(":")[1])
             if li in st.players[idx].lines:
                 self.selected[idx] = li
-                self._backdrop_key = None
-                self.dirty = True
+                self._invalidate()
         elif control == "branch":
             self._act(TakeBranch(), (x, y))
         elif control == "undo":
@@ -522,8 +520,7 @@ class PlayScene(Scene):
                 self._act(ChooseRoute(i), (x, y))
             else:
                 self.route_preview = i
-                self._backdrop_key = None
-                self.dirty = True
+                self._invalidate()
 
     def on_key(self, e) -> bool:
         if getattr(e, "type", None) != pygame.KEYDOWN:
@@ -531,13 +528,11 @@ class PlayScene(Scene):
         key = getattr(e, "key", None)
         if key == pygame.K_n:
             self.names_mode = "active" if self.names_mode == "upright" else "upright"
-            self._backdrop_key = None
-            self.dirty = True
+            self._invalidate()
             return True
         if key in (pygame.K_0, pygame.K_HOME):
             self.board_view.fit()
-            self._backdrop_key = None
-            self.dirty = True
+            self._invalidate()
             return True
         if key == pygame.K_SPACE and self.blocking:
             self.fast = True
@@ -553,8 +548,7 @@ class PlayScene(Scene):
             self._zoom_idle -= dt
             if self._zoom_idle <= 0 and not any(g.target[0] == "board" for g in self.gestures.values()):
                 self.board_view.interactive = False
-                self._backdrop_key = None
-                self.dirty = True
+                self._invalidate()
             elif self._zoom_idle <= 0:
                 self._zoom_idle = ZOOM_SETTLE_S / 2
         # passenger
@@ -578,7 +572,7 @@ class PlayScene(Scene):
             for f in landed:
                 self.shown_score[f.player] += f.points
             self.floats = [f for f in self.floats if not f.tween.done]
-            self._backdrop_key = None
+            self._invalidate()
         for fl in self.flashes:
             fl.tween.step(dt)
         self.flashes = [f for f in self.flashes if not f.tween.done]
@@ -592,7 +586,7 @@ class PlayScene(Scene):
             want = [p.score for p in self.state.players]
             if self.shown_score != want:
                 self.shown_score = want
-                self._backdrop_key = None
+                self._invalidate()
         # computer seats
         st = self.state
         if st.phase != "over" and not self.blocking and self._is_computer(st.current) \
@@ -634,7 +628,7 @@ class PlayScene(Scene):
         self.flashes.append(Flash((tr.destination,), self.theme.highlight, Tween(0.8, lambda t: t)))
         if self._shown_face_up is not None and tr.destination in self._shown_face_up:
             self._shown_face_up.remove(tr.destination)
-        self._backdrop_key = None
+        self._invalidate()
         if not self.travels:
             self.fast = False
             self._turn_shown()
@@ -763,7 +757,7 @@ class PlayScene(Scene):
         face_up = self._shown_face_up
         layer = bv.state_layer(st, key=self.version, glow=glow, glow_line=glow_line, face_up=face_up,
                                passenger=self._passenger_shown(), show_passenger=not self.travels)
-        key = (surface.get_size(), id(layer), bv._layer_key, tuple(id(s) for s in panel_surfs),
+        key = (surface.get_size(), id(layer), bv._layer_key, tuple(p.renders for p in self.panels),
                self._banner_text(), self.route_preview, self.version, self.blocking, self._shown_current,
                self.names_mode, self.board_view.zoom > 1.001)
         if self._backdrop is not None and key == self._backdrop_key and self._backdrop.get_size() == surface.get_size():

@@ -452,3 +452,27 @@ def test_every_seat_count_draws_at_any_size(app, size):
                 pt = scene.point_for_line_swatch(li)
                 assert pt is not None and panel.hit(*pt) == f"line:{li}"
         app.pop()
+
+
+def test_partial_redraws_leave_no_trails(app, driver):
+    """Frames that restore only what moved look exactly like a full redraw, during and after a journey."""
+    st = last_action_position(want_tie=False, min_hops=3)
+    scene = start(app, st)
+    c = next(c for li, c, _ in legal_placements(st) if li == scene.selected[0])
+    driver.tap(*scene.point_for_connection(c))  # floats and a pop
+    driver.tap(*scene.point_for_button(0, "branch"))  # the last action: the passenger sets off
+    checks = 0
+    while scene.animating:
+        driver.step(7)
+        partial = pygame.image.tobytes(app.screen, "RGB")
+        scene._full_next = True
+        scene.draw(app.screen)
+        assert pygame.image.tobytes(app.screen, "RGB") == partial, f"stale pixels after {checks} checks"
+        checks += 1
+        assert checks < 400
+    assert checks > 5
+    driver.step(2)
+    partial = pygame.image.tobytes(app.screen, "RGB")
+    scene._full_next = True
+    scene.draw(app.screen)
+    assert pygame.image.tobytes(app.screen, "RGB") == partial
