@@ -28,6 +28,8 @@ class Bot:
 
     def choose(self, state: GameState):
         t0 = time.perf_counter()
+        if state.over:
+            raise ValueError("the game is over: there is no action to choose")
         view = public_view(state)
         me = view.current
         if view.phase == ROUTE:
@@ -266,7 +268,7 @@ class HardBot(Bot):
     level = "hard"
     width = 8
     breadth = 14
-    budget = 0.8  # seconds; past it the search narrows to finish in time
+    budget = 0.85  # seconds; a search that would take longer narrows to finish in time
 
     def __init__(self, seed: int | None = None, weights: Weights = DEFAULT, width: int | None = None,
                  breadth: int | None = None):
@@ -303,13 +305,15 @@ class HardBot(Bot):
         late = False
         for step in range(steps):
             last = step == steps - 1
-            step_end = t0 + self.budget * (step + 1) / steps
             breadth = 2 if late else self.breadth
             children: dict[tuple, tuple] = {}
+            t_step = time.perf_counter()
+            expanded = 0
             for _, state, acts, keys, placed, branches in beam:
-                if children and time.perf_counter() > step_end:
+                if children and time.perf_counter() - t0 > self.budget:
                     late = True  # out of time: keep what this step found, finish the turn narrowly
                     break
+                expanded += 1
                 cands = [PlaceTrack(li, c) for _, li, c in ranked_placements(state, self.w, breadth)]
                 cands.append(TakeBranch())
                 for a in cands:
@@ -331,6 +335,13 @@ class HardBot(Bot):
                     children[ckey] = (v, c, acts + [a], nkeys, ckey[0], ckey[1])
             width = 1 if late else self.width
             beam = sorted(children.values(), key=lambda n: -n[0])[:width]
+            if not late and not last:
+                # narrow the rest if the steps left would not fit: a fallback for slow machines only,
+                # on which the choice then depends on timing
+                now = time.perf_counter()
+                per_node = (now - t_step) / max(1, expanded)
+                if now - t0 + per_node * len(beam) * (steps - step - 1) > self.budget:
+                    late = True
         best = beam[0]
         return best[2], best[3]
 

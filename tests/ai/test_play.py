@@ -1,0 +1,60 @@
+"""Strength, speed and reproducibility, measured loosely (the real figures come from ``bench``)."""
+from __future__ import annotations
+
+import time
+
+from game.ai import make_bot
+from game.ai.arena import play_match, run_games, seating
+from tests.ai.conftest import late_positions
+
+
+def test_hard_beats_random():
+    res = run_games(["hard", "random"], games=10, seed=100, workers=2)
+    assert res["winrates"]["hard"] >= 0.9, [g["scores"] for g in res["games"]]
+
+
+def test_hard_decides_in_time_late_in_the_game():
+    worst = 0.0
+    for state in late_positions(games=2, seed=40):
+        bot = make_bot("hard", seed=1)
+        t0 = time.perf_counter()
+        bot.choose(state)
+        worst = max(worst, time.perf_counter() - t0)
+    assert worst < 3.0  # generous: the 1 s goal is checked by bench on a quiet machine
+
+
+def test_same_seed_same_choice(positions):
+    for level in ("easy", "normal", "hard"):
+        for state in positions[::12]:
+            assert make_bot(level, seed=11).choose(state) == make_bot(level, seed=11).choose(state)
+
+
+def test_easy_is_looser_than_normal(positions):
+    """Easy's noise shows: two seeds disagree somewhere, where normal's greed would not."""
+    sample = [p for p in positions if p.phase == "actions"][:20]
+    picks = [[make_bot("easy", seed=s).choose(p) for p in sample] for s in (1, 2)]
+    assert picks[0] != picks[1]
+
+
+def test_seating_rotates_and_cycles():
+    assert seating(["hard", "normal"], 0, 2) == ["hard", "normal"]
+    assert seating(["hard", "normal"], 1, 2) == ["normal", "hard"]
+    assert seating(["hard", "normal"], 1, 3) == ["normal", "hard", "hard"]
+    assert [seating(["a", "b", "c"], g, 3)[0] for g in range(3)] == ["a", "b", "c"]
+
+
+def test_play_match_reports_the_game():
+    r = play_match(["easy", "random"], seed=3)
+    assert r["finished"] and len(r["scores"]) == 2 and r["turns"] > 10
+    assert set(r["winners"]) <= {0, 1} and r["winners"]
+    assert r["decision_s"]["easy"]["n"] > 0 and r["decision_s"]["easy"]["max"] >= r["decision_s"]["easy"]["mean"]
+
+
+def test_run_games_counts_wins_per_level():
+    res = run_games(["easy", "random"], games=4, seed=5, workers=2)
+    assert len(res["games"]) == 4 and all(g["finished"] for g in res["games"])
+    assert [g["seats"] for g in res["games"]][:2] == [["easy", "random"], ["random", "easy"]]
+    for level in ("easy", "random"):
+        won = sum(any(g["seats"][w] == level for w in g["winners"]) for g in res["games"])
+        assert res["winrates"][level] == won / 4
+    assert res["games_per_s"] > 0
