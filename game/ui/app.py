@@ -273,7 +273,11 @@ class App:
         return self.draw()
 
     def draw(self, force: bool = False) -> bool:
-        """Draw the visible scenes if any is dirty or animating; True when a frame was drawn."""
+        """Draw the visible scenes if any is dirty or animating; True when a frame was drawn.
+
+        A scene's ``draw`` may return the list of rectangles it changed: when every visible scene does,
+        only those are sent to the window (``display.update``), else the whole frame is (``flip``).
+        """
         visible = self._visible()
         if not visible:
             return False
@@ -281,11 +285,20 @@ class App:
                 or any(s.dirty or getattr(s, "animating", False) for s in visible)):
             return False
         t0 = _time.perf_counter()
+        rects: list | None = []
         for s in visible:
-            s.draw(self.screen)
+            r = s.draw(self.screen)
             s.dirty = False
+            if r is None or rects is None:
+                rects = None
+            else:
+                rects.extend(r)
+        # A scene may return the rectangles it changed; then only those reach the window.
+        if rects is None or force or self._force_draw:
+            self._pg.display.flip()
+        elif rects:
+            self._pg.display.update(rects)
         self._force_draw = False
-        self._pg.display.flip()
         self.frame_stats.append((_time.perf_counter() - t0) * 1000.0)
         self.frames_drawn += 1
         return True

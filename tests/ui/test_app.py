@@ -291,3 +291,22 @@ def test_swatches_differ_without_colour():
         mask = bytes(1 if grey.get_at((x, y))[0] > 128 else 0 for x in range(60) for y in range(36))
         seen.add(mask)
     assert len(seen) == 11
+
+
+def test_scenes_returning_changed_rects_are_drawn(app, monkeypatch):
+    class Partial(Probe):
+        def draw(self, surface):
+            super().draw(surface)
+            return [pygame.Rect(0, 0, 10, 10)]
+
+    sent = []
+    real_update, real_flip = pygame.display.update, pygame.display.flip
+    monkeypatch.setattr(pygame.display, "update", lambda rects: (sent.append(list(rects)), real_update(rects)))
+    monkeypatch.setattr(pygame.display, "flip", lambda: (sent.append("all"), real_flip()))
+    p = app.push(Partial(app))
+    assert app.step(FIXED_DT)
+    p.dirty = True
+    assert app.step(FIXED_DT)
+    app.push(Probe(app, opaque=False))  # an overlay that returns nothing: whole frames again
+    app.step(FIXED_DT)
+    assert sent == ["all", [pygame.Rect(0, 0, 10, 10)], "all"]
