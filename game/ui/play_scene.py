@@ -83,6 +83,8 @@ class Float:
     player: int
     points: int
     tween: Tween
+    target: str = "score"  # where on the panel it lands: "score" or "tiles"
+    surf: pygame.Surface | None = None  # rendered once, turned to face the receiving seat
 
 
 @dataclass
@@ -275,7 +277,7 @@ class PlayScene(Scene):
                 panel = self.panels[e.player]
                 start = panel.point_for("branch")
                 self.floats.append(Float("+1 tile", self.theme.ink, None, start, e.player, 0,
-                                         Tween(FLOAT_S * 0.8, ease_in_out)))
+                                         Tween(FLOAT_S * 0.8, ease_in_out), target="tiles"))
             elif isinstance(e, ev.Scored):
                 if e.category == "passenger":
                     pending_passenger.append(e)
@@ -295,7 +297,7 @@ class PlayScene(Scene):
                                          Tween(FLOAT_S, ease_in_out)))
                 if e.branch_tiles:
                     self.floats.append(Float(f"+{e.branch_tiles} tile", self.theme.ink, origin, None, e.player, 0,
-                                             Tween(FLOAT_S, ease_in_out, delay=0.25)))
+                                             Tween(FLOAT_S, ease_in_out, delay=0.25), target="tiles"))
             elif isinstance(e, ev.PassengerMoved):
                 if not travelled:
                     self._shown_face_up = list(before_face_up)
@@ -860,8 +862,14 @@ class PlayScene(Scene):
         rot = EDGE_ROTATION[panel.edge]
         if rot:
             box = pygame.transform.rotate(box, rot)
-        br = self.board_view.rect
-        pr = panel.rect
+        bv = self.board_view
+        (x0, y0), (x1, y1) = bv.to_screen(bv.bounds[0], bv.bounds[1]), bv.to_screen(bv.bounds[2], bv.bounds[3])
+        br = bv.rect.clip(pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0)))  # the visible sheet
+        if br.w < box.get_width() or br.h < box.get_height():
+            br = bv.rect
+        pr = panel.rect.clip(br.inflate(0, 4000) if panel.edge in ("bottom", "top") else br.inflate(4000, 0))
+        if pr.w <= 0 or pr.h <= 0:
+            pr = br
         r = box.get_rect()
         m = round(8 * k)
         taken = self.board_view.occupied_rects()
@@ -949,17 +957,19 @@ class PlayScene(Scene):
                 start = bv.to_screen(*f.start_board)
             else:
                 start = f.start_screen or bv.rect.center
-            end = self.panels[f.player].anchor()
+            panel = self.panels[f.player]
+            end = panel.anchor(f.target)
             pos = lerp2(start, end, f.tween.value)
-            font = self.fonts.get(max(12, round(30 * k)), True)
-            img = font.render(f.text, True, f.colour)
-            halo = font.render(f.text, True, (255, 255, 255))
-            r = img.get_rect(center=(round(pos[0]), round(pos[1] - 24 * k * math.sin(math.pi * f.tween.raw))))
-            o = max(1, round(2 * k))
-            for dx, dy in ((-o, 0), (o, 0), (0, -o), (0, o)):
-                surf.blit(halo, r.move(dx, dy))
-            surf.blit(img, r)
-            out.append(r.inflate(2 * o + 2, 2 * o + 2))
+            if f.surf is None:
+                f.surf = self._float_surface(f.text, f.colour, EDGE_ROTATION.get(panel.edge, 0))
+            raw = f.tween.raw
+            f.surf.set_alpha(255 if raw < 0.75 else round(255 * max(0.0, 1 - (raw - 0.75) / 0.25) ** 0.5))
+            lift = 24 * k * math.sin(math.pi * raw)  # a small hop towards the receiving player's "up"
+            dx, dy = {0: (0, -lift), 180: (0, lift), 90: (-lift, 0), 270: (lift, 0)}.get(
+                EDGE_ROTATION.get(panel.edge, 0), (0, -lift))
+            r = f.surf.get_rect(center=(round(pos[0] + dx), round(pos[1] + dy)))
+            surf.blit(f.surf, r)
+            out.append(r.inflate(2, 2))
         for t in self.toasts:
             if t.surf is None:
                 t.surf = self._toast_surface(t)
@@ -974,6 +984,18 @@ class PlayScene(Scene):
             surf.blit(s, r)
             out.append(r)
         return out
+
+    def _float_surface(self, text: str, colour, angle: int) -> pygame.Surface:
+        k = self.app.scale
+        font = self.fonts.get(max(12, round(30 * k)), True)
+        img = font.render(text, True, colour)
+        halo = font.render(text, True, (255, 255, 255))
+        o = max(1, round(2 * k))
+        out = pygame.Surface((img.get_width() + 2 * o, img.get_height() + 2 * o), pygame.SRCALPHA)
+        for dx, dy in ((0, o), (2 * o, o), (o, 0), (o, 2 * o)):
+            out.blit(halo, (dx, dy))
+        out.blit(img, (o, o))
+        return pygame.transform.rotate(out, angle) if angle else out
 
     def _toast_surface(self, t: Toast) -> pygame.Surface:
         k = self.app.scale

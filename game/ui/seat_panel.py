@@ -217,12 +217,14 @@ class SeatPanel:
         b = self.to_screen(r.right, r.bottom)
         return pygame.Rect(min(a[0], b[0]), min(a[1], b[1]), abs(a[0] - b[0]), abs(a[1] - b[1]))
 
-    def anchor(self) -> tuple[float, float]:
-        """Where floating points land: the score, on screen."""
+    def anchor(self, target: str = "score") -> tuple[float, float]:
+        """Where floating points land on screen: the score, or the branch tiles ("tiles")."""
         r = self.controls.get("_id")
         if r is None:
             return self.rect.center
-        return self.to_screen(r.x + r.w * 0.35, r.y + r.h * 0.5)
+        if target == "tiles":
+            return self.to_screen(r.x + self.px(60), r.bottom - self.px(14))
+        return self.to_screen(r.x + self.px(40), r.y + r.h * 0.5)
 
     # ---- drawing -------------------------------------------------------------------------------
     def render(self, state: GameState, view: PanelView) -> pygame.Surface:
