@@ -469,6 +469,10 @@ class BoardView:
         if not self.rect.collidepoint(x, y):
             return None
         self._geometry()
+        for i in range(len(self.board.stations)):  # a tap on a station symbol picks no track space
+            sx, sy = self.station_xy(i)
+            if abs(sx - x) < 40 and abs(sy - y) < 40 and math.hypot(sx - x, sy - y) < self.station_radius(i):
+                return None
         gap = self.lane_gap
         best, best_d = None, float("inf")
         for c, ((ax, ay), (bx, by)) in enumerate(self._trim):

@@ -233,3 +233,9 @@ def test_names_can_face_a_seat():
     assert upright != facing
     bv.names_facing = None
     assert pygame.image.tobytes(bv.state_layer(st, key=0), "RGB") == upright
+
+
+def test_a_tap_on_a_station_symbol_picks_no_track_space():
+    bv = make_view((3840, 2160))
+    for st in bv.board.stations:
+        assert bv.hit_test(*bv.to_screen(st.x, st.y)) is None
