@@ -2,9 +2,9 @@
 
 Board coordinates are the map file's (London: a 1600 x 1078 grid). The view keeps a scale ``s`` (screen
 pixels per board unit) and the board point shown at the centre of its rect. Drawing is split so a frame
-costs little: a *static* layer (background, empty track spaces, stations, names, connection tiles) rebuilt
-only on zoom, pan or resize, and a *state* layer (static + tokens, destinations, passenger, legal-space
-glow) rebuilt only when the position or the selection changes. Animations draw on top of that each frame.
+costs little: a *static* sheet (background, empty track spaces, stations, connection tiles) rebuilt only
+on zoom or resize (a pan moves a window over it), and a *state* layer (static + glow, tokens, station
+names, destinations, passenger) rebuilt only when the position, the selection or the view changes. Animations draw on top of that each frame.
 
 Everything is drawn at the target pixel size with antialiased primitives and text rendered at its final
 size, so 1280x720 and 3840x2160 are both crisp.
@@ -679,7 +679,7 @@ class BoardView:
 
     # ---- static layer ---------------------------------------------------------------------------
     def static_layer(self) -> pygame.Surface:
-        """Background, empty track spaces, stations, connection tiles and names for the current view.
+        """Background, empty track spaces, stations and connection tiles for the current view.
 
         Drawn on a *sheet* covering the whole board at this zoom (or, zoomed far in, the view plus a
         margin), so panning only moves a window over it. While a pinch or wheel zoom is under way
@@ -784,21 +784,19 @@ class BoardView:
         placed = self._place_labels()
         px = self.label_px
         angle = EDGE_ROTATION.get(self.names_facing, 0) if self.names_facing else 0
-        s = self.s
-        for i, st in enumerate(self.board.stations):
+        for i in range(len(self.board.stations)):
             text, lx, ly = placed[i]
             img = self._label_surface(text, px, angle)
             x, y = self.station_xy(i)
             dest = (round(x - off[0] + lx), round(y - off[1] + ly))
             if vis.colliderect(pygame.Rect(dest, img.get_size())):
                 surf.blit(img, dest)
-        del s
 
     # ---- state layer ----------------------------------------------------------------------------
     def state_layer(self, state, key=None, glow: Sequence[tuple[int, int]] = (), glow_line: int | None = None,
                     face_up: Sequence[int] | None = None, passenger: int | None = None,
                     show_passenger: bool = True) -> pygame.Surface:
-        """Static layer plus tokens, destinations, the passenger and the legal-space glow.
+        """Static layer plus the legal-space glow, tokens, names, destinations and the passenger.
 
         ``key`` identifies the position (the scene's version counter); the layer is rebuilt only when
         the key, the glow, the shown destinations/passenger or the static layer change.
@@ -976,15 +974,6 @@ class BoardView:
         return max(12.0 * self.scale, 13.0 * self.s) * 1.2
 
     # ---- overlays drawn every frame -------------------------------------------------------------
-    def hop_path(self, hops: Sequence[Sequence[int]]) -> list[Point]:
-        pts = []
-        for h in hops:
-            a, b = h[0], h[1]
-            if not pts:
-                pts.append(self.station_xy(a))
-            pts.append(self.station_xy(b))
-        return pts
-
     def draw_route(self, surf: pygame.Surface, hops: Sequence[Sequence[int]], state,
                    width: float | None = None) -> None:
         """A route as a bold path: ridden hops in the line's colour (outlined), walked hops as ink dashes."""
@@ -1012,6 +1001,3 @@ class BoardView:
         x, y = self.station_xy(stn)
         r = self.station_radius(stn)
         disc(surf, colour, (x, y), r + (4 + 8 * strength) * max(0.6, self.scale), max(2, round(3 * self.scale)))
-
-    def visible(self, x: float, y: float) -> bool:
-        return self.rect.collidepoint(x, y)

@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from game.ai import make_bot
-from game.engine import ChooseRoute, PlaceTrack, TakeBranch, apply, new_game
+from game.engine import ChooseRoute, TakeBranch, apply, new_game
 from game.engine import events as ev
 from game.engine.passenger import route_options
 from game.engine.rules import board_of, legal_placements, placement_cost, rules_of
