@@ -4,7 +4,8 @@ Board coordinates are the map file's (London: a 1600 x 1078 grid). The view keep
 pixels per board unit) and the board point shown at the centre of its rect. Drawing is split so a frame
 costs little: a *static* sheet (background, empty track spaces, stations, connection tiles) rebuilt only
 on zoom or resize (a pan moves a window over it), and a *state* layer (static + glow, tokens, station
-names, destinations, passenger) rebuilt only when the position, the selection or the view changes. Animations draw on top of that each frame.
+names, destinations, passenger) rebuilt only when the position, the selection or the view changes.
+Animations draw on top of that each frame.
 
 Everything is drawn at the target pixel size with antialiased primitives and text rendered at its final
 size, so 1280x720 and 3840x2160 are both crisp.
