@@ -207,7 +207,8 @@ def test_legal_spaces_glow_and_costly_ones_differ():
     for c, cost in glow:
         lane = len(st.tokens[c])
         x, y = bv.lane_point(c, lane, 0.5)
-        assert plain.get_at((round(x - off[0]), round(y - off[1]))) != lit.get_at((round(x - off[0]), round(y - off[1])))
+        at = (round(x - off[0]), round(y - off[1]))
+        assert plain.get_at(at) != lit.get_at(at)
     free = next(c for c, cost in glow if cost == 0)
     costly = next(c for c, cost in glow if cost == 2)
 
