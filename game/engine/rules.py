@@ -470,8 +470,8 @@ def _end_turn(state: GameState, events: list) -> None:
     if not state.deck and not state.end_triggered:
         state.end_triggered = True
         events.append(EndTriggered())
-    p = state.players[state.current]
-    p.score_history.append(p.score)
+    for p in state.players:  # everyone's score after every turn, for the end screen's chart
+        p.score_history.append(p.score)
     state.passenger_moved_this_turn = False
     state.moves_left = []
     if state.end_triggered and state.current == last_player(state):

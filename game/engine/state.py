@@ -57,7 +57,7 @@ class Player(msgspec.Struct):
     score: int = 0
     branch_tiles: int = 0
     points: dict[str, int] = {}  # score by category, for the end screen
-    score_history: list[int] = []  # score at the end of each of this player's turns
+    score_history: list[int] = []  # score at the end of every turn (anyone's), for the chart
 
 
 class Line(msgspec.Struct):

@@ -33,7 +33,9 @@ def test_random_games_keep_invariants(players):
     for seed in range(250):  # 1 000 games over the four player counts
         s = play(seed * 10 + players, players)
         assert s.over and winners(s)
-        assert len({len(p.score_history) for p in s.players}) == 1, "everyone had the same number of turns"
+        assert (s.turn + 1) % players == 0, "everyone had the same number of turns"
+        assert all(len(p.score_history) == s.turn + 1 for p in s.players)
+        assert all(p.score_history[-1] == p.score for p in s.players)
 
 
 @pytest.mark.soak
@@ -84,7 +86,7 @@ def test_end_of_game_timing(players):
                 assert current == last, "the game ends after the last player in turn order"
                 assert trigger_turn is not None and turn - trigger_turn < players
         assert (s.turn + 1) % players == 0
-        assert all(len(p.score_history) == (s.turn + 1) // players for p in s.players)
+        assert all(len(p.score_history) == s.turn + 1 for p in s.players)
 
 
 def test_first_turn_actions_by_seat():
