@@ -275,25 +275,17 @@ def legal_placements(state: GameState) -> list[tuple[int, int, int]]:
                 free_all = [c for c, t in enumerate(tokens) if len(t) < spaces[c]]
             out.extend((li, c, 0) for c in free_all)
             continue
-        deg = ln.degree
+        ends = [s for s, d in ln.degree.items() if d == 1]
+        inner = [s for s, d in ln.degree.items() if d > 1] if branch_ok else []
         seen = set()
-        for s, d in deg.items():
-            if d == 1:
+        for cost, stations in ((0, ends), (2, inner)):  # ends first: touching an end is free
+            for s in stations:
                 for c in station_conns[s]:
                     if c not in seen:
                         seen.add(c)
                         t = tokens[c]
                         if len(t) < spaces[c] and li not in t:
-                            out.append((li, c, 0))
-        if branch_ok:
-            for s, d in deg.items():
-                if d > 1:
-                    for c in station_conns[s]:
-                        if c not in seen:
-                            seen.add(c)
-                            t = tokens[c]
-                            if len(t) < spaces[c] and li not in t:
-                                out.append((li, c, 2))
+                            out.append((li, c, cost))
     return out
 
 
