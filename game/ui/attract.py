@@ -23,13 +23,15 @@ from typing import Callable
 import pygame
 
 from ..ai import make_bot
-from ..engine import ChooseRoute, PlaceTrack, TakeBranch, legal_actions, new_game
+from ..engine import PlaceTrack, legal_actions, new_game
 from ..engine import events as ev
 from ..engine.rules import board_of, winners
 from ..engine.state import GameState
+from .menu_scenes import tie_note
 from .play_scene import PlayScene
 from .scene import DOWN, PointerEvent, Scene
 from .seats import SeatConfig, default_edges
+from .theme import draw_swatch
 
 log = logging.getLogger("underground.ui.attract")
 
@@ -553,8 +555,6 @@ class AttractScene(Scene):
         surface.blit(img, img.get_rect(midtop=(card.centerx, card.top + px(30))))
         y = card.top + px(130) + (px(36) if tied else 0)
         if tied:
-            from .menu_scenes import tie_note
-
             note = self._font(24, bold=False).render(tie_note(st), True, th.muted)
             if note.get_width() > card.width - px(40):
                 note = pygame.transform.smoothscale(note, (card.width - px(40), note.get_height()))
@@ -562,8 +562,6 @@ class AttractScene(Scene):
         for rank, i in enumerate(order):
             p = st.players[i]
             colour = st.setup.lines[i][0] if st.setup.lines[i] else "grey"
-            from .theme import draw_swatch
-
             sw = pygame.Rect(card.left + px(70), y + px(8), px(44), px(34))
             draw_swatch(surface, sw, colour, self._font(22))
             name_img = rf.render(f"{p.name}", True, th.ink)

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import json
 import logging
 import logging.handlers
 import os
@@ -72,7 +73,8 @@ WINDOW_SIZE = (1280, 720)
 
 def position_digest(state: GameState) -> str:
     """A short fingerprint of a whole position (every field, caches excluded)."""
-    return hashlib.sha256(msgspec.json.encode(state, order="sorted")).hexdigest()[:20]
+    data = json.dumps(msgspec.to_builtins(state), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(data.encode("utf-8")).hexdigest()[:20]
 
 
 def actions_digest(actions) -> str:
@@ -702,20 +704,13 @@ def run_child(config: str | None = None, attract: bool = False) -> int:
         except Exception:  # noqa: BLE001
             pass
 
-        def on_term(signum, _frame):
-            log.info("received %s: leaving (the game is already saved)", signal.Signals(signum).name)
-            if ctl.exit_code is None:
-                ctl.exit_code = EXIT_SIGTERM
-            app.running = False
-
-        signal.signal(signal.SIGTERM, on_term)
         mode = ctl.start(attract_only=attract)
         log.info("kiosk game started (%s) in %s mode; data dir %s", "windowed" if windowed else "full screen",
                  mode, data)
         if selftest is not None:
             _say(f"KIOSK-READY {mode}")
-        app.run()
-        code = ctl.exit_code if ctl.exit_code is not None else EXIT_RESTART
+        app.run()  # App.run ends the loop on SIGTERM/SIGINT (the supervisor stopping us)
+        code = ctl.exit_code if ctl.exit_code is not None else EXIT_SIGTERM
         log.info("kiosk game leaving with exit code %d", code)
         return code
     except Exception:

@@ -1,0 +1,238 @@
+"""Attract mode: demo games on the real play screen, captions, pacing, and memory over many games."""
+from __future__ import annotations
+
+import logging
+import time
+
+import pygame
+import pytest
+
+from game.engine import events as ev
+from game.engine import new_game
+from game.engine.rules import board_of
+from game.ui import attract as attract_mod
+from game.ui.app import FIXED_DT, App
+from game.ui.attract import AttractScene, CaptionBoard, DemoPlayScene, best_level, captions_for
+from game.ui.kiosk_mode import attract_rss_growth
+from game.ui.play_scene import PlayScene
+
+RSS_LIMIT_MB = 2.0
+
+
+@pytest.fixture(autouse=True)
+def _dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv("UNDERGROUND_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("UNDERGROUND_DATA_DIR", str(tmp_path / "data"))
+
+
+@pytest.fixture
+def app():
+    a = App(size=(1280, 720), headless=True)
+    pygame.event.clear()
+    yield a
+    while a.scenes:
+        a.scenes.pop().exit()
+    pygame.event.clear()
+
+
+# ------------------------------------------------------------------------------------------------
+# memory
+
+
+def test_attract_games_do_not_grow_memory():
+    """Five accelerated demo games (drawn every update) after a warm-up: RSS grows by at most 2 MB."""
+    t = time.perf_counter()
+    growth = attract_rss_growth(5, level="easy")
+    assert growth <= RSS_LIMIT_MB, f"RSS grew by {growth} MB over 5 attract games"
+    assert time.perf_counter() - t < 60
+
+
+@pytest.mark.soak
+def test_attract_soak_1000_games_do_not_grow_memory():
+    growth = attract_rss_growth(1000, level="easy")
+    assert growth <= RSS_LIMIT_MB, f"RSS grew by {growth} MB over 1000 attract games"
+
+
+@pytest.mark.soak
+def test_attract_soak_with_the_real_demo_level():
+    growth = attract_rss_growth(100)  # the attract mode's own (best) level
+    assert growth <= RSS_LIMIT_MB, f"RSS grew by {growth} MB over 100 attract games at {best_level()}"
+
+
+# ------------------------------------------------------------------------------------------------
+# the demo drives the real play screen
+
+
+def test_the_demo_is_the_real_play_screen_with_computer_seats(app):
+    scene = app.push(AttractScene(app, pace=0.0, level="random", seed=1, threaded=False, result_s=5.0))
+    demo = scene.demo
+    assert isinstance(demo, PlayScene) and isinstance(demo, DemoPlayScene)
+    assert demo.state.n_players == 4
+    assert all(s.computer for s in demo.seats)
+    scene.play_games(1)
+    assert scene.games_finished == 1 and scene.result is not None
+    first = scene.result
+    assert first.over
+    scene.draw(app.screen)  # the result card
+    scene.update(5.0)
+    assert scene.result is None and scene.games_started == 2 and scene.demo.state is not first
+    assert not scene.demo.state.log or scene.demo.state.setup.seed != first.setup.seed
+
+
+def test_a_finished_demo_shows_the_result_for_a_while_then_deals_again(app):
+    scene = app.push(AttractScene(app, pace=0.0, level="random", seed=2, threaded=False, result_s=3.0))
+    scene.play_games(1)
+    assert scene.result is not None
+    for _ in range(int(2.5 / FIXED_DT)):
+        scene.update(FIXED_DT)
+    assert scene.result is not None, "the result went too soon"
+    for _ in range(int(1.0 / FIXED_DT)):
+        scene.update(FIXED_DT)
+    assert scene.result is None and scene.games_started == 2
+
+
+def test_the_best_level_is_used_and_random_is_the_fallback(monkeypatch):
+    assert best_level() == "hard"
+    real = attract_mod.make_bot
+
+    def only_random(level, seed=None):
+        if level != "random":
+            raise ValueError("not yet")
+        return real(level, seed)
+
+    monkeypatch.setattr(attract_mod, "make_bot", only_random)
+    assert best_level() == "random"
+
+
+def test_paced_demo_waits_between_actions_and_thinks_off_the_main_thread(app):
+    scene = app.push(AttractScene(app, pace=0.5, level="easy", seed=3, threaded=True))
+    demo = scene.demo
+    times = []
+    last = 0
+    t = 0.0
+    deadline = time.monotonic() + 30
+    while len(times) < 6 and time.monotonic() < deadline:
+        app.step(FIXED_DT)
+        t += FIXED_DT
+        if not demo.threaded:
+            break
+        n = len(demo.state.log)
+        if n != last:
+            times.append(t)
+            last = n
+        if demo._future is not None and not demo._future.done():
+            time.sleep(0.001)  # give the worker a moment, as real frames would
+    assert len(times) >= 6
+    gaps = [b - a for a, b in zip(times, times[1:])]
+    assert min(gaps) >= 0.5 - 1e-6, gaps
+    demo.close()
+
+
+def test_a_failing_computer_player_deals_a_new_game_instead_of_crashing(app, caplog):
+    scene = app.push(AttractScene(app, pace=0.0, level="random", seed=4, threaded=False))
+
+    class Broken:
+        def choose(self, state):
+            raise RuntimeError("bot exploded")
+
+    scene.demo.demo_bots = [Broken()] * 4
+    first = scene.demo
+    with caplog.at_level(logging.ERROR, logger="underground"):
+        for _ in range(3):
+            scene.update(0.5)
+    assert scene.demo is not first and scene.games_started == 2
+    assert "dealing a new one" in caplog.text
+
+
+def test_an_illegal_choice_is_replaced_by_a_legal_move(app, caplog):
+    from game.engine import ChooseRoute
+
+    scene = app.push(AttractScene(app, pace=0.0, level="random", seed=5, threaded=False))
+
+    class Silly:
+        def choose(self, state):
+            return ChooseRoute(9)
+
+    scene.demo.demo_bots = [Silly()] * 4
+    with caplog.at_level(logging.WARNING, logger="underground"):
+        scene.update(0.5)
+    assert len(scene.demo.state.log) == 1
+    assert "illegal" in caplog.text
+
+
+def test_the_banner_does_not_invite_a_tap_to_hurry(app):
+    scene = app.push(AttractScene(app, pace=0.0, level="random", seed=6, threaded=False))
+    for _ in range(400):
+        scene.update(0.05)
+        if scene.demo.blocking:
+            break
+    assert scene.demo.blocking
+    assert "tap" not in scene.demo._banner_text()
+
+
+def test_draws_at_small_and_large_windows(app):
+    for size in ((640, 360), (1920, 1080), (1024, 768)):
+        app.resize(*size)
+        scene = AttractScene(app, pace=0.0, level="random", seed=7, threaded=False)
+        while app.scenes:
+            app.scenes.pop().exit()
+        app.push(scene)
+        for _ in range(20):
+            scene.update(0.5)
+        app.draw(force=True)
+        scene.play_games(1, draw=False)
+        app.draw(force=True)  # the result card
+
+
+# ------------------------------------------------------------------------------------------------
+# captions
+
+
+def test_captions_tell_what_happened_in_short_friendly_sentences():
+    st = new_game("london", ["Ada", "Ben"], seed=1)
+    board = board_of(st)
+    nr = next(s.index for s in board.stations if "national_rail" in s.kinds)
+    red = next(i for i, ln in enumerate(st.lines) if ln.colour == "red")
+    green = next(i for i, ln in enumerate(st.lines) if ln.colour == "green")
+    owner_red = st.lines[red].owner
+    events = [
+        ev.TokenPlaced(owner_red, red, 0, 0, 0),
+        ev.Scored(owner_red, red, 1, "national_rail", (nr,)),
+        ev.Scored(owner_red, red, 4, "loops", (1, 2, 3, 4)),
+        ev.PassengerMoved(0, nr, ((0, nr, red),), (red, green)),
+    ]
+    texts = [t for t, _ in captions_for(st, events)]
+    name = board.stations[nr].name
+    assert f"Red reaches {name}, a National Rail station: +1" in texts
+    assert any(t.startswith("A loop! 4 stations inside score +4") for t in texts)
+    assert any(t.startswith(f"The passenger rides red and green to {name}") for t in texts)
+    assert all(len(t) <= 110 for t in texts)
+
+
+def test_captions_over_whole_games_are_short_and_never_fail():
+    from game.ai import RandomBot
+    from game.engine import apply
+
+    seen = set()
+    for seed in range(3):
+        st = new_game("london", 4, seed=seed)
+        bot = RandomBot(seed)
+        while not st.over:
+            events = apply(st, bot.choose(st))
+            for text, important in captions_for(st, events):
+                assert 5 < len(text) <= 110, text
+                seen.add(text.split(" ")[0])
+    assert {"The", "A"} & seen
+
+
+def test_caption_board_keeps_important_captions_over_chatter():
+    b = CaptionBoard(life=2.0, slots=2)
+    b.add("Ada builds the red line", False)
+    b.add("Red reaches Bank: +1", True)
+    b.add("Ben takes a branch tile", False)
+    assert b.texts == ["Red reaches Bank: +1"]
+    b.add("A loop!", True)
+    b.add("The passenger rides red", True)
+    assert b.texts == ["A loop!", "The passenger rides red"]
+    b.update(2.1)
+    assert b.texts == []
