@@ -41,6 +41,7 @@ RESULT_S = 7.0  # the result of a demo game stays this long before the next deal
 CAPTION_S = 3.2  # a caption's life at the default pace (scaled with the pace)
 FAR_TOP = 62  # design px from the board's top edge to the far-side invitation
 PULSE_HZ = 30  # redraws per second for the pulsing invitation when nothing else moves
+MOVING_HZ = 60  # redraws per second while the demo animates
 
 
 def best_level(preference=LEVEL_PREFERENCE) -> str:
@@ -405,9 +406,9 @@ class AttractScene(Scene):
             self.demo.close()
 
     # time -----------------------------------------------------------------------------------------
-    @property
-    def animating(self) -> bool:
-        return bool(self.demo is not None and self.demo.animating)
+    # Redraws are paced here rather than by ``animating``: 60 a second while the demo moves, 30 for the
+    # pulsing invitation alone (the App would otherwise draw every 1/120 s step of an all-day demo).
+    animating = False
 
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -417,7 +418,7 @@ class AttractScene(Scene):
             self.result_left -= dt
             if self.result_left <= 0:
                 self._new_game()
-            self._pulse(dt)
+            self._pulse(dt, PULSE_HZ)
             return
         try:
             self.demo.update(dt)
@@ -425,13 +426,12 @@ class AttractScene(Scene):
             log.exception("attract: the demo game failed; dealing a new one")
             self._new_game()
             return
-        if self.demo.dirty:
-            self.dirty = True
-        self._pulse(dt)
+        moving = self.demo.dirty or self.demo.animating
+        self._pulse(dt, MOVING_HZ if moving else PULSE_HZ)
 
-    def _pulse(self, dt: float) -> None:
+    def _pulse(self, dt: float, hz: float) -> None:
         self._pulse_acc += dt
-        if self._pulse_acc >= 1.0 / PULSE_HZ:
+        if self._pulse_acc >= 1.0 / hz - 1e-9:
             self._pulse_acc = 0.0
             self.dirty = True
 
