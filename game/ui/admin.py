@@ -62,15 +62,13 @@ class _OverlayGui(GuiScene):
             theme[key] = node
         # sliders: no tiny arrow buttons, and a thumb a finger can hold
         theme["horizontal_slider"] = {"misc": {"enable_arrow_buttons": "0",
-                                               "sliding_button_width": str(max(MIN_TARGET, round(72 * self.app.scale))),
-                                               "shape": "rounded_rectangle", "shape_corner_radius": "8"}}
+                                               "sliding_button_width": str(max(MIN_TARGET, round(72 * self.app.scale)))}}
         self.manager = PointerGui(self.app.size, theme)
-        self.buttons = {}
-        self.labels = {}
+        # as GuiScene.build: fresh widget tables for the new manager, then declare the widgets
+        self.buttons, self.labels, self.entries = {}, {}, {}
+        self.sliders = {}
         self._primary = None
-        self.layout()
-        self.manager.update(0.0)
-        self.dirty = True
+        self.refresh()
 
     def T(self, w: float, h: float) -> tuple[int, int]:
         """A design size in pixels, never below the touch minimum."""
@@ -312,15 +310,13 @@ class AdminScene(_OverlayGui):
             x += 280
         # volume
         self.button("volume_minus", tall(R(640, 390, 84, 84)), "−", lambda: self.nudge("volume", -0.1))
-        self.sliders["volume"] = UIHorizontalSlider(tall(R(744, 400, 720, 64)), float(cfg.volume), (0.0, 1.0),
-                                                    self.manager, click_increment=0.05)
+        self.slider("volume", tall(R(744, 400, 720, 64)), float(cfg.volume), (0.0, 1.0), 0.05)
         self.button("volume_plus", tall(R(1484, 390, 84, 84)), "+", lambda: self.nudge("volume", 0.1))
         # idle timeout
         lo, hi = IDLE_RANGE
         idle = min(hi, max(lo, int(cfg.idle_timeout_s)))
         self.button("idle_minus", tall(R(640, 590, 84, 84)), "−", lambda: self.nudge("idle", -IDLE_STEP))
-        self.sliders["idle"] = UIHorizontalSlider(tall(R(744, 600, 720, 64)), idle, (lo, hi), self.manager,
-                                                  click_increment=IDLE_STEP)
+        self.slider("idle", tall(R(744, 600, 720, 64)), idle, (lo, hi), IDLE_STEP)
         self.button("idle_plus", tall(R(1484, 590, 84, 84)), "+", lambda: self.nudge("idle", IDLE_STEP))
         self._slider_vals = {k: float(s.get_current_value()) for k, s in self.sliders.items()}
         pages = self.problem_pages()
@@ -330,6 +326,19 @@ class AdminScene(_OverlayGui):
             last = self.problem_page % len(pages) == len(pages) - 1
             self.button("more_problems", pygame.Rect(box.right - w - self.app.px(12), box.y + self.app.px(8), w, h),
                         "Back to the first" if last else "More problems ▸", self.more_problems)
+
+    def slider(self, key: str, rect: pygame.Rect, value: float, value_range, step: float) -> UIHorizontalSlider:
+        """Declare a slider; one already at this place is kept (a drag in progress is not cut off)."""
+        old = self.sliders.get(key)
+        if old is not None and old.relative_rect == rect and old.alive():
+            if abs(float(old.get_current_value()) - float(value)) > 1e-9:
+                old.set_current_value(value)
+            return old
+        if old is not None:
+            old.kill()
+        sl = UIHorizontalSlider(rect, value, value_range, self.manager, click_increment=step)
+        self.sliders[key] = sl
+        return sl
 
     # actions -------------------------------------------------------------------------------------
     def _confirmed(self, what: str) -> None:
