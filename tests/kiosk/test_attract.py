@@ -92,8 +92,17 @@ def test_a_finished_demo_shows_the_result_for_a_while_then_deals_again(app):
 
 
 def test_the_best_level_is_used_and_random_is_the_fallback(monkeypatch):
-    assert best_level() == "hard"
     real = attract_mod.make_bot
+
+    def builds(level):
+        try:
+            real(level, 0)
+            return True
+        except ValueError:
+            return False
+
+    assert best_level() == next(lv for lv in attract_mod.LEVEL_PREFERENCE if builds(lv))
+    assert builds("hard") and best_level() == "hard"  # today the AI has all levels
 
     def only_random(level, seed=None):
         if level != "random":
@@ -126,6 +135,28 @@ def test_paced_demo_waits_between_actions_and_thinks_off_the_main_thread(app):
     gaps = [b - a for a, b in zip(times, times[1:])]
     assert min(gaps) >= 0.5 - 1e-6, gaps
     demo.close()
+
+
+def test_play_scene_still_has_the_steps_the_demo_replaces():
+    """DemoPlayScene overrides these PlayScene steps; a rename there must fail here, loudly."""
+    for name in ("_bot_step", "_finish", "_handle_events", "_banner_text", "_act", "update", "draw"):
+        assert callable(getattr(PlayScene, name, None)), f"PlayScene.{name} is gone: update game/ui/attract.py"
+    for name in ("_bot_step", "_finish", "_handle_events", "_banner_text", "update"):
+        assert getattr(DemoPlayScene, name) is not getattr(PlayScene, name)
+
+
+def test_the_demo_never_lets_play_scene_move_for_it(app, monkeypatch):
+    """Only the paced driver moves: PlayScene's own computer turns (every BOT_DELAY) must not act."""
+    from game.ui import play_scene
+
+    scene = app.push(AttractScene(app, pace=5.0, level="random", seed=8, threaded=False))
+    monkeypatch.setattr(play_scene, "BOT_DELAY", 0.01)
+    for _ in range(int(4.0 / FIXED_DT)):
+        scene.update(FIXED_DT)
+    assert scene.demo.state.log == []  # nothing before the 5 s pace
+    for _ in range(int(1.5 / FIXED_DT)):
+        scene.update(FIXED_DT)
+    assert len(scene.demo.state.log) == 1
 
 
 def test_a_failing_computer_player_deals_a_new_game_instead_of_crashing(app, caplog):
