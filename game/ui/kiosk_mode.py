@@ -273,7 +273,12 @@ class KioskController:
 
         log.info("a visitor touched the table: opening the set-up")
         self.last_input = self.clock()
-        self.app.reset(SetupScene(self.app))
+        scene = SetupScene(self.app)
+        # new people at the table: the last group's seats are kept, their names are not shown
+        for i, seat in enumerate(scene.setup.seats):
+            seat.name = f"Player {i + 1}"
+        scene.refresh()
+        self.app.reset(scene)
         self.mode = "setup"
 
     def available_boards(self) -> list[tuple[str, str]]:

@@ -135,6 +135,20 @@ def test_starts_in_attract_mode_and_a_touch_opens_setup_without_acting(table):
     assert table.names() == ["SetupScene"]
 
 
+def test_new_visitors_do_not_see_the_last_groups_names(table):
+    setup = ms.default_setup(3)
+    setup.seats[0].name = "Alice"
+    setup.seats[2].computer, setup.seats[2].level = True, "random"
+    table.app.settings.remember_setup(setup)
+    table.ctl.start()
+    table.tap(600, 400)
+    scene = table.top
+    assert isinstance(scene, ms.SetupScene)
+    assert [s.name for s in scene.setup.seats] == ["Player 1", "Player 2", "Player 3"]
+    assert scene.entries["seat0_name"].get_text() == "Player 1"
+    assert scene.setup.seats[2].computer  # the table's arrangement is kept
+
+
 def test_a_mouse_click_also_opens_setup(table):
     table.ctl.start()
     table.app.post_and_step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(600, 400), button=1, touch=False)])
