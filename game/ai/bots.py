@@ -90,7 +90,10 @@ def quick_gain(view: GameState, facts, w: Weights, li: int, conn: int, cost: int
 
 
 def ranked_placements(view: GameState, w: Weights, limit: int | None = None):
-    """Legal placements by quick worth, best first; unstarted lines of equal size are tried once."""
+    """(quick worth, line, connection, branch tiles spent) of legal placements, best first.
+
+    Unstarted lines of equal size are the same choice, so only the first of them is listed.
+    """
     facts = facts_of(view, w)
     pool = set(view.deck) | set(view.face_up)
     face = set(view.face_up)
@@ -106,7 +109,7 @@ def ranked_placements(view: GameState, w: Weights, limit: int | None = None):
     for li, c, cost in legal_placements(view):
         if li in skip:
             continue
-        scored.append((quick_gain(view, facts, w, li, c, cost, pool, face), li, c))
+        scored.append((quick_gain(view, facts, w, li, c, cost, pool, face), li, c, cost))
     scored.sort(key=lambda x: -x[0])
     if limit is not None:
         scored = scored[:limit]
@@ -129,12 +132,12 @@ class EasyBot(Bot):
         if not ranked or self.rng.random() < 0.08:
             return TakeBranch()
         if self.rng.random() < self.wander:
-            _, li, c = ranked[self.rng.randrange(len(ranked))]
+            _, li, c, _ = ranked[self.rng.randrange(len(ranked))]
             return PlaceTrack(li, c)
         top = ranked[:12]
         hi = top[0][0]
-        weights = [math.exp((v - hi) / self.temperature) for v, _, _ in top]
-        _, li, c = self.rng.choices(top, weights=weights)[0]
+        weights = [math.exp((x[0] - hi) / self.temperature) for x in top]
+        _, li, c, _ = self.rng.choices(top, weights=weights)[0]
         return PlaceTrack(li, c)
 
 
@@ -186,6 +189,7 @@ class NormalBot(Bot):
     cover = 0.3
     tile = 0.1
     peek = 0.3
+    most = 150  # placements tried; only a first turn has more (lines can start anywhere)
 
     def act(self, view: GameState, me: int):
         base = score_lead(view, me)
@@ -195,7 +199,8 @@ class NormalBot(Bot):
         face = set(view.face_up)
         best = None
         cover0 = cover_lead(view, me)
-        options = [(TakeBranch(), 0)] + [(PlaceTrack(li, c), cost) for li, c, cost in legal_placements(view)]
+        options = [(TakeBranch(), 0)] + [(PlaceTrack(li, c), cost)
+                                         for _, li, c, cost in ranked_placements(view, self.w, self.most)]
         for action, cost in options:
             c = copy_state(view)
             apply(c, action)
@@ -269,14 +274,17 @@ class HardBot(Bot):
     width = 8
     breadth = 14
     budget = 0.85  # seconds; a search that would take longer narrows to finish in time
+    recheck = 12  # finished turns that get the count of future trips
 
     def __init__(self, seed: int | None = None, weights: Weights = DEFAULT, width: int | None = None,
-                 breadth: int | None = None):
+                 breadth: int | None = None, budget: float | None = None):
         super().__init__(seed, weights)
         if width is not None:
             self.width = width
         if breadth is not None:
             self.breadth = breadth
+        if budget is not None:
+            self.budget = budget
         self._plan: list = []
         self._plan_keys: list[bytes] = []
 
@@ -294,6 +302,15 @@ class HardBot(Bot):
         self._plan = plan[1:]
         self._plan_keys = keys[1:]
         return plan[0]
+
+    def trip_origins(self, view: GameState) -> list[int]:
+        """Stations with cards still to come, spread over the pool, as origins of sample trips."""
+        pool = sorted(set(view.deck) | set(view.face_up))
+        k = max(0, self.w.origins - 1)
+        if not pool or not k:
+            return []
+        step = len(pool) / k
+        return [pool[int(i * step)] for i in range(k)]
 
     def plan(self, view: GameState, me: int):
         """The best sequence of the turn's remaining actions, with the position key before each."""
@@ -314,9 +331,12 @@ class HardBot(Bot):
                     late = True  # out of time: keep what this step found, finish the turn narrowly
                     break
                 expanded += 1
-                cands = [PlaceTrack(li, c) for _, li, c in ranked_placements(state, self.w, breadth)]
+                cands = [PlaceTrack(li, c) for _, li, c, _ in ranked_placements(state, self.w, breadth)]
                 cands.append(TakeBranch())
                 for a in cands:
+                    if children and time.perf_counter() - t0 > self.budget:
+                        late = True
+                        break
                     if isinstance(a, TakeBranch):
                         ckey = (placed, branches + 1)
                     else:
@@ -334,7 +354,17 @@ class HardBot(Bot):
                     nkeys = keys if last else keys + [self._key(c)]
                     children[ckey] = (v, c, acts + [a], nkeys, ckey[0], ckey[1])
             width = 1 if late else self.width
-            beam = sorted(children.values(), key=lambda n: -n[0])[:width]
+            ranked = sorted(children.values(), key=lambda n: -n[0])
+            if last and not late and self.w.trips:
+                # the finished turns that look best also get the slower count of future trips
+                origins = self.trip_origins(view)
+                top = []
+                for v, c, *rest in ranked[:self.recheck]:
+                    if top and time.perf_counter() - t0 > self.budget:
+                        break  # out of time: choose among those counted so far
+                    top.append((v + judge.trip_lead(c, [c.passenger] + origins), c, *rest))
+                ranked = sorted(top, key=lambda n: -n[0])
+            beam = ranked[:width]
             if not late and not last:
                 # narrow the rest if the steps left would not fit: a fallback for slow machines only,
                 # on which the choice then depends on timing

