@@ -195,7 +195,14 @@ class KioskController:
         if message:
             self.problems.append(message)
         if state is not None and not state.over:
-            self.resume(state)
+            try:
+                self.resume(state)
+            except Exception:  # noqa: BLE001 - a save the screen cannot show must not crash every start
+                log.exception("could not show the autosaved game")
+                self.move_autosave_aside("showing it on the play screen failed")
+                self.problems.append("The autosaved game could not be shown and was moved aside (see the log).")
+                self.to_attract(discard=False)
+                return "attract"
             return "resumed"
         if state is not None:
             log.info("the autosaved game had finished; starting in attract mode")

@@ -367,6 +367,36 @@ def test_attract_flag_moves_the_autosave_aside_unread(tmp_path, caplog):
         _close(app)
 
 
+def test_a_save_the_play_screen_cannot_show_is_moved_aside(tmp_path, monkeypatch, caplog):
+    from game.engine import new_game
+    from game.ui import play_scene
+    from game.ui.attract import AttractScene
+
+    st = new_game("london", 2, seed=3)
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / AUTOSAVE_NAME).write_bytes(encode(st))
+    app = _app()
+    ctl = _controller(app)
+
+    real = play_scene.PlayScene._layout
+
+    def broken(self, *a, **k):
+        if type(self) is play_scene.PlayScene:  # the game's screen only, not the attract demo
+            raise RuntimeError("cannot lay out")
+        return real(self, *a, **k)
+
+    monkeypatch.setattr(play_scene.PlayScene, "_layout", broken)
+    try:
+        with caplog.at_level(logging.WARNING, logger="underground"):
+            assert ctl.start() == "attract"
+        assert isinstance(app.top, AttractScene)
+        assert list(data.glob(f"{AUTOSAVE_NAME}.skipped-*")) and not (data / AUTOSAVE_NAME).exists()
+        assert "could not show the autosaved game" in caplog.text
+    finally:
+        _close(app)
+
+
 def test_a_finished_game_is_not_resumed(tmp_path):
     from game.ai import RandomBot
     from game.engine import new_game
