@@ -103,3 +103,21 @@ def test_first_turn_actions_by_seat():
             while s.phase == "route":
                 apply(s, ChooseRoute(0))
         assert got == want + [4]
+
+
+def test_classic_variant_first_edition_differences():
+    """First edition: 4 actions every turn, start scores 0,1,2,... in turn order, no passenger once the deck is empty."""
+    s = new_game("london", 4, seed=11, start_player=2, variant="classic")
+    assert [s.players[(2 + k) % 4].score for k in range(4)] == [0, 1, 2, 3]
+    assert s.actions_left == 4
+    bot = RandomBot(11)
+    moved_after_empty = False
+    while not s.over:
+        empty_before = not s.deck
+        turn = s.turn
+        events = apply(s, bot.choose(s))
+        if empty_before and any(type(e).__name__ == "PassengerMoved" for e in events):
+            moved_after_empty = True
+        if s.turn != turn and not s.over:
+            assert s.actions_left == 4
+    assert not moved_after_empty
