@@ -1,7 +1,8 @@
 """Keeps the game running on an unattended table.
 
-The game runs as a child process.  When it exits (any code, any signal) or
-freezes (its heartbeat file stops changing), the supervisor logs why and
+The game runs as a child process.  When it exits (any code but the operator's
+Exit and Restart, see EXIT_OPERATOR_*) or dies by a signal, or freezes (its
+heartbeat file stops changing), the supervisor logs why and
 starts it again, backing off 1, 2, 4 ... 30 s so a game that dies at once does
 not spin the CPU.  Three failures within two minutes suggest the saved game or
 a player's situation keeps crashing it, so the next start skips straight to
@@ -22,9 +23,12 @@ from typing import Callable, Mapping, Sequence
 
 from kiosk.heartbeat import HEARTBEAT_ENV
 
-__all__ = ["ATTRACT_FLAG", "ChildRun", "RestartPolicy", "Supervisor", "describe_exit"]
+__all__ = ["ATTRACT_FLAG", "EXIT_OPERATOR_RESTART", "EXIT_OPERATOR_STOP", "ChildRun", "RestartPolicy", "Supervisor", "describe_exit"]
 
 ATTRACT_FLAG = "--attract"
+# Exit codes the game uses to talk to the supervisor (game/ui/kiosk_mode.py uses the same numbers).
+EXIT_OPERATOR_STOP = 0  # Exit in the admin menu: stop supervising, do not restart
+EXIT_OPERATOR_RESTART = 75  # Restart in the admin menu (EX_TEMPFAIL): start again at once, not a failure
 
 log = logging.getLogger("underground.kiosk")
 
@@ -73,6 +77,7 @@ class ChildRun:
     returncode: int | None = None
     reason: str = ""
     delay_s: float | None = None
+    killed: bool = False  # ended by the supervisor (stale heartbeat), not by itself
 
 
 def describe_exit(returncode: int) -> str:
@@ -161,6 +166,15 @@ class Supervisor:
             self._run_child(run)
             if run.ended_at is None:  # stopped on request while running
                 break
+            if not run.killed and run.returncode == EXIT_OPERATOR_STOP:
+                log.info("the operator chose Exit in the admin menu: the supervisor stops")
+                break
+            if not run.killed and run.returncode == EXIT_OPERATOR_RESTART:
+                log.info("the operator chose Restart in the admin menu: starting the game again")
+                run.delay_s = 0.0
+                if max_starts is not None and starts >= max_starts:
+                    break
+                continue
             delay = self.policy.child_ended(run.started_at, run.ended_at)
             run.delay_s = delay
             if max_starts is not None and starts >= max_starts:
@@ -259,6 +273,7 @@ class Supervisor:
                 )
                 run.returncode = self._terminate(proc)
                 run.ended_at = self.clock()
+                run.killed = True
                 log.warning("the game (pid %d) %s", proc.pid, describe_exit(run.returncode))
                 run.reason = (
                     f"had {what} (silent {silent:.1f} s, limit "

@@ -263,3 +263,36 @@ def test_a_stale_beat_from_the_previous_child_does_not_count(tmp_path):
     sup.run(max_starts=1)
     assert "no heartbeat since it started" in sup.history[0].reason
     assert HEARTBEAT_ENV == "UNDERGROUND_HEARTBEAT_FILE"
+
+
+# ------------------------------------------------------------ the operator's exit codes
+
+
+def test_operator_exit_stops_the_supervisor(tmp_path, caplog):
+    from kiosk.supervisor import EXIT_OPERATOR_STOP
+
+    cmd, runs = child(tmp_path, f"sys.exit({EXIT_OPERATOR_STOP})\n")
+    sup = make(tmp_path, cmd)
+    with caplog.at_level(logging.INFO, logger="underground.kiosk"):
+        assert sup.run(max_starts=5) == 0
+    assert len(read_runs(runs)) == 1, "Exit in the admin menu is not restarted"
+    assert "operator chose Exit" in caplog.text
+
+
+def test_operator_restart_starts_again_at_once_without_counting_a_failure(tmp_path):
+    from kiosk.supervisor import EXIT_OPERATOR_RESTART
+
+    cmd, runs = child(tmp_path, f"sys.exit({EXIT_OPERATOR_RESTART})\n")
+    sup = make(tmp_path, cmd, policy=RestartPolicy(backoff_base_s=5, failures_for_attract=2))
+    t0 = time.monotonic()
+    sup.run(max_starts=3)
+    assert len(read_runs(runs)) == 3
+    assert time.monotonic() - t0 < 4, "no back-off for an operator restart"
+    assert all(ATTRACT_FLAG not in r["argv"] for r in read_runs(runs)), "restarts are not failures"
+
+
+def test_game_and_supervisor_agree_on_exit_codes():
+    from game.ui import kiosk_mode
+    from kiosk.supervisor import EXIT_OPERATOR_RESTART, EXIT_OPERATOR_STOP
+
+    assert kiosk_mode.EXIT_STOP == EXIT_OPERATOR_STOP and kiosk_mode.EXIT_RESTART == EXIT_OPERATOR_RESTART
