@@ -271,8 +271,8 @@ class HardBot(Bot):
     """
 
     level = "hard"
-    width = 8
-    breadth = 14
+    width = 6
+    breadth = 10
     budget = 0.85  # seconds; a search that would take longer narrows to finish in time
     recheck = 12  # finished turns that get the count of future trips
 
@@ -316,6 +316,7 @@ class HardBot(Bot):
         """The best sequence of the turn's remaining actions, with the position key before each."""
         t0 = time.perf_counter()
         judge = Judge(view, me, self.w)
+        judge.value(view)  # line-end values for the children to start from
         steps = view.actions_left
         # node: (value, state, actions, keys, placements, branches)
         beam = [(0.0, view, [], [self._key(view)], frozenset(), 0)]
@@ -345,11 +346,12 @@ class HardBot(Bot):
                         continue
                     c = copy_state(state)
                     apply(c, a)
+                    changed = a.connection if isinstance(a, PlaceTrack) else -1
                     if last:
                         finish_routes(c, me)
-                        v = judge.value(c)
+                        v = judge.value(c, state, changed)
                     else:
-                        v = judge.value(c) + passenger_now(c, me)
+                        v = judge.value(c, state, changed) + passenger_now(c, me)
                     v += self.rng.random() * 1e-6
                     nkeys = keys if last else keys + [self._key(c)]
                     children[ckey] = (v, c, acts + [a], nkeys, ckey[0], ckey[1])

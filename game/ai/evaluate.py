@@ -12,6 +12,7 @@ from ..engine import ChooseRoute, GameState, apply, passenger
 from ..engine.rules import board_of, rules_of
 
 ROUTE = "route"
+_ENDS = "_ai_ends"  # per-position cache of line-end values (a look-ahead copy's own, never the game's)
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,7 @@ class Facts:
     conn_ends: list[tuple[int, int]]
     spaces: list[int]
     start_value: list[float] = field(default_factory=list)  # per connection: worth of a first token there
+    dist: list[list[int]] = field(default_factory=list)  # hops between stations on the empty board
 
 
 _FACTS: dict[tuple, Facts] = {}
@@ -93,6 +95,16 @@ def facts_of(state: GameState, w: Weights = DEFAULT) -> Facts:
         for s in (a, b):
             near = max([near] + [base[t] + w.pool_reach * (t in cards) for _, t in nbrs[s] if t not in (a, b)])
         f.start_value.append(v + w.decay * near)
+    for src in range(n):
+        d = [n + 1] * n
+        d[src] = 0
+        todo = [src]
+        for s in todo:
+            for _, t in nbrs[s]:
+                if d[t] > d[s] + 1:
+                    d[t] = d[s] + 1
+                    todo.append(t)
+        f.dist.append(d)
     _FACTS[key] = f
     return f
 
@@ -188,13 +200,31 @@ class Judge:
                 stack.append((t, d + 1, val + fac * b, fac * w.decay, seen + (t,), nsyms))
         return best + w.room * min(len(reached), w.room_full) / w.room_full
 
-    def potentials(self, state: GameState, future: list[float] | None = None) -> list[float]:
-        """Per player: what the network may still earn, in points (rough, for comparing positions)."""
+    def potentials(self, state: GameState, parent: GameState | None = None, changed: int | None = None) -> list[float]:
+        """Per player: what the network may still earn, in points (rough, for comparing positions).
+
+        With ``parent`` (the position one action earlier) and ``changed`` (the connection that action
+        placed on, or -1 for a branch tile), line ends out of reach of the change keep the parent's
+        values instead of being searched again; the result is the same.
+        """
         w = self.w
         f = self.facts
-        future = self.future if future is None else future
+        future = self.future
         pool = set(state.deck)
         pool.update(state.face_up)
+        sig = (frozenset(pool), tuple(sorted(state.face_up)))
+        old = parent.__dict__.get(_ENDS) if parent is not None and changed is not None else None
+        if old is not None and old[0] != sig:
+            old = None
+        reuse = old[1] if old is not None else {}
+        placed_line = -1
+        ca = cb = -1
+        if old is not None and changed >= 0:
+            ca, cb = f.conn_ends[changed]
+            toks = state.tokens[changed]
+            placed_line = toks[-1] if toks else -1
+        dist = f.dist
+        ends: dict[tuple[int, int], float] = {}
         n = state.n_players
         pot = [0.0] * n
         # who touches each station still to be visited
@@ -225,8 +255,14 @@ class Judge:
                     continue
                 for s, d in ln.degree.items():
                     if d == 1:
-                        ends_total += self.end_value(state, li, s, depth, pool)
+                        key = (li, s)
+                        v = reuse.get(key)
+                        if v is None or li == placed_line or (ca >= 0 and min(dist[s][ca], dist[s][cb]) <= depth):
+                            v = self.end_value(state, li, s, depth, pool)
+                        ends[key] = v
+                        ends_total += v
             pot[p] += w.end * h * ends_total
+        state.__dict__[_ENDS] = (sig, ends)
         return pot
 
     def trip_lead(self, state: GameState, origins: list[int]) -> float:
@@ -262,9 +298,9 @@ class Judge:
             return 0.0
         return self.w.trips * len(pool) * lead_of([x / count for x in tot], self.me)
 
-    def value(self, state: GameState, future: list[float] | None = None) -> float:
+    def value(self, state: GameState, parent: GameState | None = None, changed: int | None = None) -> float:
         """Own (points + potential) minus the best opponent's."""
-        pot = self.potentials(state, future)
+        pot = self.potentials(state, parent, changed)
         tot = [pl.score + pot[i] for i, pl in enumerate(state.players)]
         me = self.me
         return tot[me] - max(t for i, t in enumerate(tot) if i != me)
