@@ -55,6 +55,7 @@ class Facts:
 
 
 _FACTS: dict[tuple, Facts] = {}
+_FACTS_KEPT = 8  # one per recent game (keyed by its connection tiles): a kiosk plays games all day
 
 
 def facts_of(state: GameState, w: Weights = DEFAULT) -> Facts:
@@ -105,6 +106,8 @@ def facts_of(state: GameState, w: Weights = DEFAULT) -> Facts:
                     d[t] = d[s] + 1
                     todo.append(t)
         f.dist.append(d)
+    while len(_FACTS) >= _FACTS_KEPT:
+        del _FACTS[next(iter(_FACTS))]  # the oldest game's facts
     _FACTS[key] = f
     return f
 
