@@ -19,22 +19,6 @@ from game.ui.play_scene import PlayScene
 RSS_LIMIT_MB = 2.0
 
 
-@pytest.fixture(autouse=True)
-def _dirs(tmp_path, monkeypatch):
-    monkeypatch.setenv("UNDERGROUND_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("UNDERGROUND_DATA_DIR", str(tmp_path / "data"))
-
-
-@pytest.fixture
-def app():
-    a = App(size=(1280, 720), headless=True)
-    pygame.event.clear()
-    yield a
-    while a.scenes:
-        a.scenes.pop().exit()
-    pygame.event.clear()
-
-
 # ------------------------------------------------------------------------------------------------
 # memory
 

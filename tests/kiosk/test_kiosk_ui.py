@@ -27,13 +27,6 @@ STEP = 8 * FIXED_DT  # what one App step covers at most
 PIN = "2468"
 
 
-@pytest.fixture(autouse=True)
-def _dirs(tmp_path, monkeypatch):
-    monkeypatch.setenv("UNDERGROUND_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("UNDERGROUND_DATA_DIR", str(tmp_path / "data"))
-    return tmp_path
-
-
 class Table:
     """A kiosk App with its controller, driven by posted SDL events like the real table."""
 

@@ -34,13 +34,6 @@ REPO = Path(__file__).resolve().parents[2]
 STEP = 8 * FIXED_DT
 
 
-@pytest.fixture(autouse=True)
-def _dirs(tmp_path, monkeypatch):
-    monkeypatch.setenv("UNDERGROUND_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("UNDERGROUND_CONFIG_DIR", str(tmp_path / "config"))
-    return tmp_path
-
-
 # ------------------------------------------------------------------------------------------------
 # the real child, killed at random moments
 

@@ -14,24 +14,6 @@ import pytest  # noqa: E402
 from game.ui.app import FIXED_DT, App  # noqa: E402
 
 
-@pytest.fixture(autouse=True)
-def _config_dir(tmp_path, monkeypatch):
-    """Every test remembers its set-up in its own directory, never the user's."""
-    d = tmp_path / "config"
-    monkeypatch.setenv("UNDERGROUND_CONFIG_DIR", str(d))
-    return d
-
-
-@pytest.fixture
-def app():
-    a = App(size=(1280, 720), headless=True)
-    pygame.event.clear()
-    yield a
-    while a.scenes:
-        a.scenes.pop().exit()
-    pygame.event.clear()
-
-
 class Driver:
     """Posts events the way SDL delivers them and steps the app after each."""
 
