@@ -104,29 +104,23 @@ def engine_figures(quick: bool = False) -> dict:
 
 def run_bench(quick: bool = False, parts: list[str] | None = None) -> dict:
     parts = parts or ["engine", "ui", "ai", "kiosk"]
+    unknown = set(parts) - {"engine", "ui", "ai", "kiosk"}
+    if unknown:
+        raise ValueError(f"unknown bench part(s) {', '.join(sorted(unknown))}; use engine, ui, ai, kiosk")
     out: dict = {}
     random.seed(0)
     if "engine" in parts:
         out.update(engine_figures(quick))
     if "ui" in parts:
-        try:
-            from .ui.bench import ui_figures
-        except ImportError as exc:
-            out["ui_error"] = f"UI figures unavailable: {exc}"
-        else:
-            out.update(ui_figures(quick))
+        from .ui.bench import ui_figures
+
+        out.update(ui_figures(quick))
     if "ai" in parts:
-        try:
-            from .ai.arena import bench_ai
-        except ImportError as exc:
-            out["ai_error"] = f"AI figures unavailable: {exc}"
-        else:
-            out.update(bench_ai(games=20 if quick else 200))
+        from .ai.arena import bench_ai
+
+        out.update(bench_ai(games=20 if quick else 200))
     if "kiosk" in parts:
-        try:
-            from .ui.kiosk_mode import attract_rss_growth
-        except ImportError as exc:
-            out["kiosk_error"] = f"kiosk figures unavailable: {exc}"
-        else:
-            out["attract_rss_growth_mb"] = attract_rss_growth(games=5 if quick else 30)
+        from .ui.kiosk_mode import attract_rss_growth
+
+        out["attract_rss_growth_mb"] = attract_rss_growth(games=5 if quick else 30)
     return out

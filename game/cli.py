@@ -179,7 +179,11 @@ def cmd_kiosk(args) -> int:
 def cmd_bench(args) -> int:
     from .bench import run_bench
 
-    result = run_bench(quick=args.quick, parts=args.only.split(",") if args.only else None)
+    try:
+        result = run_bench(quick=args.quick, parts=args.only.split(",") if args.only else None)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     if args.json:
         print(json.dumps(result))
     else:
