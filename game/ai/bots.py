@@ -51,16 +51,22 @@ class Bot:
 
 
 def quick_gain(view: GameState, facts, w: Weights, li: int, conn: int, cost: int, pool: set[int],
-               face: set[int]) -> float:
-    """Rough worth of a placement from the stations it reaches and the step after; no copy, no apply."""
+               face: set[int], mine: set[int]) -> float:
+    """Rough worth of a placement from the stations it reaches and the step after; no copy, no apply.
+
+    ``mine`` holds the stations the player's lines already touch: reaching a station with a card still
+    to come counts like the judge's passenger cover only if it is new to the player.
+    """
     ln = view.lines[li]
     deg = ln.degree
     a, b = facts.conn_ends[conn]
     if not ln.conns:
         v = facts.start_value[conn]
         v += 1.0 * ((a in face) + (b in face))
+        v += w.cover * ((a in pool and a not in mine) + (b in pool and b not in mine))
         return v
     v = -cost * w.tile
+    tokens = view.tokens
     for s in (a, b):
         if deg.get(s, 0):
             continue
@@ -70,22 +76,27 @@ def quick_gain(view: GameState, facts, w: Weights, li: int, conn: int, cost: int
             v += 3.0 if deg.get(facts.partner[s], 0) else w.symbol_half
         if s in pool:
             v += w.pool_reach
+            if s not in mine:
+                v += w.cover
         if s in face:
-            v += 1.0 + w.face_reach
-        # one step beyond the new end
+            v += 1.0 + w.face_reach  # the passenger may ride there at the end of this very turn
+        # one step beyond the new end; none at all means the end is walled in
         best = 0.0
-        tokens = view.tokens
+        exits = 0
         for c, t in facts.nbrs[s]:
             if c == conn or deg.get(t, 0):
                 continue
             toks = tokens[c]
             if len(toks) < facts.spaces[c] and li not in toks:
+                exits += 1
                 x = facts.base[t] + w.pool_reach * (t in pool) + w.face_reach * (t in face)
                 if x > best:
                     best = x
         v += w.decay * best
-    if not deg.get(a, 0) == 0 and not deg.get(b, 0) == 0:
-        v += 0.5  # closes a loop: the look-ahead scores it exactly
+        if not exits:
+            v -= w.room * w.end
+    if deg.get(a, 0) and deg.get(b, 0):
+        v += 0.5  # closes a loop: worth a look, the look-ahead scores it exactly
     return v
 
 
@@ -105,11 +116,14 @@ def ranked_placements(view: GameState, w: Weights, limit: int | None = None):
             if ln.tokens_left in fresh_seen:
                 skip.add(li)  # same supply as another unstarted line: the same choice
             fresh_seen.add(ln.tokens_left)
+    mine: set[int] = set()
+    for li in view.players[view.current].lines:
+        mine.update(s for s, d in view.lines[li].degree.items() if d > 0)
     scored = []
     for li, c, cost in legal_placements(view):
         if li in skip:
             continue
-        scored.append((quick_gain(view, facts, w, li, c, cost, pool, face), li, c, cost))
+        scored.append((quick_gain(view, facts, w, li, c, cost, pool, face, mine), li, c, cost))
     scored.sort(key=lambda x: -x[0])
     if limit is not None:
         scored = scored[:limit]
@@ -121,24 +135,35 @@ def ranked_placements(view: GameState, w: Weights, limit: int | None = None):
 
 
 class EasyBot(Bot):
-    """Plausible but loose: likes placements that reach bonuses or destinations, chosen with plenty of noise."""
+    """Plausible but loose: one action ahead, judged by the position it leaves, chosen with plenty of noise.
+
+    It looks at the most promising placements (quick_gain) and a branch tile, values the position after
+    each with the hard level's judge but without any thought for the passenger, then draws one with a
+    soft-max; now and then it plays any placement at all.
+    """
 
     level = "easy"
-    temperature = 1.5
-    wander = 0.15  # share of turns' actions played without looking
+    temperature = 1.0  # points: how loosely it picks among good actions
+    looks = 10  # placements it looks at
+    wander = 0.1  # share of placements made without looking
 
     def act(self, view: GameState, me: int):
         ranked = ranked_placements(view, self.w)
-        if not ranked or self.rng.random() < 0.08:
-            return TakeBranch()
-        if self.rng.random() < self.wander:
+        if ranked and self.rng.random() < self.wander:
             _, li, c, _ = ranked[self.rng.randrange(len(ranked))]
             return PlaceTrack(li, c)
-        top = ranked[:12]
-        hi = top[0][0]
-        weights = [math.exp((x[0] - hi) / self.temperature) for x in top]
-        _, li, c, _ = self.rng.choices(top, weights=weights)[0]
-        return PlaceTrack(li, c)
+        judge = Judge(view, me, self.w)
+        judge.value(view)
+        options = [TakeBranch()] + [PlaceTrack(li, c) for _, li, c, _ in ranked[:self.looks]]
+        values = []
+        for a in options:
+            c = copy_state(view)
+            apply(c, a)
+            finish_routes(c, me)
+            values.append(judge.value(c, view, a.connection if isinstance(a, PlaceTrack) else -1))
+        hi = max(values)
+        weights = [math.exp((v - hi) / self.temperature) for v in values]
+        return self.rng.choices(options, weights=weights)[0]
 
 
 # ------------------------------------------------------------------------------------------------
@@ -177,31 +202,29 @@ def _lines_lead(view: GameState, mask: int, me: int) -> int:
 
 
 class NormalBot(Bot):
-    """Greedy: tries every legal action and keeps the one with the best immediate points and passenger value.
+    """Greedy: tries every legal action once and keeps the one that looks best right after it.
 
-    The passenger's value is what it would bring if the turn ended now (exact when the action is the
-    turn's last, since the engine then moves it), plus a share of the average over the destinations still
-    to come. A small one-step bonus look breaks ties between actions that score nothing yet.
+    The worth of an action: the change in points lead (exact, including the passenger when it is the
+    turn's last action, since the engine then moves it); before the last action, the lead the passenger
+    would bring if the turn ended now; a share of the average lead over trips from where the passenger
+    stands to every destination still to come; and half the change in the judge's position value
+    (line ends, room to grow, destinations touched, branch tiles), so that a quiet action is not
+    chosen blindly. It never looks two actions ahead.
     """
 
     level = "normal"
-    next_share = 0.3
-    cover = 0.3
-    tile = 0.1
-    peek = 0.3
+    next_share = 0.3  # weight of the average over the next destinations
+    position = 0.5  # weight of the judge's position value
     most = 150  # placements tried; only a first turn has more (lines can start anywhere)
 
     def act(self, view: GameState, me: int):
         base = score_lead(view, me)
         last = view.actions_left == 1
-        facts = facts_of(view, self.w)
-        pool = set(view.deck) | set(view.face_up)
-        face = set(view.face_up)
+        judge = Judge(view, me, self.w)
+        pos0 = lead_of(judge.potentials(view), me)
+        options = [TakeBranch()] + [PlaceTrack(li, c) for _, li, c, _ in ranked_placements(view, self.w, self.most)]
         best = None
-        cover0 = cover_lead(view, me)
-        options = [(TakeBranch(), 0)] + [(PlaceTrack(li, c), cost)
-                                         for _, li, c, cost in ranked_placements(view, self.w, self.most)]
-        for action, cost in options:
+        for action in options:
             c = copy_state(view)
             apply(c, action)
             finish_routes(c, me)
@@ -209,51 +232,12 @@ class NormalBot(Bot):
             if not last:
                 v += passenger_now(c, me)
             v += self.next_share * expected_next(c, me)
-            v += self.cover * (cover_lead(c, me) - cover0)
-            if isinstance(action, TakeBranch):
-                v += self.tile
-            else:
-                v += self.peek * quick_peek(view, facts, action.line, action.connection, pool, face)
-                v -= cost * self.tile
+            changed = action.connection if isinstance(action, PlaceTrack) else -1
+            v += self.position * (lead_of(judge.potentials(c, view, changed), me) - pos0)
             v += self.rng.random() * 1e-6
             if best is None or v > best[0]:
                 best = (v, action)
         return best[1]
-
-
-def cover_lead(view: GameState, me: int) -> float:
-    """Destinations still to come touched by own lines minus the best opponent's (shared ones split).
-
-    Whoever's line reaches a destination is likely to carry the passenger there.
-    """
-    pool = set(view.deck) | set(view.face_up)
-    touch: dict[int, set[int]] = {}
-    for ln in view.lines:
-        for s, d in ln.degree.items():
-            if d > 0 and s in pool:
-                touch.setdefault(s, set()).add(ln.owner)
-    n = view.n_players
-    share = [0.0] * n
-    for owners in touch.values():
-        for o in owners:
-            share[o] += 1.0 / len(owners)
-    return share[me] - max(x for i, x in enumerate(share) if i != me)
-
-
-def quick_peek(view, facts, li, conn, pool, face) -> float:
-    """Best bonus one token beyond a placement: normal's tie-break, nothing more."""
-    ln = view.lines[li]
-    best = 0.0
-    for s in facts.conn_ends[conn]:
-        if ln.degree.get(s, 0):
-            continue
-        for c, t in facts.nbrs[s]:
-            if c == conn or ln.degree.get(t, 0):
-                continue
-            toks = view.tokens[c]
-            if len(toks) < facts.spaces[c] and li not in toks:
-                best = max(best, facts.base[t] + 0.5 * (t in face))
-    return best
 
 
 # ------------------------------------------------------------------------------------------------
@@ -272,12 +256,16 @@ class HardBot(Bot):
 
     level = "hard"
     width = 6
-    breadth = 10
+    breadth = 12
     budget = 0.85  # seconds; a search that would take longer narrows to finish in time
-    recheck = 12  # finished turns that get the count of future trips
+    recheck = 30  # finished turns that get the count of future trips
+    opening_breadth = 40  # placements per sequence while a line is still to be started
+    follow_plan = True  # play the rest of the turn's plan without searching again
+    inner_trips = 1.0  # weight of a one-origin trip count before the last action
+    short_list = 5  # children per kept sequence that get the passenger terms before the last action
 
     def __init__(self, seed: int | None = None, weights: Weights = DEFAULT, width: int | None = None,
-                 breadth: int | None = None, budget: float | None = None):
+                 breadth: int | None = None, budget: float | None = None, **tuning):
         super().__init__(seed, weights)
         if width is not None:
             self.width = width
@@ -285,8 +273,12 @@ class HardBot(Bot):
             self.breadth = breadth
         if budget is not None:
             self.budget = budget
+        for k, v in tuning.items():
+            if not hasattr(type(self), k):
+                raise TypeError(f"HardBot has no setting {k!r}")
+            setattr(self, k, v)
         self._plan: list = []
-        self._plan_keys: list[bytes] = []
+        self._plan_keys: list[tuple] = []
 
     @staticmethod
     def _key(view: GameState) -> tuple:
@@ -295,13 +287,20 @@ class HardBot(Bot):
 
     def act(self, view: GameState, me: int):
         key = self._key(view)
-        if self._plan and self._plan_keys and self._plan_keys[0] == key:
+        if self.follow_plan and self._plan and self._plan_keys and self._plan_keys[0] == key:
             self._plan_keys.pop(0)
             return self._plan.pop(0)
         plan, keys = self.plan(view, me)
         self._plan = plan[1:]
         self._plan_keys = keys[1:]
         return plan[0]
+
+    def passenger_terms(self, state: GameState, judge: Judge, me: int) -> float:
+        """What the passenger promises in a half-built turn: its ride if the turn ended now, and trips to come."""
+        v = passenger_now(state, me)
+        if self.inner_trips:
+            v += self.inner_trips * judge.trip_lead(state, [state.passenger])
+        return v
 
     def trip_origins(self, view: GameState) -> list[int]:
         """Stations with cards still to come, spread over the pool, as origins of sample trips."""
@@ -318,16 +317,18 @@ class HardBot(Bot):
         judge = Judge(view, me, self.w)
         judge.value(view)  # line-end values for the children to start from
         steps = view.actions_left
-        # node: (value, state, actions, keys, placements, branches)
-        beam = [(0.0, view, [], [self._key(view)], frozenset(), 0)]
+        # node: (value, state, actions, keys, placements, branches, passenger terms)
+        beam = [(0.0, view, [], [self._key(view)], frozenset(), 0, self.passenger_terms(view, judge, me))]
         late = False
         for step in range(steps):
             last = step == steps - 1
             breadth = 2 if late else self.breadth
+            if not late and any(not view.lines[li].conns for li in view.players[me].lines):
+                breadth = self.opening_breadth  # where a line starts shapes the whole game
             children: dict[tuple, tuple] = {}
             t_step = time.perf_counter()
             expanded = 0
-            for _, state, acts, keys, placed, branches in beam:
+            for _, state, acts, keys, placed, branches, pterms in beam:
                 if children and time.perf_counter() - t0 > self.budget:
                     late = True  # out of time: keep what this step found, finish the turn narrowly
                     break
@@ -351,12 +352,23 @@ class HardBot(Bot):
                         finish_routes(c, me)
                         v = judge.value(c, state, changed)
                     else:
-                        v = judge.value(c, state, changed) + passenger_now(c, me)
+                        # the parent's passenger terms stand in until the child is short-listed
+                        v = judge.value(c, state, changed) + pterms
                     v += self.rng.random() * 1e-6
                     nkeys = keys if last else keys + [self._key(c)]
-                    children[ckey] = (v, c, acts + [a], nkeys, ckey[0], ckey[1])
+                    children[ckey] = (v, c, acts + [a], nkeys, ckey[0], ckey[1], pterms)
             width = 1 if late else self.width
             ranked = sorted(children.values(), key=lambda n: -n[0])
+            if not last:
+                # the short list gets its own passenger terms (the slow part), then is ranked again
+                short = []
+                for v, c, acts, nkeys, placed, branches, old in ranked[:width * self.short_list]:
+                    if short and time.perf_counter() - t0 > self.budget:
+                        late = True
+                        break
+                    p = old if isinstance(acts[-1], TakeBranch) else self.passenger_terms(c, judge, me)
+                    short.append((v - old + p, c, acts, nkeys, placed, branches, p))
+                ranked = sorted(short, key=lambda n: -n[0])
             if last and not late and self.w.trips:
                 # the finished turns that look best also get the slower count of future trips
                 origins = self.trip_origins(view)

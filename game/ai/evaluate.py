@@ -34,6 +34,7 @@ class Weights:
     hold_full: float = 12.0  # actions left from which the future counts fully
     trips: float = 0.3  # share of the trips still to come on which today's network is counted
     origins: int = 4  # trip origins sampled for that count (the passenger's station and pool stations)
+    dests: int = 64  # trip destinations sampled for it (64: all of London's)
 
 
 DEFAULT = Weights()
@@ -147,6 +148,9 @@ class Judge:
         self.facts = facts_of(root, w)
         self.n = root.n_players
         tl = turns_left(root)
+        pool = sorted(set(root.deck) | set(root.face_up))
+        step = max(1.0, len(pool) / w.dests)
+        self.trip_dests = sorted({pool[int(i * step)] for i in range(min(len(pool), w.dests))})
         # future actions per player after the root turn; the active player also has its current actions
         self.future = [4.0 * t for t in tl]
 
@@ -271,13 +275,15 @@ class Judge:
     def trip_lead(self, state: GameState, origins: list[int]) -> float:
         """Expected passenger points over the trips still to come, own minus the best opponent's.
 
-        Trips from a few origins to every station whose card is still to come are routed with the
+        Trips from a few origins to the stations whose cards are still to come (an even sample of
+        them, ``trip_dests``, the same for every position of one decision) are routed with the
         engine's search on this network; tied line sets count equally. The per-trip average is scaled
         by the number of trips left and by ``trips``, since the network will change meanwhile.
         """
         board = board_of(state)
         pool = set(state.deck)
         pool.update(state.face_up)
+        dests = [d for d in self.trip_dests if d in pool]
         n = state.n_players
         owner = [ln.owner for ln in state.lines]
         tot = [0.0] * n
@@ -286,7 +292,7 @@ class Judge:
         for o in origins:
             se = passenger.Search(state, board, o, all_bit)  # a target no station has: settle them all
             lvl = se.lvl
-            for d in pool:
+            for d in dests:
                 if d == o or d not in lvl:
                     continue
                 sets = se.line_sets(d)
