@@ -247,11 +247,14 @@ class NormalBot(Bot):
 class HardBot(Bot):
     """Plans the rest of the turn with a beam search; the passenger's move at its end is the engine's own.
 
-    Each step expands every kept sequence by its ``breadth`` most promising placements (quick_gain) and a
-    branch tile, applies them on copies of the public view, and keeps the ``width`` best by Judge.value,
-    plus, before the last action, what the passenger would bring if the turn ended there. The last
-    action makes the engine move the passenger exactly (route choices made for the bot), so the kept
-    sequences are judged on the real outcome. The plan is kept while the position follows it.
+    Each step extends every kept sequence by its ``breadth`` most promising placements (quick_gain;
+    ``opening_breadth`` while a line is unstarted) and a branch tile, applied by the engine on copies of
+    the public view. Children are ranked by Judge.value; the best ``short_list`` per sequence then get
+    the passenger terms (its ride if the turn ended there, and trips from its station), and the
+    ``width`` best are kept. The last action makes the engine move the passenger exactly, so finished
+    turns are judged on the real outcome; the best ``recheck`` of them also get the full count of trips
+    to come. The plan is kept while the position follows it. docs/ai.md has the measured effect of each
+    setting.
     """
 
     level = "hard"
@@ -264,17 +267,11 @@ class HardBot(Bot):
     inner_trips = 1.0  # weight of a one-origin trip count before the last action
     short_list = 5  # children per kept sequence that get the passenger terms before the last action
 
-    def __init__(self, seed: int | None = None, weights: Weights = DEFAULT, width: int | None = None,
-                 breadth: int | None = None, budget: float | None = None, **tuning):
+    def __init__(self, seed: int | None = None, weights: Weights = DEFAULT, **settings):
+        """``settings`` override the class's search settings above (width, breadth, budget, ...)."""
         super().__init__(seed, weights)
-        if width is not None:
-            self.width = width
-        if breadth is not None:
-            self.breadth = breadth
-        if budget is not None:
-            self.budget = budget
-        for k, v in tuning.items():
-            if not hasattr(type(self), k):
+        for k, v in settings.items():
+            if k.startswith("_") or not hasattr(type(self), k) or callable(getattr(type(self), k)):
                 raise TypeError(f"HardBot has no setting {k!r}")
             setattr(self, k, v)
         self._plan: list = []

@@ -146,12 +146,11 @@ class Judge:
         self.me = me
         self.w = w
         self.facts = facts_of(root, w)
-        self.n = root.n_players
         tl = turns_left(root)
         pool = sorted(set(root.deck) | set(root.face_up))
         step = max(1.0, len(pool) / w.dests)
         self.trip_dests = sorted({pool[int(i * step)] for i in range(min(len(pool), w.dests))})
-        # future actions per player after the root turn; the active player also has its current actions
+        # actions per player after the turn being decided (the same for every position of one decision)
         self.future = [4.0 * t for t in tl]
 
     # ---- the parts ----------------------------------------------------------------------------

@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from game.ai import make_bot
-from tests.ai.test_hidden import bot
 from game.ai.arena import play_match, run_games, seating
 from tests.ai.conftest import late_positions
+from tests.ai.test_hidden import bot
 
 
 def test_hard_beats_random():
@@ -59,3 +61,11 @@ def test_run_games_counts_wins_per_level():
         won = sum(any(g["seats"][w] == level for w in g["winners"]) for g in res["games"])
         assert res["winrates"][level] == won / 4
     assert res["games_per_s"] > 0
+
+
+def test_hard_settings_are_checked():
+    from game.ai import HardBot
+
+    assert HardBot(1, width=3).width == 3
+    with pytest.raises(TypeError, match="no setting 'depth'"):
+        HardBot(1, depth=9)
