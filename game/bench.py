@@ -53,7 +53,6 @@ def engine_figures(quick: bool = False) -> dict:
     import networkx as nx
 
     from .engine import board_of, legal_actions, passenger, rules_of
-    from .engine.rules import legal_placements  # noqa: F401  (kept for profiling by hand)
 
     reps = 50 if quick else 400
     late = position(turns=26)

@@ -72,7 +72,7 @@ def cmd_replay(args) -> int:
 def run_random_games(map_name: str, players: int, games: int, seed: int) -> dict:
     """G complete games with the uniform random policy; the figures `simulate` prints."""
     from .ai import RandomBot
-    from .engine import apply, new_game
+    from .engine import apply, new_game, winners
 
     out = []
     t0 = time.perf_counter()
@@ -82,16 +82,10 @@ def run_random_games(map_name: str, players: int, games: int, seed: int) -> dict
         while not state.over:
             apply(state, bots[state.current].choose(state))
         out.append({"scores": [p.score for p in state.players],
-                    "winners": [i for i in range(players) if i in _winners(state)],
+                    "winners": winners(state),
                     "turns": state.turn + 1, "finished": state.over})
     dt = time.perf_counter() - t0
     return {"games": out, "games_per_s": round(games / dt, 2) if dt > 0 else None}
-
-
-def _winners(state):
-    from .engine import winners
-
-    return winners(state)
 
 
 def cmd_simulate(args) -> int:

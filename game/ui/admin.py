@@ -17,6 +17,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIHorizontalSlider
 
 from .menu_scenes import GuiScene, PointerGui, _theme_json
+from .theme import wrap
 
 if TYPE_CHECKING:  # pragma: no cover
     from kiosk.pin import PinGate
@@ -240,31 +241,6 @@ class PinScene(_OverlayGui):
 
 # ------------------------------------------------------------------------------------------------
 # admin menu
-
-
-def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """Greedy word wrap; a word longer than the width is cut so nothing runs off the card."""
-    lines: list[str] = []
-    cur = ""
-    for word in text.split():
-        while font.size(word)[0] > width and len(word) > 1:
-            cut = len(word)
-            while cut > 1 and font.size(word[:cut])[0] > width:
-                cut -= 1
-            if cur:
-                lines.append(cur)
-                cur = ""
-            lines.append(word[:cut])
-            word = word[cut:]
-        trial = f"{cur} {word}".strip()
-        if font.size(trial)[0] <= width or not cur:
-            cur = trial
-        else:
-            lines.append(cur)
-            cur = word
-    if cur:
-        lines.append(cur)
-    return lines
 
 
 class AdminScene(_OverlayGui):

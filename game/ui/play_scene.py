@@ -1001,18 +1001,7 @@ class PlayScene(Scene):
         k = self.app.scale
         f = self.fonts.get(max(12, round(20 * k)), True)
         maxw = round(520 * k)
-        words = t.text.split()
-        lines: list[str] = []
-        cur = ""
-        for w in words:
-            trial = (cur + " " + w).strip()
-            if f.size(trial)[0] <= maxw or not cur:
-                cur = trial
-            else:
-                lines.append(cur)
-                cur = w
-        if cur:
-            lines.append(cur)
+        lines = th.wrap(f, t.text, maxw)
         imgs = [f.render(s, True, (255, 255, 255)) for s in lines]
         pad = round(12 * k)
         w = max(i.get_width() for i in imgs) + 2 * pad
