@@ -19,6 +19,7 @@ import pygame
 
 from ..engine.board import Board
 from . import theme as th
+from .cities import draw_symbol, drawing_for
 from .seats import EDGE_ROTATION
 
 # Sizes in board units (the London grid is ~86 units between neighbouring stations).
@@ -129,41 +130,6 @@ def star_points(cx: float, cy: float, r: float, points: int = 5, inner: float = 
     return out
 
 
-def draw_symbol(surf: pygame.Surface, symbol: str, c: Point, size: float, ink) -> None:
-    """A London connection tile's symbol as a simple vector icon in a box of side ``size``."""
-    cx, cy = c
-    u = size / 12.0  # icon grid: 12 x 12
-    lw = max(1, round(u * 1.1))
-
-    def P(x: float, y: float) -> Point:
-        return (cx + (x - 6) * u, cy + (y - 6) * u)
-
-    if symbol == "restaurants":  # fork and knife
-        for x in (2.6, 3.9, 5.2):
-            pygame.draw.line(surf, ink, P(x, 1.5), P(x, 4.6), max(1, round(u * 0.8)))
-        pygame.draw.line(surf, ink, P(2.6, 4.6), P(5.2, 4.6), lw)
-        capsule(surf, ink, P(3.9, 4.6), P(3.9, 10.6), u * 1.2)
-        aapoly(surf, ink, [P(7.6, 1.3), P(9.6, 2.8), P(9.6, 6.4), P(8.2, 6.4)])
-        capsule(surf, ink, P(8.6, 6.2), P(8.6, 10.6), u * 1.2)
-    elif symbol == "monuments":  # a classical column
-        aapoly(surf, ink, [P(1.5, 3.0), P(6, 0.9), P(10.5, 3.0)])
-        surf.fill(ink, pygame.Rect(*P(2.2, 3.3), 7.6 * u, 1.2 * u))
-        for x in (3.3, 6.0 - 0.55, 7.6):
-            surf.fill(ink, pygame.Rect(*P(x, 4.9), 1.1 * u, 4.6 * u))
-        surf.fill(ink, pygame.Rect(*P(1.6, 9.8), 8.8 * u, 1.4 * u))
-    elif symbol == "shops":  # a shopping bag
-        body = pygame.Rect(*P(2.2, 4.2), 7.6 * u, 6.8 * u)
-        pygame.draw.rect(surf, ink, body, border_radius=max(1, round(u)))
-        pygame.draw.arc(surf, ink, pygame.Rect(*P(4.0, 1.4), 4.0 * u, 5.6 * u), 0.0, math.pi, max(1, round(u)))
-    elif symbol == "parks":  # a tree
-        surf.fill(ink, pygame.Rect(*P(5.3, 7.5), 1.4 * u, 3.8 * u))
-        disc(surf, ink, P(6, 4.6), 3.6 * u)
-        disc(surf, ink, P(4.0, 6.4), 2.2 * u)
-        disc(surf, ink, P(8.0, 6.4), 2.2 * u)
-    else:  # unknown symbol: a dot, so a new map still draws
-        disc(surf, ink, (cx, cy), 2.5 * u)
-
-
 def draw_passenger_figure(surf: pygame.Surface, c: Point, r: float, ink, ring, fill=(255, 255, 255)) -> None:
     """The passenger: a dark disc with a white figure and a bright ring, unlike any station symbol."""
     cx, cy = c
@@ -235,8 +201,9 @@ def lane_pattern(surf: pygame.Surface, colour: str, p: Point, q: Point, w: float
 
 
 def draw_station(surf: pygame.Surface, kind: str, c: Point, r: float, lw: int, theme: th.Theme,
-                 symbol: str | None = None) -> None:
-    """One station symbol; each kind has its own shape so none depends on colour."""
+                 symbol: str | None = None, city=None) -> None:
+    """One station symbol; each kind has its own shape so none depends on colour. A connection station's
+    ``symbol`` is drawn by ``city`` (game/ui/cities)."""
     x, y = c
     t = theme
     ink, paper = t.ink, (255, 255, 255)
@@ -274,7 +241,7 @@ def draw_station(surf: pygame.Surface, kind: str, c: Point, r: float, lw: int, t
         pygame.draw.rect(surf, ink, box, border_radius=rad)
         pygame.draw.rect(surf, (255, 255, 255), box.inflate(-2 * lw, -2 * lw), border_radius=rad)
         if symbol:
-            draw_symbol(surf, symbol, (x, y), r * 1.45, ink)
+            draw_symbol(surf, symbol, (x, y), r * 1.45, ink, city)
     else:  # "start" (and anything unknown): a diamond
         pts = [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
         aapoly(surf, ink, pts)
@@ -303,7 +270,8 @@ class BoardView:
         self.cx = (self.bounds[0] + self.bounds[2]) / 2
         self.cy = (self.bounds[1] + self.bounds[3]) / 2
         self.names_facing: str | None = None  # None: names upright; else the edge they face
-        self.connection_tiles: list[str] = []  # symbols aligned with board.london_connection_stations
+        self.city = drawing_for(board)  # the city's own drawing hooks (game/ui/cities)
+        self.connection_tiles: list[str] = []  # the deal's tiles; the city says which station shows which
         self.kinds = [station_kind(s.kinds) for s in board.stations]
         self._static: pygame.Surface | None = None
         self._static_key = None
@@ -773,13 +741,14 @@ class BoardView:
         self._sheet = surf
 
     def _draw_stations(self, surf: pygame.Surface, off: Point, vis: pygame.Rect) -> None:
-        tiles = dict(zip(self.board.london_connection_stations, self.connection_tiles))
+        tiles = self.city.station_symbols(self.board, self.connection_tiles)
         lw = max(1, round(2.0 * self.s))
         for i in range(len(self.board.stations)):
             x, y = self.station_xy(i)
             x, y = x - off[0], y - off[1]
             if vis.collidepoint(x, y):
-                draw_station(surf, self.kinds[i], (x, y), self.station_radius(i), lw, self.theme, tiles.get(i))
+                draw_station(surf, self.kinds[i], (x, y), self.station_radius(i), lw, self.theme, tiles.get(i),
+                             self.city)
 
     def _draw_labels(self, surf: pygame.Surface, off: Point, vis: pygame.Rect) -> None:
         placed = self._place_labels()
