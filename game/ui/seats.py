@@ -24,8 +24,28 @@ class TableSetup(msgspec.Struct):
     seats: list[SeatConfig] = []
     start_player: int = 0
     seed: int | None = None
+    variant: str = "standard"  # the engine's Setup.variant: "standard", or "classic" (first edition)
 
 
-def default_edges(n: int) -> list[str]:
+# Seat arrangements the set-up screen offers: "table" seats people round a touch table in turn order
+# (a fifth shares the bottom edge); "laptop" puts everyone at the bottom, so no panel starts sideways
+# or upside down on a screen that people look at from one side.
+ARRANGEMENTS = ("table", "laptop")
+
+
+def default_edges(n: int, arrangement: str = "table") -> list[str]:
+    """Each seat's table edge for ``n`` players in an arrangement of ARRANGEMENTS."""
+    if arrangement == "laptop":
+        return ["bottom"] * n
+    if arrangement != "table":
+        raise ValueError(f"seat arrangement {arrangement!r}: use one of {', '.join(ARRANGEMENTS)}")
     return {2: ["bottom", "top"], 3: ["bottom", "left", "top"], 4: ["bottom", "left", "top", "right"],
             5: ["bottom", "left", "top", "right", "bottom"]}[n]
+
+
+def arrangement_of(edges: list[str]) -> str | None:
+    """The arrangement these edges follow, or None when someone chose their own edge."""
+    for a in ARRANGEMENTS:
+        if 2 <= len(edges) <= 5 and list(edges) == default_edges(len(edges), a):
+            return a
+    return None
