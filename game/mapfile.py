@@ -6,12 +6,23 @@ file, the field and what to do about it, so that a map author never needs a trac
 """
 from __future__ import annotations
 
+import hashlib
+import logging
+import re
 import tomllib
 from pathlib import Path
 
 import msgspec
 
-MAPS_DIR = Path(__file__).resolve().parent.parent / "maps"
+from . import resources
+
+log = logging.getLogger("underground.mapfile")
+
+#: The bundled boards' folder: ``maps/`` in a checkout, ``game/maps`` in an installed wheel (a Traversable,
+#: not always a Path: use :func:`available_maps` and :func:`map_file` rather than globbing it).
+MAPS_DIR = resources.bundled_dir("maps")
+USER_MAPS_SUBDIR = "maps"  # user-made maps: <user data dir>/maps/<name>.toml
+MAP_NAME_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 STATION_KINDS = (
     "standard",  # a standard destination
@@ -225,11 +236,159 @@ def load(path: str | Path) -> MapFile:
     return mf
 
 
+# ------------------------------------------------------------------------------------------------
+# Maps by name.  A game, a record and an autosave name their map ('london'), never a path: a name is
+# looked up only among the bundled maps and the user maps folder, so a record cannot make the program
+# open an arbitrary file.  See docs/map-format.md ("Where maps live").
+
+_registered: dict[str, Path] = {}  # maps given by an explicit path in this process (see use_map_file)
+
+
+def is_map_name(name: object) -> bool:
+    return isinstance(name, str) and MAP_NAME_RE.fullmatch(name) is not None
+
+
+def check_map_name(name: object) -> str:
+    """``name`` if it can name a map (letters, digits, '-', '_'; at most 64), else MapError saying why."""
+    if not is_map_name(name):
+        raise MapError(repr(name), [
+            f"map {name!r} is not a map name: a map is named by its file name without .toml, using only "
+            f"letters, digits, '-' and '_' (e.g. 'london'); a game or record never names a map by a path"])
+    return name  # type: ignore[return-value]
+
+
+def user_maps_dir() -> Path:
+    """Where user-made maps go: ``maps/`` in the user data dir (``UNDERGROUND_DATA_DIR`` overrides it)."""
+    from .autosave import data_dir
+
+    return data_dir() / USER_MAPS_SUBDIR
+
+
+def _bundled() -> dict[str, object]:
+    return {node.name[:-5]: node for node in MAPS_DIR.iterdir()
+            if node.name.endswith(".toml") and is_map_name(node.name[:-5]) and node.is_file()}
+
+
+def _user() -> dict[str, Path]:
+    folder = user_maps_dir()
+    try:
+        files = sorted(folder.glob("*.toml"))
+    except OSError:
+        return {}
+    out = {}
+    for f in files:
+        if is_map_name(f.stem) and f.is_file():
+            out[f.stem] = f
+        else:
+            log.warning("user map %s is not offered: its file name is not a map name (use letters, digits, "
+                        "'-' and '_')", f)
+    return out
+
+
+def available_maps() -> list[str]:
+    """Names of every map one can play: the bundled ones and the user's (a bundled name wins), sorted."""
+    bundled = _bundled()
+    names = set(bundled)
+    for name, f in _user().items():
+        if name in bundled:
+            log.warning("user map %s is not offered: the bundled map %r has that name; rename the file", f, name)
+        else:
+            names.add(name)
+    return sorted(names)
+
+
+def map_file(name: str) -> Path:
+    """The file of the map called ``name``: one given by path in this process, else bundled, else the user's.
+
+    Raises MapError when ``name`` is not a map name or no such map exists (the message says where to put it).
+    """
+    check_map_name(name)
+    if name in _registered:
+        return _registered[name]
+    bundled = _bundled()
+    if name in bundled:
+        return resources.real_path(bundled[name])
+    user = user_maps_dir() / f"{name}.toml"
+    if user.is_file():
+        return user
+    known = ", ".join(available_maps()) or "none"
+    raise MapError(name, [f"map {name!r}: no such map (available: {known}); a map of your own goes in "
+                          f"{user_maps_dir()} as {name}.toml"])
+
+
+def load_map(name: str) -> MapFile:
+    """Read, decode and validate the map called ``name`` (see :func:`map_file`)."""
+    return load(map_file(name))
+
+
+def looks_like_path(text: str) -> bool:
+    """What the command line treats as a file rather than a map name: ends in .toml or has a slash."""
+    return text.endswith(".toml") or "/" in text or "\\" in text
+
+
+def name_for_path(path: str | Path) -> str:
+    """The map name a game started from this file records: the file name without .toml."""
+    stem = Path(path).name.removesuffix(".toml")
+    if not is_map_name(stem):
+        raise MapError(str(path), [f"{path}: file name: {stem!r} cannot name a map, and a game records its "
+                                   f"map by name; rename the file using letters, digits, '-' and '_'"])
+    return stem
+
+
+def _same_bytes(a: Path, b: Path) -> bool:
+    try:
+        return hashlib.sha256(a.read_bytes()).digest() == hashlib.sha256(b.read_bytes()).digest()
+    except OSError:
+        return False
+
+
+def use_map_file(path: str | Path) -> str:
+    """Load a map maker's file by path for this process and return the name the game records.
+
+    The name is the file name without .toml.  If a bundled, user or earlier-given map already has that
+    name with different contents, MapError: a record names its map, so two boards must not share a name.
+    """
+    path = Path(path)
+    load(path)  # every problem in the file, before anything else
+    name = name_for_path(path)
+    known = _registered.get(name)
+    if known is None:
+        try:
+            known = map_file(name)
+        except MapError:
+            known = None
+    if known is not None and known.resolve() != path.resolve() and not _same_bytes(known, path):
+        raise MapError(str(path), [f"{path}: file name: a different map called {name!r} already exists "
+                                   f"({known}); a game records its map by name, so rename this file"])
+    if known is None:
+        _registered[name] = path.resolve()
+    return name
+
+
+def map_arg(text: str) -> str:
+    """A command line's ``--map`` value as a map name: a name is checked, a path is loaded and named.
+
+    Raises MapError with every problem.
+    """
+    if looks_like_path(text):
+        return use_map_file(text)
+    map_file(text)
+    return text
+
+
 def resolve(name_or_path: str) -> Path:
-    """'london' means maps/london.toml; anything with a slash or .toml is a path."""
-    if name_or_path.endswith(".toml") or "/" in name_or_path or "\\" in name_or_path:
+    """The file for a map name or an explicit path (command line only; games and records use names).
+
+    An unknown name gives the path its user map would have (which does not exist); a string that is
+    neither a path nor a map name raises MapError.  Prefer :func:`map_file`, which says what is wrong.
+    """
+    if looks_like_path(name_or_path):
         return Path(name_or_path)
-    return MAPS_DIR / f"{name_or_path}.toml"
+    try:
+        return map_file(name_or_path)
+    except MapError:
+        check_map_name(name_or_path)
+        return user_maps_dir() / f"{name_or_path}.toml"
 
 
 def summary(mf: MapFile) -> str:

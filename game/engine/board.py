@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 
 from .. import mapfile
 
@@ -124,9 +123,13 @@ def _load_cached(path: str, mtime: float) -> Board:
     return from_mapfile(mapfile.load(path))
 
 
-def load_board(name_or_path: str | Path) -> Board:
-    """Load a board by name ('london') or path; cached, since boards never change during play."""
-    path = mapfile.resolve(str(name_or_path))
+def load_board(name: str) -> Board:
+    """Load the board of the map called ``name`` ('london'); cached, since boards never change during play.
+
+    Only names are accepted (see mapfile.map_file): a set-up read from a record or an autosave can name a
+    bundled or user map, never make the program open some other file.  Raises mapfile.MapError.
+    """
+    path = mapfile.map_file(name)
     try:
         mtime = path.stat().st_mtime
     except OSError:

@@ -38,8 +38,8 @@ class RecordError(ValueError):
 
 def map_digest(map_name: str) -> str:
     try:
-        return hashlib.sha256(mapfile.resolve(map_name).read_bytes()).hexdigest()[:16]
-    except OSError:
+        return hashlib.sha256(mapfile.map_file(map_name).read_bytes()).hexdigest()[:16]
+    except (OSError, mapfile.MapError):
         return ""
 
 
@@ -77,6 +77,9 @@ def decode(data: bytes, path: str = "<record>") -> Record:
     if rec.schema_version != SCHEMA_VERSION:
         raise RecordError(f"{path}: schema_version: {rec.schema_version} is not supported "
                           f"(this version reads {SCHEMA_VERSION})")
+    if not mapfile.is_map_name(rec.map):
+        raise RecordError(f"{path}: map: {rec.map!r} is not a map name; a record names a bundled or user map "
+                          f"(letters, digits, '-' and '_', e.g. 'london'), never a file path")
     if rec.map != rec.setup.map:
         raise RecordError(f"{path}: map: {rec.map!r} but setup.map is {rec.setup.map!r}; they must agree")
     if rec.players != rec.setup.players:

@@ -8,19 +8,20 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING
+
+from ..resources import asset_path, read_asset_text
 
 if TYPE_CHECKING:  # pragma: no cover
     import pygame
 
-ASSETS_DIR = Path(__file__).resolve().parent.parent.parent / "assets"
-FONTS_DIR = ASSETS_DIR / "fonts"
-FONT_REGULAR = FONTS_DIR / "DejaVuSans.ttf"
-FONT_BOLD = FONTS_DIR / "DejaVuSans-Bold.ttf"
-FONT_CONDENSED = FONTS_DIR / "DejaVuSansCondensed.ttf"
-FONT_CONDENSED_BOLD = FONTS_DIR / "DejaVuSansCondensed-Bold.ttf"
-GUI_THEME = ASSETS_DIR / "gui_theme.json"
+# Bundled assets as real paths (pygame and pygame-gui open fonts by path): see game/resources.py.
+FONT_REGULAR = asset_path("fonts/DejaVuSans.ttf")
+FONT_BOLD = asset_path("fonts/DejaVuSans-Bold.ttf")
+FONT_CONDENSED = asset_path("fonts/DejaVuSansCondensed.ttf")
+FONT_CONDENSED_BOLD = asset_path("fonts/DejaVuSansCondensed-Bold.ttf")
+FONTS_DIR = FONT_REGULAR.parent
+GUI_THEME = "gui_theme.json"  # read with read_asset_text
 
 BASE_W, BASE_H = 1920, 1080
 TOUCH_TARGET = 64  # px at 1080p: comfortably above the 48 px minimum for a fingertip
@@ -275,7 +276,7 @@ def gui_theme(scale: float) -> dict:
     Widgets are square-cornered on purpose: pygame-gui draws rounded shapes 4x supersampled, which
     made the set-up screen take seconds to build at 3840x2160; rectangles take a tenth of that.
     """
-    data = json.loads(GUI_THEME.read_text(encoding="utf-8"))
+    data = json.loads(read_asset_text(GUI_THEME))
 
     def walk(node):
         if isinstance(node, dict):

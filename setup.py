@@ -1,0 +1,19 @@
+"""Packaging glue that pyproject.toml cannot express: ship the top-level ``maps/`` and ``assets/`` inside the
+``game`` package of the wheel (as ``game/maps`` and ``game/assets``), so an installed game finds its boards and
+fonts with ``importlib.resources``.  The folders stay at the top of the repository, where map makers look.
+Everything else (name, dependencies, scripts) is in pyproject.toml.
+"""
+from setuptools import find_packages, setup
+
+DATA_PACKAGES = {"game.maps": "maps", "game.assets": "assets", "game.assets.fonts": "assets/fonts"}
+
+setup(
+    packages=find_packages(include=["game", "game.*", "kiosk", "kiosk.*"]) + list(DATA_PACKAGES),
+    package_dir=DATA_PACKAGES,
+    package_data={
+        "game.maps": ["*.toml"],
+        "game.assets": ["*.json"],
+        "game.assets.fonts": ["*.ttf", "*.txt"],
+        "kiosk": ["*.toml", "*.service", "*.md"],
+    },
+)
