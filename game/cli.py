@@ -31,23 +31,43 @@ def _positive(text: str) -> int:
     return v
 
 
-def cmd_validate_map(args) -> int:
+def _map_name(text: str) -> str | None:
+    """A ``--map`` value (a map name, or a map file's path) as the map name games record; None after an error."""
     from . import mapfile
 
     try:
-        mf = mapfile.load(mapfile.resolve(args.path))
+        return mapfile.map_arg(text)
+    except mapfile.MapError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return None
+
+
+def cmd_validate_map(args) -> int:
+    """A path (ends in .toml or has a slash) is checked as a file, including that its name can name a map."""
+    from . import mapfile
+
+    try:
+        if mapfile.looks_like_path(args.path):
+            name = mapfile.use_map_file(args.path)
+            mf = mapfile.load(args.path)
+        else:
+            name = args.path
+            mf = mapfile.load_map(name)
     except mapfile.MapError as exc:
         for p in exc.problems:
             print(p, file=sys.stderr)
         print(f"{len(exc.problems)} problem(s) in {exc.path}", file=sys.stderr)
         return 1
     print(mapfile.summary(mf))
+    print(f"map name: {name} (what a game on this map records)")
     return 0
 
 
 def cmd_replay(args) -> int:
     from .engine import record
 
+    if args.map is not None and _map_name(args.map) is None:
+        return 1
     try:
         state = record.load_state(args.record)
     except record.RecordError as exc:
@@ -90,6 +110,10 @@ def run_random_games(map_name: str, players: int, games: int, seed: int) -> dict
 
 def cmd_simulate(args) -> int:
     from . import mapfile
+
+    args.map = _map_name(args.map)
+    if args.map is None:
+        return 1
 
     try:
         mapfile.load(mapfile.resolve(args.map))
@@ -155,6 +179,9 @@ def cmd_play(args) -> int:
 def cmd_screenshot(args) -> int:
     from .ui.screenshot import render_screenshot
 
+    args.map = _map_name(args.map)
+    if args.map is None:
+        return 1
     try:
         render_screenshot(args.map, args.scene, args.size, args.out)
     except (ValueError, OSError) as exc:
@@ -203,7 +230,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_kiosk)
 
     s = sub.add_parser("simulate", help="play games with computer players and print the results")
-    s.add_argument("--map", default="london")
+    s.add_argument("--map", default="london", help="a map name, or a map file's path")
     s.add_argument("--players", type=int, default=2)
     s.add_argument("--games", type=_positive, default=10)
     s.add_argument("--seed", type=int, default=0)
@@ -213,15 +240,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("replay", help="replay a game record and print the final position")
     s.add_argument("record")
+    s.add_argument("--map", default=None, metavar="PATH",
+                   help="the map file of a record made from a map given by path (records name maps)")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_replay)
 
     s = sub.add_parser("validate-map", help="check a map file")
-    s.add_argument("path")
+    s.add_argument("path", help="a map file (.toml), or the name of a bundled or user map")
     s.set_defaults(func=cmd_validate_map)
 
     s = sub.add_parser("screenshot", help="render a scene to a PNG without a display")
-    s.add_argument("--map", default="london")
+    s.add_argument("--map", default="london", help="a map name, or a map file's path")
     s.add_argument("--scene", default="play", choices=["title", "setup", "play", "end"])
     s.add_argument("--size", type=_size, default=(1920, 1080))
     s.add_argument("--out", required=True)

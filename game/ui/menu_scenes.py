@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import logging
 import random
-from pathlib import Path
 from typing import Callable
 
 import msgspec
@@ -52,16 +51,16 @@ def _theme_json(scale: float) -> dict:
 
 
 def available_maps() -> list[tuple[str, str]]:
-    """(map id, board name) for every maps/*.toml that loads; a broken file is logged and left out."""
+    """(map id, board name) for every bundled and user map that loads; a broken file is logged and left out."""
     from ..engine.board import load_board
-    from ..mapfile import MAPS_DIR
+    from ..mapfile import available_maps as map_names
 
     out = []
-    for path in sorted(Path(MAPS_DIR).glob("*.toml")):
+    for name in map_names():
         try:
-            out.append((path.stem, load_board(path.stem).name))
+            out.append((name, load_board(name).name))
         except Exception as exc:  # a half-written map must not break the menu
-            log.warning("map %s does not load, not offered: %s", path.name, exc)
+            log.warning("map %s does not load, not offered: %s", name, exc)
     return out
 
 
