@@ -36,6 +36,12 @@ PAD = 60.0  # board units around the outermost stations, room for names
 MAX_ZOOM = 4.0
 SHEET_LIMIT = 2.5  # the static sheet may be this many times the view's area before it is cut to the view
 MIN_LABEL_PX = 11
+LABEL_GAP = 0.45  # least space between two names, as a fraction of the name's pixel size
+LAYER_ORDER = ("glow", "symbol", "token", "letters", "label", "dest", "passenger")  # state layer, bottom up
+GLOW_END_W, GLOW_END_ALPHA = 3.0, 200  # halo width (lane gaps) and opacity at a line's ends
+GLOW_OPEN_W, GLOW_OPEN_ALPHA = 2.0, 110  # lighter before a line's first token, when every space glows
+DEST_STANDARD = (0, 128, 128)  # teal: the standard-destination badge, a colour no line has
+BADGE_CORNERS = ((1, -1), (-1, -1), (1, 1), (-1, 1))  # where a destination badge may sit, preferred first
 
 KIND_ORDER = ("start", "connection", "terminus", "national_rail", "express", "standard")
 
@@ -88,6 +94,20 @@ def _clip_len(ax: float, ay: float, bx: float, by: float, r: tuple[float, float,
                     return 0.0
                 t1 = min(t1, t)
     return max(0.0, t1 - t0) * math.hypot(dx, dy)
+
+
+def _merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """Overlapping rects joined into their unions until none overlap."""
+    out: list[pygame.Rect] = []
+    for r in rects:
+        r = pygame.Rect(r)
+        while True:
+            j = r.collidelist(out)
+            if j < 0:
+                break
+            r = r.union(out.pop(j))
+        out.append(r)
+    return out
 
 
 def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
@@ -284,6 +304,20 @@ class BoardView:
         self.vx0 = self.vy0 = 0
         self._layer: pygame.Surface | None = None
         self._layer_key = None
+        self._layer_base = None
+        self._layer_view = None  # (s, vx0, vy0, size) of the last crisp layer, for stretching while zooming
+        self._items: dict = {}
+        self._scratch: pygame.Surface | None = None
+        self._halo: pygame.Surface | None = None
+        self._stretch_out: pygame.Surface | None = None
+        self._lane_box_key = None
+        self._lane_box_cache: list = []
+        self._corners_key = None
+        self._corners: list = []
+        self.layer_serial = 0  # counts changes of the state layer; damage_since(serial) says where
+        self._damages: list = []
+        self.full_paints = 0  # tests and the bench check that a placement is not a full rebuild
+        self.region_paints = 0
         self._label_cache: dict = {}
         self._labels_key = None
         self._labels: list = []
@@ -631,6 +665,42 @@ class BoardView:
         self._labels_key = key
         return placed
 
+    def _badge_corner(self, stn: int) -> tuple[int, int]:
+        """The corner of station ``stn`` where a destination badge covers the least of any name."""
+        self._place_labels()
+        if self._corners_key != self._labels_key:
+            self._corners_key = self._labels_key
+            s = self.s
+            names = []
+            for i, st in enumerate(self.board.stations):
+                r = self.label_rect(i)  # screen pixels; only offsets between rects matter
+                names.append(r)
+            corners = []
+            for i in range(len(self.board.stations)):
+                x, y = self.station_xy(i)
+                r = self.station_radius(i)
+                br = max(7.0 * self.scale, r * 0.75)
+                m = br + max(1.5, br * 0.15) + 1
+                best = None
+                for pref, (cx, cy) in enumerate(BADGE_CORNERS):
+                    bx, by = x + cx * r * 0.95, y + cy * r * 0.95
+                    box = pygame.Rect(round(bx - m), round(by - m), round(2 * m), round(2 * m))
+                    cover = sum(box.clip(names[j]).w * box.clip(names[j]).h for j in box.collidelistall(names))
+                    if best is None or cover < best[0]:
+                        best = (cover, (cx, cy))
+                    if cover == 0:
+                        break
+                corners.append(best[1])
+            del s
+            self._corners = corners
+        return self._corners[stn]
+
+    def badge_rect(self, stn: int) -> pygame.Rect:
+        """Screen rect of the destination badge station ``stn`` would show."""
+        bx, by, br = self._badge_geometry(stn)
+        m = br + max(1.5, br * 0.15)
+        return pygame.Rect(round(bx - m), round(by - m), round(2 * m), round(2 * m))
+
     def occupied_rects(self) -> list[pygame.Rect]:
         """Screen rects of station names and symbols, for overlays that should not hide them."""
         placed = self._place_labels()
@@ -750,52 +820,304 @@ class BoardView:
                 draw_station(surf, self.kinds[i], (x, y), self.station_radius(i), lw, self.theme, tiles.get(i),
                              self.city)
 
-    def _draw_labels(self, surf: pygame.Surface, off: Point, vis: pygame.Rect) -> None:
-        placed = self._place_labels()
-        px = self.label_px
+    def _draw_label(self, surf: pygame.Surface, i: int, off: Point) -> None:
+        text, lx, ly = self._place_labels()[i]
         angle = EDGE_ROTATION.get(self.names_facing, 0) if self.names_facing else 0
-        for i in range(len(self.board.stations)):
-            text, lx, ly = placed[i]
-            img = self._label_surface(text, px, angle)
-            x, y = self.station_xy(i)
-            dest = (round(x - off[0] + lx), round(y - off[1] + ly))
-            if vis.colliderect(pygame.Rect(dest, img.get_size())):
-                surf.blit(img, dest)
+        img = self._label_surface(text, self.label_px, angle)
+        x, y = self.station_xy(i)
+        surf.blit(img, (round(x - off[0] + lx), round(y - off[1] + ly)))
+
+    def label_rect(self, i: int) -> pygame.Rect:
+        """Screen rect of station ``i``'s name (its image, halo included)."""
+        text, lx, ly = self._place_labels()[i]
+        angle = EDGE_ROTATION.get(self.names_facing, 0) if self.names_facing else 0
+        w, h = self._label_surface(text, self.label_px, angle).get_size()
+        x, y = self.station_xy(i)
+        return pygame.Rect(round(x + lx), round(y + ly), w, h)
 
     # ---- state layer ----------------------------------------------------------------------------
+    # The state layer is a display list: every item (a connection's tokens, a glowing space, a name, a
+    # destination, the passenger) has a signature and a bounding box. A change of position redraws only
+    # the boxes of items whose signature changed. pygame's antialiased lines are not clip-invariant, so a
+    # region is redrawn by drawing the items that touch it *whole* on a scratch surface of the layer's size
+    # and copying just the region back: the result is pixel for pixel what a full rebuild draws.
+
     def state_layer(self, state, key=None, glow: Sequence[tuple[int, int]] = (), glow_line: int | None = None,
                     face_up: Sequence[int] | None = None, passenger: int | None = None,
                     show_passenger: bool = True) -> pygame.Surface:
         """Static layer plus the legal-space glow, tokens, names, destinations and the passenger.
 
-        ``key`` identifies the position (the scene's version counter); the layer is rebuilt only when
-        the key, the glow, the shown destinations/passenger or the static layer change.
+        ``key`` identifies the position (the scene's version counter): with the same key, glow,
+        destinations and passenger the cached layer is returned at once. Otherwise only what changed is
+        redrawn (``damage_since`` tells a caller which areas); a new view (zoom, pan, resize, names
+        turned) rebuilds it whole. A passenger of -1 or no destinations (a finished classic deck) draw
+        nothing.
         """
         static = self.static_layer()
-        fu = tuple(state.face_up if face_up is None else face_up)
+        self._place_labels()
+        n = len(self.board.stations)
+        fu = tuple(s for s in (state.face_up if face_up is None else face_up) if 0 <= s < n)
         pas = state.passenger if passenger is None else passenger
-        lkey = (id(static), self._static_key, key, tuple(glow), glow_line, fu, pas if show_passenger else None)
-        if self._layer is not None and lkey == self._layer_key:
+        pas = pas if show_passenger and pas is not None and 0 <= pas < n else None
+        glow = tuple(glow)
+        lkey = (key, glow, glow_line, fu, pas)
+        base = (id(static), self._static_key, self._labels_key)
+        if self._layer is not None and base == self._layer_base and lkey == self._layer_key and key is not None:
             return self._layer
+        if isinstance(self._static_key, tuple) and self._static_key[:1] == ("stretched",) \
+                and self._layer is not None and self._layer_view is not None:
+            return self._stretched_layer(static)  # fingers still zooming: stretch the last picture
+        items = self._display_list(state, glow, glow_line, fu, pas)
+        full = (self._layer is None or self._layer.get_size() != static.get_size() or base != self._layer_base)
+        damage: list[pygame.Rect] | None = None
+        if not full:
+            damage = self._diff(self._items, items)
+            if sum(r.w * r.h for r in damage) > 0.5 * static.get_width() * static.get_height():
+                full = True
+        self._layer_base = base
         self._layer_key = lkey
-        if self._layer is None or self._layer.get_size() != static.get_size():
-            self._layer = static.copy()
-        else:
+        self._items = items
+        if full:
+            if self._layer is None or self._layer.get_size() != static.get_size():
+                self._layer = pygame.Surface(static.get_size(), 0, static)
             self._layer.blit(static, (0, 0))
-        surf = self._layer
-        off = self.rect.topleft
-        if glow:
-            self._draw_glow(surf, state, glow, glow_line, off)
-        self._draw_tokens(surf, state, off)
-        self._draw_labels(surf, off, surf.get_rect())  # names over tokens, so they stay readable
-        self._draw_destinations(surf, fu, off)
-        if show_passenger:
-            self.draw_passenger(surf, *self.station_xy(pas), off=off)
-        return surf
+            self._paint(self._layer, state, items, None)
+            self.full_paints += 1
+            self._damage_log(None)
+        elif damage:
+            self._paint_regions(static, state, items, damage)
+            self._damage_log(damage)
+        self._layer_view = (self.s, self.vx0, self.vy0, self.rect.size)
+        return self._layer
+
+    def _damage_log(self, rects: list[pygame.Rect] | None) -> None:
+        self.layer_serial += 1
+        self._damages.append((self.layer_serial, rects))
+        del self._damages[:-16]
+
+    def damage_since(self, serial: int) -> list[pygame.Rect] | None:
+        """Layer areas (layer pixels) changed after ``serial`` (``layer_serial`` then); None: all of it."""
+        if serial == self.layer_serial:
+            return []
+        out: list[pygame.Rect] = []
+        newer = [(s, r) for s, r in self._damages if s > serial]
+        if not newer or newer[0][0] != serial + 1:
+            return None  # too old, or the layer was replaced: assume everything changed
+        for _, rects in newer:
+            if rects is None:
+                return None
+            out.extend(rects)
+        return out
+
+    def _stretched_layer(self, static: pygame.Surface) -> pygame.Surface:
+        """While zooming, the last full picture (tokens and names too) scaled to the current zoom."""
+        s0, vx0, vy0, size0 = self._layer_view
+        k = s0 / self.s
+        W, H = self.rect.size
+        src = pygame.Rect(round((self.vx0 + 0) * k - vx0), round(self.vy0 * k - vy0), max(1, round(W * k)),
+                          max(1, round(H * k)))
+        out = self._stretch_out if self._stretch_out is not None and self._stretch_out.get_size() == (W, H) \
+            else pygame.Surface((W, H), 0, self._layer)
+        self._stretch_out = out
+        out.fill(self.theme.bg)
+        part = src.clip(self._layer.get_rect())
+        if part.w > 0 and part.h > 0:
+            dst = pygame.Rect(round((part.x - src.x) / k), round((part.y - src.y) / k),
+                              max(1, round(part.w / k)), max(1, round(part.h / k)))
+            out.blit(pygame.transform.scale(self._layer.subsurface(part), dst.size), dst.topleft)
+        self._layer_base = None  # the next crisp picture is a full rebuild
+        self._damage_log(None)
+        return out
 
     def draw(self, surface: pygame.Surface, state, **kw) -> None:
         surface.blit(self.state_layer(state, **kw), self.rect.topleft)
 
+    # the display list ---------------------------------------------------------------------------
+    def _lane_boxes(self) -> list[list[tuple[float, float, float, float]]]:
+        """Per connection and lane, the box (screen pixels) around its segments' centre lines."""
+        self._geometry()
+        if self._lane_box_key != self._geom_key:
+            self._lane_box_key = self._geom_key
+            out = []
+            for lanes in self._lanes:
+                row = []
+                for segs in lanes:
+                    xs = [c for p, q in segs for c in (p[0], q[0])]
+                    ys = [c for p, q in segs for c in (p[1], q[1])]
+                    row.append((min(xs), min(ys), max(xs), max(ys)))
+                out.append(row)
+            self._lane_box_cache = out
+        return self._lane_box_cache
+
+    @staticmethod
+    def _box(x0: float, y0: float, x1: float, y1: float, m: float, off: Point) -> pygame.Rect:
+        """A whole-pixel rect (layer pixels) holding the box grown by ``m`` and a pixel of antialiasing."""
+        a, b = math.floor(x0 - m - off[0]) - 2, math.floor(y0 - m - off[1]) - 2
+        return pygame.Rect(a, b, math.ceil(x1 + m - off[0]) + 3 - a, math.ceil(y1 + m - off[1]) + 3 - b)
+
+    def _glow_style(self, state, glow_line: int | None) -> str:
+        """"open" when the line has no token yet (every space glows: a lighter glow), else "end"."""
+        if glow_line is None or not 0 <= glow_line < len(state.lines):
+            return "end"
+        return "end" if any(d > 0 for d in state.lines[glow_line].degree.values()) else "open"
+
+    def _display_list(self, state, glow, glow_line, fu, pas) -> dict:
+        """Every item of the state layer: {category: {index: (signature, rect in layer pixels)}}."""
+        off = self.rect.topleft
+        boxes = self._lane_boxes()
+        gap = self.lane_gap
+        out: dict = {c: {} for c in LAYER_ORDER}
+        style = self._glow_style(state, glow_line)
+        halo_m = gap * (GLOW_OPEN_W if style == "open" else GLOW_END_W) / 2
+        touched: set[int] = set()
+        for conn, cost in glow:
+            if not 0 <= conn < len(state.tokens):
+                continue
+            lane = len(state.tokens[conn])
+            if lane >= self.board.connections[conn].spaces:
+                continue
+            out["glow"][conn] = ((lane, cost, style), self._box(*boxes[conn][lane], halo_m, off))
+            touched.update(self.board.conn_ends[conn])
+        lw = max(1, round(2.0 * self.s))
+        for stn in touched:  # station symbols stay readable above the glow
+            x, y = self.station_xy(stn)
+            r = self.station_radius(stn)
+            out["symbol"][stn] = ((self.kinds[stn], lw), self._box(x, y, x, y, r, off))
+        tw = self.token_width()
+        tm = (tw + max(2.0, tw * 0.28)) / 2
+        for conn, toks in enumerate(state.tokens):
+            if not toks:
+                continue
+            row = boxes[conn]
+            x0 = min(row[k][0] for k in range(len(toks)))
+            y0 = min(row[k][1] for k in range(len(toks)))
+            x1 = max(row[k][2] for k in range(len(toks)))
+            y1 = max(row[k][3] for k in range(len(toks)))
+            colours = tuple(state.lines[li].colour for li in toks)
+            out["token"][conn] = (colours, self._box(x0, y0, x1, y1, tm, off))
+            spots = self._letter_spots(state, conn)
+            if spots:
+                d = self._badge_px() / 2
+                out["letters"][conn] = (colours, self._box(min(p[0] for p in spots), min(p[1] for p in spots),
+                                                           max(p[0] for p in spots), max(p[1] for p in spots),
+                                                           d, off))
+        for i in range(len(self.board.stations)):
+            r = self.label_rect(i).move(-off[0], -off[1])
+            out["label"][i] = (self._place_labels()[i][0], r)
+        for stn in fu:
+            express = "express" in self.board.stations[stn].kinds
+            out["dest"][stn] = (express, self._dest_rect(stn).move(-off[0], -off[1]))
+        if pas is not None:
+            x, y = self.station_xy(pas)
+            out["passenger"][pas] = (True, self._box(x, y, x, y, self.passenger_radius, off))
+        return out
+
+    @staticmethod
+    def _diff(old: dict, new: dict) -> list[pygame.Rect]:
+        """Rects (old and new boxes) of items added, removed or changed, merged where they overlap."""
+        rects = []
+        for cat in LAYER_ORDER:
+            o, n = old.get(cat, {}), new.get(cat, {})
+            for k in o.keys() | n.keys():
+                a, b = o.get(k), n.get(k)
+                if a == b:
+                    continue
+                if a is not None:
+                    rects.append(a[1])
+                if b is not None:
+                    rects.append(b[1])
+        return _merge(rects)
+
+    def _paint(self, surf: pygame.Surface, state, items: dict, region: pygame.Rect | None) -> None:
+        """Draw the items touching ``region`` (all when None) whole, in layer order."""
+        area = surf.get_rect() if region is None else region
+        off = self.rect.topleft
+
+        def hits(cat):
+            d = items[cat]
+            keys = sorted(d)
+            idx = area.collidelistall([d[k][1] for k in keys])
+            return [keys[j] for j in idx]
+
+        glow = hits("glow")
+        if glow:
+            self._paint_glow(surf, state, items["glow"], glow, area, off)
+        symbols = hits("symbol")
+        if symbols:
+            tiles = self.city.station_symbols(self.board, self.connection_tiles)
+            for stn in symbols:
+                x, y = self.station_xy(stn)
+                draw_station(surf, self.kinds[stn], (x - off[0], y - off[1]), self.station_radius(stn),
+                             items["symbol"][stn][0][1], self.theme, tiles.get(stn), self.city)
+        for conn in hits("token"):
+            for k, li in enumerate(state.tokens[conn]):
+                self.draw_token(surf, state.lines[li].colour, conn, k, off)
+        for conn in hits("letters"):
+            self._draw_letters(surf, state, conn, off)
+        for i in hits("label"):  # names over tokens, so they stay readable
+            self._draw_label(surf, i, off)
+        for stn in hits("dest"):
+            self._draw_destination(surf, stn, off)
+        for stn in hits("passenger"):
+            self.draw_passenger(surf, *self.station_xy(stn), off=off)
+
+    def _paint_regions(self, static: pygame.Surface, state, items: dict, rects: list[pygame.Rect]) -> None:
+        layer = self._layer
+        sc = self._scratch
+        if sc is None or sc.get_size() != layer.get_size():
+            sc = self._scratch = pygame.Surface(layer.get_size(), 0, layer)
+        bounds = layer.get_rect()
+        for r in rects:
+            r = r.clip(bounds)
+            if r.w <= 0 or r.h <= 0:
+                continue
+            sc.blit(static, r, r)
+            self._paint(sc, state, items, r)
+            layer.blit(sc, r, r)
+            self.region_paints += 1
+
+    def _paint_glow(self, surf, state, glow_items: dict, conns: list[int], area: pygame.Rect, off: Point) -> None:
+        """Legal spaces for the selected line: a translucent halo, then a white slot with a bold edge (solid:
+        free; dashed amber: costs two branch tiles). Before a line's first token every space is legal, so
+        that glow is lighter and narrower and the station symbols are drawn again above it."""
+        gap = self.lane_gap
+        hi, warn, edge = self.theme.highlight, self.theme.warn, self.theme.accent
+        cores = []
+        for conn in conns:
+            (lane, cost, style), _ = glow_items[conn]
+            for p, q in self.lane_segments(conn, lane):
+                cores.append(((p[0] - off[0], p[1] - off[1]), (q[0] - off[0], q[1] - off[1]), cost, style))
+        # the halo is translucent: drawn on an alpha scratch the layer's size (same pixels wherever the
+        # region is), cleared and blitted only over the area being painted
+        halo = self._halo
+        if halo is None or halo.get_size() != surf.get_size():
+            halo = self._halo = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        box = area.clip(halo.get_rect())
+        halo.fill((0, 0, 0, 0), box)
+        for p2, q2, cost, style in cores:
+            if style == "open":
+                capsule(halo, (*hi, GLOW_OPEN_ALPHA), p2, q2, gap * GLOW_OPEN_W)
+            else:
+                capsule(halo, (*(warn if cost else hi), GLOW_END_ALPHA), p2, q2, gap * GLOW_END_W)
+        surf.blit(halo, box, box)
+        for p2, q2, cost, style in cores:
+            w = gap * (0.6 if style == "open" else 0.9)
+            e = max(2.0, gap * 0.25) if style == "open" else max(3.0, gap * 0.4)
+            if cost:
+                L = math.hypot(q2[0] - p2[0], q2[1] - p2[1])
+                n = max(2, int(L / (w * 1.8)))
+                for j in range(n):
+                    a = (j + 0.1) / n
+                    b = (j + 0.65) / n
+                    pa = (p2[0] + (q2[0] - p2[0]) * a, p2[1] + (q2[1] - p2[1]) * a)
+                    pb = (p2[0] + (q2[0] - p2[0]) * b, p2[1] + (q2[1] - p2[1]) * b)
+                    capsule(surf, warn, pa, pb, w + e)
+                    capsule(surf, (255, 255, 255), pa, pb, w * 0.7)
+            else:
+                capsule(surf, edge, p2, q2, w + e)
+                capsule(surf, (255, 255, 255), p2, q2, w)
+
+    # tokens ---------------------------------------------------------------------------------------
     def token_width(self) -> float:
         return self.lane_gap * TOKEN_W
 
@@ -813,12 +1135,12 @@ class BoardView:
     def _badge_px(self) -> float:
         return max(12.0 * self.scale, self.token_width() * 1.5, 9.0)
 
-    def _draw_letters(self, surf: pygame.Surface, state, conn: int, off: Point) -> None:
-        """Each token's letter in a small badge, staggered along the lanes so badges never overlap."""
+    def _letter_spots(self, state, conn: int) -> list[tuple[float, float, str]]:
+        """Where each token's letter badge goes (screen pixels), staggered along the lanes so badges never
+        overlap; none when there is no room (the pattern alone identifies the line there)."""
         toks = state.tokens[conn]
-        n = len(toks)
-        if not n:
-            return
+        if not toks:
+            return []
         d = self._badge_px()
         gap = self.lane_gap
         spaces = self.board.connections[conn].spaces
@@ -827,17 +1149,23 @@ class BoardView:
         L = math.hypot(q[0] - p[0], q[1] - p[1])
         step = 0.0 if gap >= d * 1.02 else d * 1.08
         if step * (spaces - 1) + d > L:
-            return  # no room: the pattern alone identifies the line here
-        fpx = max(7, round(d * 0.72))
+            return []
+        out = []
         for k, li in enumerate(toks):
-            colour = state.lines[li].colour
             along = (k - (spaces - 1) / 2) * step
             segs = self.lane_segments(conn, k)
             a, b = segs[len(segs) // 2]
             ll = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
             t = 0.5 + along / ll
-            cx = a[0] + (b[0] - a[0]) * t - off[0]
-            cy = a[1] + (b[1] - a[1]) * t - off[1]
+            out.append((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, state.lines[li].colour))
+        return out
+
+    def _draw_letters(self, surf: pygame.Surface, state, conn: int, off: Point) -> None:
+        """Each token's letter in a small round badge."""
+        d = self._badge_px()
+        fpx = max(7, round(d * 0.72))
+        for x, y, colour in self._letter_spots(state, conn):
+            cx, cy = x - off[0], y - off[1]
             disc(surf, th.line_outline(colour), (cx, cy), d / 2)
             disc(surf, self.theme.line(colour), (cx, cy), d / 2 - max(1.0, d * 0.09))
             img = self._letter(colour, fpx)
@@ -851,88 +1179,54 @@ class BoardView:
             self._label_cache[key] = img
         return img
 
-    def _draw_tokens(self, surf: pygame.Surface, state, off: Point) -> None:
-        view = pygame.Rect(off, self.rect.size).inflate(40, 40)
-        for c, toks in enumerate(state.tokens):
-            if not toks:
-                continue
-            if not view.clipline(*self._trim_raw(c)):
-                continue
-            for k, li in enumerate(toks):
-                self.draw_token(surf, state.lines[li].colour, c, k, off)
-        for c, toks in enumerate(state.tokens):
-            if toks and view.clipline(*self._trim_raw(c)):
-                self._draw_letters(surf, state, c, off)
-
     def _trim_raw(self, c: int) -> tuple[Point, Point]:
         self._geometry()
         return self._trim[c]
 
-    def _draw_glow(self, surf: pygame.Surface, state, glow, glow_line, off: Point) -> None:
-        """Legal spaces for the selected line: bright for free ones, dashed amber for ones costing two tiles."""
-        gap = self.lane_gap
-        hi = self.theme.highlight
-        warn = self.theme.warn
-        edge = self.theme.accent
-        cores = []
-        for conn, cost in glow:
-            lane = len(state.tokens[conn])
-            if lane >= self.board.connections[conn].spaces:
-                continue
-            for p, q in self.lane_segments(conn, lane):
-                cores.append(((p[0] - off[0], p[1] - off[1]), (q[0] - off[0], q[1] - off[1]), cost))
-        if not cores:
-            return
-        # the halo is translucent: draw it on an alpha surface only as big as the glowing part
-        m = gap * 1.7
-        x0 = max(0, int(min(min(a[0], b[0]) for a, b, _ in cores) - m))
-        y0 = max(0, int(min(min(a[1], b[1]) for a, b, _ in cores) - m))
-        x1 = min(surf.get_width(), int(max(max(a[0], b[0]) for a, b, _ in cores) + m) + 1)
-        y1 = min(surf.get_height(), int(max(max(a[1], b[1]) for a, b, _ in cores) + m) + 1)
-        if x1 > x0 and y1 > y0:
-            layer = pygame.Surface((x1 - x0, y1 - y0), pygame.SRCALPHA)
-            for p2, q2, cost in cores:
-                capsule(layer, (*(warn if cost else hi), 200), (p2[0] - x0, p2[1] - y0), (q2[0] - x0, q2[1] - y0),
-                        gap * 3.0)
-            surf.blit(layer, (x0, y0))
-        # the free space itself: a white slot with a bold edge (solid = free, dashed = costs 2 branch tiles)
-        w = gap * 0.9
-        e = max(3.0, gap * 0.4)
-        for p2, q2, cost in cores:
-            if cost:
-                L = math.hypot(q2[0] - p2[0], q2[1] - p2[1])
-                n = max(2, int(L / (w * 1.8)))
-                for j in range(n):
-                    a = (j + 0.1) / n
-                    b = (j + 0.65) / n
-                    pa = (p2[0] + (q2[0] - p2[0]) * a, p2[1] + (q2[1] - p2[1]) * a)
-                    pb = (p2[0] + (q2[0] - p2[0]) * b, p2[1] + (q2[1] - p2[1]) * b)
-                    capsule(surf, warn, pa, pb, w + e)
-                    capsule(surf, (255, 255, 255), pa, pb, w * 0.7)
-            else:
-                capsule(surf, edge, p2, q2, w + e)
-                capsule(surf, (255, 255, 255), p2, q2, w)
+    # destinations and the passenger ---------------------------------------------------------------
+    def _badge_geometry(self, stn: int) -> tuple[float, float, float]:
+        """Centre and half-side of a destination badge: at the corner of the station its name leaves free."""
+        x, y = self.station_xy(stn)
+        r = self.station_radius(stn)
+        br = max(7.0 * self.scale, r * 0.75)
+        corner = self._badge_corner(stn)
+        return x + corner[0] * r * 0.95, y + corner[1] * r * 0.95, br
 
-    def _draw_destinations(self, surf: pygame.Surface, face_up: Iterable[int], off: Point) -> None:
-        """Express: a filled star badge; standard: a bold ring badge. Both ring the station too."""
-        t = self.theme
-        for stn in face_up:
-            x, y = self.station_xy(stn)
-            x, y = x - off[0], y - off[1]
-            r = self.station_radius(stn)
-            express = "express" in self.board.stations[stn].kinds
-            col = t.bad if express else t.accent
-            disc(surf, col, (x, y), r + max(3.0, r * 0.55), max(2, round(r * 0.35)))
-            br = max(7.0 * self.scale, r * 0.75)
-            bx, by = x + r * 0.95, y - r * 0.95
-            disc(surf, (255, 255, 255), (bx, by), br + max(1.5, br * 0.15))
-            if express:
-                disc(surf, col, (bx, by), br)
-                aapoly(surf, (255, 255, 255), star_points(bx, by, br * 0.78))
-            else:
-                disc(surf, col, (bx, by), br)
-                disc(surf, (255, 255, 255), (bx, by), br * 0.55)
-                disc(surf, col, (bx, by), br * 0.3)
+    def _dest_rect(self, stn: int) -> pygame.Rect:
+        x, y = self.station_xy(stn)
+        r = self.station_radius(stn)
+        ring = r + max(3.0, r * 0.55)
+        bx, by, br = self._badge_geometry(stn)
+        m = br + max(1.5, br * 0.15)
+        a = pygame.Rect(math.floor(x - ring) - 2, math.floor(y - ring) - 2, math.ceil(2 * ring) + 5,
+                        math.ceil(2 * ring) + 5)
+        return a.union(pygame.Rect(math.floor(bx - m) - 2, math.floor(by - m) - 2, math.ceil(2 * m) + 5,
+                                   math.ceil(2 * m) + 5))
+
+    def _draw_destination(self, surf: pygame.Surface, stn: int, off: Point) -> None:
+        """A ring round the station and a square badge (line badges are round): a white star on red for an
+        express destination, a white target on teal (no line's colour) for a standard one."""
+        x, y = self.station_xy(stn)
+        x, y = x - off[0], y - off[1]
+        r = self.station_radius(stn)
+        express = "express" in self.board.stations[stn].kinds
+        col = self.theme.bad if express else DEST_STANDARD
+        disc(surf, col, (x, y), r + max(3.0, r * 0.55), max(2, round(r * 0.35)))
+        bx, by, br = self._badge_geometry(stn)
+        bx, by = bx - off[0], by - off[1]
+        e = max(1.5, br * 0.15)
+        outer = pygame.Rect(0, 0, round(2 * (br + e)), round(2 * (br + e)))
+        outer.center = (round(bx), round(by))
+        inner = outer.inflate(-2 * round(e), -2 * round(e))
+        pygame.draw.rect(surf, (255, 255, 255), outer, border_radius=max(1, round(br * 0.3)))
+        pygame.draw.rect(surf, col, inner, border_radius=max(1, round(br * 0.25)))
+        c = inner.center
+        if express:
+            aapoly(surf, (255, 255, 255), star_points(c[0], c[1], br * 0.8))
+        else:
+            disc(surf, (255, 255, 255), c, br * 0.62)
+            disc(surf, col, c, br * 0.4)
+            disc(surf, (255, 255, 255), c, br * 0.18)
 
     def draw_passenger(self, surf: pygame.Surface, x: float, y: float, off: Point = (0, 0),
                        alpha_ring=None) -> None:

@@ -1,0 +1,152 @@
+"""Partial redrawing must give the same pixels as drawing everything again.
+
+The board's state layer redraws only what a placement changes (game/ui/board_view.py), and the play
+screen sends only changed rects to the window. These tests compare the incremental result with a full
+rebuild pixel for pixel, and check that a fading animation leaves no ghost behind.
+"""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import random  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.ai import RandomBot  # noqa: E402
+from game.engine import PlaceTrack, TakeBranch, Undo, apply, can_undo, load_board, new_game  # noqa: E402
+from game.engine.rules import legal_placements  # noqa: E402
+from game.ui import theme as th  # noqa: E402
+from game.ui.board_view import BoardView  # noqa: E402
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pygame():
+    pygame.display.init()
+    pygame.font.init()
+    yield
+
+
+def make_view(size, zoom_at=None):
+    w, h = size
+    rect = pygame.Rect(round(w * 0.08), round(h * 0.1), round(w * 0.84), round(h * 0.8))
+    bv = BoardView(load_board("london"), rect, th.Theme(), th.Fonts(), ui_scale=th.ui_scale(w, h))
+    if zoom_at is not None:
+        bv.zoom_at(*zoom_at)
+    return bv
+
+
+def mid_game(turns=6, seed=3):
+    st = new_game("london", 4, seed=seed, start_player=0)
+    bot = RandomBot(seed)
+    while st.turn < turns:
+        apply(st, bot.choose(st))
+    return st
+
+
+def glow_for(st, line):
+    return tuple((c, cost) for li, c, cost in legal_placements(st) if li == line)
+
+
+def full_picture(size, st, zoom_at, **kw):
+    fresh = make_view(size, zoom_at)
+    fresh.connection_tiles = list(st.setup.connection_tiles)
+    return pygame.image.tobytes(fresh.state_layer(st, key=0, **kw), "RGB")
+
+
+def first_difference(a: bytes, b: bytes, width: int):
+    for i in range(0, len(a), 3):
+        if a[i:i + 3] != b[i:i + 3]:
+            return ((i // 3) % width, (i // 3) // width)
+    return None
+
+
+@pytest.mark.parametrize("size,zoom_at", [((1280, 720), None), ((1920, 1080), (900, 500, 2.2))])
+def test_incremental_redraw_matches_a_full_rebuild(size, zoom_at):
+    """Placements by several lines, glow following the selected line, undos, destinations taken away and
+    the passenger moved: after every step the partly redrawn layer equals a fresh full rebuild."""
+    st = mid_game()
+    bv = make_view(size, zoom_at)
+    bv.connection_tiles = list(st.setup.connection_tiles)
+    rng = random.Random(5)
+    version = 0
+    line = st.players[st.current].lines[0]
+    bv.state_layer(st, key=version, glow=glow_for(st, line), glow_line=line)
+    steps = 0
+    placed_same_line = 0
+    before = None
+    undone = 0
+    face_up = list(st.face_up)
+    pas = st.passenger
+    while steps < 40:
+        player = st.current
+        lines = st.players[player].lines
+        if st.phase != "actions":
+            break
+        roll = rng.random()
+        if roll < 0.2 and can_undo(st):
+            apply(st, Undo())
+            undone += 1
+        elif roll < 0.3 and face_up:
+            face_up.pop(rng.randrange(len(face_up)))  # a destination reached
+        elif roll < 0.35:
+            pas = rng.randrange(len(bv.board.stations))
+        else:
+            legal = [(li, c) for li, c, _ in legal_placements(st) if li == line] or \
+                    [(li, c) for li, c, _ in legal_placements(st)]
+            if not legal or st.actions_left <= 1:
+                apply(st, TakeBranch()) if st.actions_left > 1 else None
+                line = lines[rng.randrange(len(lines))]
+            else:
+                li, c = rng.choice(legal)
+                had_tokens = any(li in toks for toks in st.tokens)
+                apply(st, PlaceTrack(li, c))
+                if li == line and had_tokens and rng.random() < 0.7:
+                    placed_same_line += 1
+                    before = bv.full_paints
+                else:
+                    line = lines[rng.randrange(len(lines))]
+        version += 1
+        steps += 1
+        kw = dict(glow=glow_for(st, line), glow_line=line, face_up=face_up, passenger=pas)
+        got = pygame.image.tobytes(bv.state_layer(st, key=version, **kw), "RGB")
+        want = full_picture(size, st, zoom_at, **kw)
+        assert got == want, f"step {steps}: first differing pixel {first_difference(got, want, bv.rect.w)}"
+        if before is not None:
+            assert bv.full_paints == before, f"step {steps}: a placement rebuilt the whole layer"
+            before = None
+    assert undone >= 2, "the sequence must include undos"
+    assert placed_same_line >= 4
+    assert bv.region_paints >= placed_same_line
+
+
+def test_damage_covers_the_new_token_and_nothing_far_away():
+    st = mid_game()
+    bv = make_view((1920, 1080))
+    line = st.players[st.current].lines[0]
+    bv.state_layer(st, key=0)
+    serial = bv.layer_serial
+    li, c, _ = next(p for p in legal_placements(st) if p[0] == line)
+    apply(st, PlaceTrack(li, c))
+    bv.state_layer(st, key=1)
+    rects = bv.damage_since(serial)
+    assert rects, "a placement must report where the layer changed"
+    x, y = bv.lane_point(c, len(st.tokens[c]) - 1)
+    off = bv.rect.topleft
+    assert any(r.collidepoint(x - off[0], y - off[1]) for r in rects)
+    area = sum(r.w * r.h for r in rects)
+    assert area < 0.1 * bv.rect.w * bv.rect.h
+    assert bv.damage_since(bv.layer_serial) == []
+
+
+def test_no_passenger_and_no_destinations_draw_nothing_for_them():
+    """A classic deck that ran out takes the passenger and destinations off the board (-1 and [])."""
+    st = mid_game()
+    bv = make_view((1280, 720))
+    plain = pygame.image.tobytes(bv.state_layer(st, key=1, face_up=[], show_passenger=False), "RGB")
+    st.passenger = -1
+    st.face_up = []
+    assert pygame.image.tobytes(bv.state_layer(st, key=2), "RGB") == plain
