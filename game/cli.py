@@ -83,21 +83,27 @@ def cmd_replay(args) -> int:
         mark = " (winner)" if i in s["winners"] else ""
         print(f"  {p['name']}: {p['score']} points, {p['branch_tiles']} branch tiles, "
               f"lines {'/'.join(p['lines'])}{mark}")
-    print(f"  passenger at {s['passenger']}")
+    if s["passenger"] is None:
+        print("  passenger: off the board (classic: the deck ran out)")
+    else:
+        print(f"  passenger at {s['passenger']}")
     print(f"  face-up destinations: {', '.join(s['face_up']) or '(none)'}")
     print(f"  cards left in the deck: {s['deck_left']}")
     return 0
 
 
-def run_random_games(map_name: str, players: int, games: int, seed: int) -> dict:
-    """G complete games with the uniform random policy; the figures `simulate` prints."""
+def run_random_games(map_name: str, players: int, games: int, seed: int, variant: str = "standard") -> dict:
+    """G complete games with the uniform random policy; the figures `simulate` prints.
+
+    ``variant="classic"`` plays the first edition (on London, its own board: see rules.new_game).
+    """
     from .ai import RandomBot
     from .engine import apply, new_game, winners
 
     out = []
     t0 = time.perf_counter()
     for g in range(games):
-        state = new_game(map_name, players, seed=seed + g)
+        state = new_game(map_name, players, seed=seed + g, variant=variant)
         bots = [RandomBot(seed * 7919 + g * 31 + i) for i in range(players)]
         while not state.over:
             apply(state, bots[state.current].choose(state))
@@ -114,9 +120,17 @@ def cmd_simulate(args) -> int:
     args.map = _map_name(args.map)
     if args.map is None:
         return 1
+    from .engine.rules import SetupError, classic_map
 
+    map_name = args.map
+    if args.variant == "classic":
+        try:
+            map_name = classic_map(args.map)
+        except SetupError as exc:
+            print(f"error: --variant classic: {exc}", file=sys.stderr)
+            return 1
     try:
-        mapfile.load(mapfile.resolve(args.map))
+        mapfile.load(mapfile.resolve(map_name))
     except mapfile.MapError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
@@ -128,7 +142,8 @@ def cmd_simulate(args) -> int:
             return 1
         bots = [b.strip() for b in args.bots.split(",") if b.strip()]
         try:
-            result = arena.run_games(bots, args.games, args.seed, players=args.players, map=args.map)
+            result = arena.run_games(bots, args.games, args.seed, players=args.players, map=map_name,
+                                     variant=args.variant)
         except ValueError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 1
@@ -136,7 +151,7 @@ def cmd_simulate(args) -> int:
         if not 2 <= args.players <= 5:
             print(f"error: --players {args.players}: the game is for 2 to 5 players", file=sys.stderr)
             return 1
-        result = run_random_games(args.map, args.players, args.games, args.seed)
+        result = run_random_games(map_name, args.players, args.games, args.seed, args.variant)
     if args.json:
         print(json.dumps(result))
         return 0
@@ -235,6 +250,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--games", type=_positive, default=10)
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--bots", default=None, help="comma-separated levels cycled over seats, e.g. hard,normal")
+    s.add_argument("--variant", default="standard", choices=["standard", "classic"],
+                   help="classic: the first edition (2006), on its own board (London only)")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_simulate)
 

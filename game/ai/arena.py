@@ -21,9 +21,9 @@ def _bot_seed(seed: int, seat: int) -> int:
     return seed * 101 + seat * 7919 + 17
 
 
-def play_match(levels: list[str], map: str = "london", seed: int = 0) -> dict:
+def play_match(levels: list[str], map: str = "london", seed: int = 0, variant: str = "standard") -> dict:
     """One game with ``levels[i]`` in seat i (seat 0 starts); scores, winners and decision times."""
-    state = new_game(map=map, players=len(levels), seed=seed, start_player=0)
+    state = new_game(map=map, players=len(levels), seed=seed, start_player=0, variant=variant)
     bots = [make_bot(level, _bot_seed(seed, i)) for i, level in enumerate(levels)]
     times: dict[str, list[float]] = {level: [] for level in levels}
     cpu_max: dict[str, float] = {level: 0.0 for level in levels}
@@ -45,6 +45,8 @@ def play_match(levels: list[str], map: str = "london", seed: int = 0) -> dict:
         "finished": state.over,
         "seats": list(levels),
         "seed": seed,
+        "map": state.setup.map,
+        "variant": variant,
         # wall-clock seconds per decision; "cpu_max" is the slowest in processor time, which a busy machine
         # does not inflate
         "decision_s": {lv: {"max": max(ts, default=0.0), "mean": sum(ts) / len(ts) if ts else 0.0, "n": len(ts),
@@ -61,8 +63,8 @@ def seating(bots: list[str], game: int, players: int) -> list[str]:
 
 
 def _play_one(job: tuple) -> dict:
-    levels, map, seed = job
-    return play_match(levels, map=map, seed=seed)
+    levels, map, seed, variant = job
+    return play_match(levels, map=map, seed=seed, variant=variant)
 
 
 def _map_games(jobs: list[tuple], workers: int) -> list[dict]:
@@ -78,13 +80,15 @@ def default_workers() -> int:
 
 
 def run_games(bots: list[str], games: int, seed: int = 0, players: int | None = None, map: str = "london",
-              workers: int = 1) -> dict:
+              workers: int = 1, variant: str = "standard") -> dict:
     """A series: bots cycled over the seats, seats rotated from game to game, each deal once per rotation.
+
+    ``variant="classic"`` plays the first edition (on London, its own board) and its shared ties.
 
     ``winrates[level]`` is the share of the games the level played in where it held a winning seat.
     """
     players = players or max(2, len(bots))
-    jobs = [(seating(bots, g, players), map, seed + g // players) for g in range(games)]
+    jobs = [(seating(bots, g, players), map, seed + g // players, variant) for g in range(games)]
     t0 = time.perf_counter()
     results = _map_games(jobs, workers)
     elapsed = time.perf_counter() - t0

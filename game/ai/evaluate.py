@@ -289,6 +289,8 @@ class Judge:
         count = 0
         all_bit = 1 << len(board.stations)
         for o in origins:
+            if o < 0:
+                continue  # the passenger has left the board (classic, deck out): no trips from it
             se = passenger.Search(state, board, o, all_bit)  # a target no station has: settle them all
             lvl = se.lvl
             for d in dests:

@@ -37,6 +37,13 @@ class PassengerMoved(msgspec.Struct, tag="passenger", frozen=True):
     lines: tuple[int, ...]
 
 
+class PassengerLeft(msgspec.Struct, tag="passenger_left", frozen=True):
+    """Classic variant: the deck ran out, so the passenger (last at ``station``) and the face-up
+    destinations left the board; state.passenger is now -1 and state.face_up is empty."""
+
+    station: int
+
+
 class DestinationsDrawn(msgspec.Struct, tag="drawn", frozen=True):
     cards: tuple[int, ...]
 
@@ -58,5 +65,5 @@ class Undone(msgspec.Struct, tag="undone", frozen=True):
     player: int
 
 
-Event = (TokenPlaced | BranchTaken | Scored | RouteChoiceNeeded | PassengerMoved | DestinationsDrawn
-         | EndTriggered | TurnStarted | GameOver | Undone)
+Event = (TokenPlaced | BranchTaken | Scored | RouteChoiceNeeded | PassengerMoved | PassengerLeft
+         | DestinationsDrawn | EndTriggered | TurnStarted | GameOver | Undone)

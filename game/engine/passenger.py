@@ -94,7 +94,7 @@ class Search:
         self.hit = 0
         self._memo: dict[int, set[int]] = {}
         self._adj: dict = {}  # (line, a, b) -> hops, for this search only
-        if targets:
+        if targets and src >= 0:  # src -1: the passenger has left the board (classic); nothing is reachable
             self._run(targets)
 
     def _run(self, targets: int) -> None:
@@ -295,4 +295,6 @@ def destinations_of_kind(state: GameState, board: Board, kind: str) -> int:
 def route_options(state: GameState, board: Board, kind: str, origin: int | None = None) -> list[RouteOption]:
     """Every distinct best outcome of one passenger move of ``kind`` from ``origin`` (default: where it is)."""
     src = state.passenger if origin is None else origin
+    if src < 0:
+        return []  # the passenger has left the board (classic variant, deck out)
     return Search(state, board, src, destinations_of_kind(state, board, kind)).options()

@@ -13,10 +13,11 @@ import msgspec
 from . import passenger
 from .actions import Action, ChooseRoute, IllegalAction, PlaceTrack, TakeBranch, Undo
 from .board import Board, load_board
-from .events import (BranchTaken, DestinationsDrawn, EndTriggered, Event, GameOver, PassengerMoved,
-                     RouteChoiceNeeded, Scored, TokenPlaced, TurnStarted, Undone)
-from .state import (ACTIONS_PER_TURN, DEFAULT_LINES, FIRST_TURN_ACTIONS, PHASE_ACTIONS, PHASE_OVER,
-                    PHASE_ROUTE, TOKEN_SUPPLY, GameState, Line, Player, Setup)
+from .events import (BranchTaken, DestinationsDrawn, EndTriggered, Event, GameOver, PassengerLeft,
+                     PassengerMoved, RouteChoiceNeeded, Scored, TokenPlaced, TurnStarted, Undone)
+from .state import (ACTIONS_PER_TURN, DEFAULT_LINES, FIRST_EDITION_MAPS, FIRST_TURN_ACTIONS, LINES_PER_PLAYER,
+                    NO_PASSENGER, PHASE_ACTIONS, PHASE_OVER, PHASE_ROUTE, TOKEN_SUPPLY, VARIANTS, GameState,
+                    Line, Player, Setup)
 
 FACE_UP = 4
 
@@ -59,8 +60,8 @@ class Ruleset:
     # ---- passenger ----------------------------------------------------------------------------
     def passenger_moves(self, state: GameState, board: Board) -> list[str]:
         """The kinds of passenger move this turn: express then standard if both are out, else one."""
-        if state.setup.variant == "classic" and not state.deck:
-            return []  # first edition: the passenger leaves the board once the deck is empty
+        if state.passenger == NO_PASSENGER:
+            return []  # first edition: the passenger has left the board
         kinds = [board.stations[s].kinds for s in state.face_up]
         has_x = any("express" in k for k in kinds)
         has_s = any("standard" in k for k in kinds)
@@ -72,8 +73,23 @@ class Ruleset:
             return ["standard"]
         return []
 
+    def after_refill(self, state: GameState, board: Board, events: list) -> None:
+        """The face-up destinations have just been refilled (or could not be)."""
+        if state.setup.variant == "classic" and not state.deck and state.passenger != NO_PASSENGER:
+            # First edition: "if the deck is used up after refilling, the active player removes the
+            # passenger from the board at once"; the destinations go with it, so no card is left to visit.
+            station = state.passenger
+            state.discard.extend(state.face_up)
+            state.face_up = []
+            state.passenger = NO_PASSENGER
+            events.append(PassengerLeft(station))
+
     def final_scoring(self, state: GameState, board: Board, events: list) -> None:
         """End-of-game bonuses (Berlin landmarks, Paris objectives)."""
+
+    def tie_break_by_branch_tiles(self, setup: Setup) -> bool:
+        """2nd edition: equal points go to most branch tiles. The first edition has no tie-break."""
+        return setup.variant != "classic"
 
 
 def add_points(state: GameState, player: int, points: int, category: str, events: list, line: int = -1,
@@ -98,6 +114,17 @@ class SetupError(ValueError):
     """A set-up that cannot start a game; the message says which field and why."""
 
 
+def classic_map(map: str) -> str:
+    """The board the classic variant plays on for ``map``: its first edition's, or raise SetupError."""
+    if map in FIRST_EDITION_MAPS.values():
+        return map
+    if map in FIRST_EDITION_MAPS:
+        return FIRST_EDITION_MAPS[map]
+    known = ", ".join(f"{k!r}" for k in FIRST_EDITION_MAPS)
+    raise SetupError(f"variant: the classic variant (first edition, 2006) is played on the first edition's "
+                     f"board; map {map!r} has none (maps with a first edition: {known})")
+
+
 def default_lines(n_players: int) -> list[list[str]]:
     if n_players not in DEFAULT_LINES:
         raise SetupError(f"players: {n_players} players; On the Underground is for 2 to 5 players")
@@ -108,7 +135,13 @@ def new_game(map: str = "london", players: int | list[str] = 2, seed: int | None
              start_player: int | None = None, deck: list[int] | list[str] | None = None,
              connection_tiles: list[str] | None = None, lines: list[list[str]] | None = None,
              variant: str = "standard") -> GameState:
-    """Set up a game. Every random element comes from ``seed`` unless given explicitly."""
+    """Set up a game. Every random element comes from ``seed`` unless given explicitly.
+
+    ``variant="classic"`` plays the first edition: on London that is its own board, so ``map="london"``
+    becomes ``setup.map == "london-2006"``; a map without a first edition is a SetupError.
+    """
+    if variant == "classic":
+        map = classic_map(map)
     board = load_board(map)
     names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
     rng = random.Random(seed)
@@ -137,15 +170,22 @@ def check_setup(setup: Setup, board: Board) -> list[str]:
     if len(setup.lines) != n:
         problems.append(f"setup.lines: {len(setup.lines)} line sets for {n} players; give one set per player")
     seen = set()
+    want = LINES_PER_PLAYER[n]
     for i, cols in enumerate(setup.lines):
-        if not cols:
-            problems.append(f"setup.lines[{i}]: a player needs at least one line")
+        if len(cols) != want:
+            problems.append(f"setup.lines[{i}]: {len(cols)} line(s); with {n} players every player has {want} "
+                            f"lines (rulebook set-up)")
         for c in cols:
             if c not in TOKEN_SUPPLY:
                 problems.append(f"setup.lines[{i}]: unknown colour {c!r}; use one of {', '.join(TOKEN_SUPPLY)}")
             if c in seen:
                 problems.append(f"setup.lines[{i}]: colour {c!r} is used twice; each colour is one line")
             seen.add(c)
+    tokens = [sum(TOKEN_SUPPLY.get(c, 0) for c in cols) for cols in setup.lines]
+    if len(set(tokens)) > 1 and all(c in TOKEN_SUPPLY for cols in setup.lines for c in cols):
+        shown = ", ".join(f"{'+'.join(cols) or 'none'} = {t}" for cols, t in zip(setup.lines, tokens))
+        problems.append(f"setup.lines: players have different numbers of track tokens ({shown}); give every "
+                        f"player the same mix of 20-token (red, yellow, blue, purple, black) and 15-token colours")
     if not 0 <= setup.start_player < n:
         problems.append(f"setup.start_player: {setup.start_player} is not a seat (0..{n - 1})")
     full = sorted(board.express_cards + board.standard_cards)
@@ -154,8 +194,14 @@ def check_setup(setup: Setup, board: Board) -> list[str]:
         hint = f" (station numbers out of range: {bad[:5]})" if bad else ""
         problems.append(f"setup.deck: not the {board.name} deck of {len(full)} destination cards{hint}; "
                         f"give every card exactly once")
-    if setup.variant not in ("standard", "classic"):
+    if setup.variant not in VARIANTS:
         problems.append(f"setup.variant: unknown variant {setup.variant!r}; use 'standard' or 'classic'")
+    elif setup.variant == "classic" and setup.map not in FIRST_EDITION_MAPS.values():
+        fe = FIRST_EDITION_MAPS.get(setup.map)
+        fix = (f"use map {fe!r} (the first edition's board)" if fe else
+               f"this map has no first edition (maps with one: {', '.join(FIRST_EDITION_MAPS)})")
+        problems.append(f"setup.map: {setup.map!r} with variant 'classic'; the classic variant is played on the "
+                        f"first edition's board: {fix}")
     problems += ruleset_for(board).check_setup(board, setup)
     return problems
 
@@ -459,6 +505,7 @@ def _end_turn(state: GameState, events: list) -> None:
         drawn.append(card)
     if drawn:
         events.append(DestinationsDrawn(tuple(drawn)))
+    rules_of(state).after_refill(state, board_of(state), events)
     if not state.deck and not state.end_triggered:
         state.end_triggered = True
         events.append(EndTriggered())
@@ -485,14 +532,27 @@ def _end_turn(state: GameState, events: list) -> None:
     events.append(TurnStarted(state.current, state.actions_left))
 
 
+def rank_key(state: GameState, player: int) -> tuple[int, ...]:
+    """What places a player: (points, branch tiles), or (points,) in the classic variant (no tie-break).
+
+    Players with equal keys share a place (and, at the top, the win).
+    """
+    p = state.players[player]
+    if rules_of(state).tie_break_by_branch_tiles(state.setup):
+        return (p.score, p.branch_tiles)
+    return (p.score,)
+
+
 def winners(state: GameState) -> list[int]:
-    """Most points; ties go to most branch tiles; a tie after that is shared."""
-    best = max((p.score, p.branch_tiles) for p in state.players)
-    return [i for i, p in enumerate(state.players) if (p.score, p.branch_tiles) == best]
+    """Most points; ties go to most branch tiles (not in the classic variant); a tie after that is shared."""
+    keys = [rank_key(state, i) for i in range(state.n_players)]
+    best = max(keys)
+    return [i for i, k in enumerate(keys) if k == best]
 
 
 def ranking(state: GameState) -> list[int]:
-    return sorted(range(state.n_players), key=lambda i: (-state.players[i].score, -state.players[i].branch_tiles, i))
+    """Players best first (equal rank_key: seat order in the set-up)."""
+    return sorted(range(state.n_players), key=lambda i: (tuple(-x for x in rank_key(state, i)), i))
 
 
 def apply_all(state: GameState, actions: Iterable[Action]) -> GameState:

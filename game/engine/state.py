@@ -25,6 +25,14 @@ DEFAULT_LINES: dict[int, list[list[str]]] = {
     5: [["black", "grey"], ["yellow", "white"], ["red", "orange"], ["blue", "green"], ["purple", "pink"]],
 }
 
+# Lines per player by player count (rulebook set-up: the score tiles show 4, 3 or 2 colours).
+LINES_PER_PLAYER: dict[int, int] = {2: 4, 3: 3, 4: 2, 5: 2}
+
+VARIANTS = ("standard", "classic")
+# The first edition's (2006) board for each map that had one: the classic variant plays there.
+FIRST_EDITION_MAPS: dict[str, str] = {"london": "london-2006"}
+NO_PASSENGER = -1  # state.passenger once the first edition's passenger has left the board
+
 # Actions in the first turn, by seat in turn order (RULES.md).
 FIRST_TURN_ACTIONS: dict[int, list[int]] = {
     2: [3, 5], 3: [3, 4, 5], 4: [3, 4, 4, 5], 5: [3, 4, 4, 4, 5],
@@ -87,7 +95,7 @@ class GameState(msgspec.Struct, dict=True):
     deck: list[int]
     face_up: list[int]
     discard: list[int]
-    passenger: int
+    passenger: int  # a station, or NO_PASSENGER (-1): classic, the deck ran out and it left the board
     current: int
     actions_left: int
     turn: int = 0  # turns started so far, minus one

@@ -6,7 +6,8 @@ from collections import Counter
 import networkx as nx
 
 from game.engine import GameState, board_of
-from game.engine.state import ACTIONS_PER_TURN, PHASE_ACTIONS, PHASE_OVER, PHASE_ROUTE, TOKEN_SUPPLY
+from game.engine.state import (ACTIONS_PER_TURN, NO_PASSENGER, PHASE_ACTIONS, PHASE_OVER, PHASE_ROUTE,
+                              TOKEN_SUPPLY)
 
 
 def check_invariants(s: GameState) -> None:
@@ -41,7 +42,11 @@ def check_invariants(s: GameState) -> None:
     assert len(s.face_up) <= 4
     if s.deck:
         assert len(s.face_up) == 4 or s.phase == PHASE_ROUTE or s.passenger_moved_this_turn
-    assert 0 <= s.passenger < len(b.stations)
+    if s.passenger == NO_PASSENGER:  # classic: it left the board with the destinations when the deck ran out
+        assert s.setup.variant == "classic" and not s.deck and not s.face_up and s.end_triggered
+    else:
+        assert 0 <= s.passenger < len(b.stations)
+        assert not (s.setup.variant == "classic" and not s.deck), "classic: the passenger stayed after the deck ran out"
     assert s.phase in (PHASE_ACTIONS, PHASE_ROUTE, PHASE_OVER)
     if s.phase == PHASE_ACTIONS:
         assert 1 <= s.actions_left <= max(ACTIONS_PER_TURN, 5)
