@@ -145,7 +145,8 @@ def summary(state: GameState) -> dict:
                      "lines": [state.lines[li].colour for li in p.lines]} for p in state.players],
         "scores": [p.score for p in state.players],
         "branch_tiles": [p.branch_tiles for p in state.players],
-        "passenger": board.stations[state.passenger].name,
+        # None once the classic variant's passenger has left the board (state.passenger == -1)
+        "passenger": board.stations[state.passenger].name if state.passenger >= 0 else None,
         "face_up": [board.stations[s].name for s in state.face_up],
         "deck_left": len(state.deck),
         "winners": winners(state) if state.over else [],
