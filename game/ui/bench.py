@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import random
 import subprocess
 import sys
 import time
@@ -40,5 +41,193 @@ def ui_figures(quick: bool = False) -> dict:
         ms = bench_frames(size, frames=frames)
         out[f"frame_ms_p99_{label}"] = round(p99(ms), 3)
         out[f"frame_ms_median_{label}"] = round(sorted(ms)[len(ms) // 2], 3)
+    for label, size in (("1080p", (1920, 1080)), ("2160p", (3840, 2160))):
+        ms = tap_latencies(size, taps=20 if quick else 80)
+        out[f"tap_ms_p99_{label}"] = round(p99(ms), 3)
+        out[f"tap_ms_median_{label}"] = round(sorted(ms)[len(ms) // 2], 3)
+    ms = scripted_minute((1920, 1080), seconds=20.0 if quick else 60.0)
+    out["worst_frame_ms_1080p"] = round(max(ms), 3)
+    out["frame_ms_p99_minute_1080p"] = round(p99(ms), 3)
     out["startup_s"] = round(startup_seconds(1 if quick else 3), 3)
     return out
+
+
+# ------------------------------------------------------------------------------------------------
+# taps and a scripted minute of play
+
+
+def _table(size: tuple[int, int], seed: int = 7, actions: int = 90):
+    """A headless app showing a mid-game 4-player table (every seat human), after its first frame."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from ..ai import make_bot
+    from ..engine import apply, new_game
+    from .app import App
+    from .play_scene import PlayScene
+    from .seats import SeatConfig, default_edges
+
+    app = App(size=tuple(size), headless=True)
+    state = new_game("london", 4, seed=seed)
+    bot = make_bot("random", seed)
+    for _ in range(actions):
+        apply(state, bot.choose(state))
+    while state.phase != "actions" or state.actions_left < 2:
+        apply(state, bot.choose(state))
+    seats = [SeatConfig(name=p.name, edge=e) for p, e in zip(state.players, default_edges(4))]
+    scene = PlayScene(app, state, seats)
+    app.push(scene)
+    for _ in range(3):
+        app.step(1 / 60)
+    return app, scene
+
+
+def _finger(kind: str, x: float, y: float, size, finger_id: int):
+    import pygame
+
+    et = {"down": pygame.FINGERDOWN, "move": pygame.FINGERMOTION, "up": pygame.FINGERUP}[kind]
+    return pygame.event.Event(et, x=x / (size[0] - 1), y=y / (size[1] - 1), dx=0.0, dy=0.0, touch_id=1,
+                              finger_id=finger_id, pressure=1.0)
+
+
+def _legal_point(scene, rng):
+    """A screen point on a legal track space for the selected line, and that connection."""
+    from ..engine.rules import legal_placements
+
+    st = scene.state
+    line = scene.selected.get(st.current)
+    conns = [c for li, c, _ in legal_placements(st) if li == line]
+    rng.shuffle(conns)
+    for c in conns:
+        pt = scene.point_for_connection(c)
+        if pt is not None:
+            return pt, c
+    return None, None
+
+
+def tap_latencies(size: tuple[int, int] = (1920, 1080), taps: int = 60, seed: int = 1) -> list[float]:
+    """Milliseconds from posting a finger's release on a legal space (its press already handled) to the end
+    of the frame that shows the token: the app's own loop pass (events, update, draw, display update).
+
+    Each tap is taken back (Undo, untimed) and the animations are let finish, so every tap lands on the
+    same kind of mid-game table; the line and the space change from tap to tap.
+    """
+    import pygame
+
+    from ..engine.rules import legal_placements
+
+    app, scene = _table(size)
+    rng = random.Random(seed)
+    out = []
+    try:
+        st = scene.state
+        fid = 1000
+        for i in range(taps):
+            player = st.current
+            lines = [li for li in st.players[player].lines if st.lines[li].tokens_left > 0
+                     and any(p[0] == li for p in legal_placements(st))]
+            if lines:
+                scene.selected[player] = lines[i % len(lines)]
+            for _ in range(2):
+                app.step(1 / 60)  # the glow for the chosen line is on the table before the tap
+            (x, y), conn = _legal_point(scene, rng)
+            if conn is None:
+                raise RuntimeError("no legal space on screen to tap")
+            before = len(st.tokens[conn])
+            fid += 1
+            pygame.event.post(_finger("down", x, y, app.size, fid))
+            app.step(1 / 120)
+            pygame.event.post(_finger("up", x, y, app.size, fid))
+            t0 = time.perf_counter()
+            drawn = app.step(1 / 120)
+            out.append((time.perf_counter() - t0) * 1000.0)
+            if not drawn or len(st.tokens[conn]) != before + 1:
+                raise RuntimeError(f"tap {i} on connection {conn} did not place a token in a drawn frame")
+            scene.skip_animations()
+            ux, uy = scene.point_for_button(player, "undo")  # untimed: back to the same table
+            for kind in ("down", "up"):
+                fid += 1 if kind == "down" else 0
+                pygame.event.post(_finger(kind, ux, uy, app.size, fid))
+                app.step(1 / 60)
+            if len(st.tokens[conn]) != before:
+                raise RuntimeError("undo did not take the token back")
+            scene.skip_animations()
+            app.step(1 / 60)
+        return out
+    finally:
+        app.close()
+
+
+def scripted_minute(size: tuple[int, int] = (1920, 1080), seconds: float = 60.0, seed: int = 2) -> list[float]:
+    """Milliseconds of every loop pass over a minute of simulated play at 60 frames a second: taps that
+    place tokens (the passenger travels after each third action), a wheel zoom in and out, finger pans, a
+    window resize and back. Real drawing, headless; the clock is simulated so every run plays the same."""
+    import pygame
+
+    from ..engine.rules import legal_placements
+
+    app, scene = _table(size)
+    rng = random.Random(seed)
+    st = scene.state
+    dt = 1 / 60
+    frames = int(seconds / dt)
+    plan: dict[int, str] = {}
+    for f in range(60, frames - 60, 75):
+        plan[f] = "tap"
+    for f, what in ((600, "zoom_in"), (640, "zoom_in"), (700, "pan"), (900, "pan"), (1500, "resize"),
+                    (1900, "resize_back"), (2400, "zoom_in"), (2460, "pan"), (2700, "zoom_out"),
+                    (2720, "zoom_out")):
+        plan[f] = what
+    out = []
+    fid = 5000
+    pending: list[tuple[int, list]] = []  # (frame, events) posted later, e.g. a finger's release
+    try:
+        for f in range(frames):
+            what = plan.get(f)
+            evs = []
+            if what == "tap" and st.phase == "actions" and scene._human_turn():
+                pt, conn = _legal_point(scene, rng)
+                if conn is None and st.players[st.current].lines:
+                    scene.selected[st.current] = rng.choice(st.players[st.current].lines)
+                elif conn is not None:
+                    x, y = pt
+                    fid += 1
+                    evs.append(_finger("down", x, y, app.size, fid))
+                    pending.append((f + 6, [_finger("up", x, y, app.size, fid)]))
+            elif what == "tap" and st.phase == "route":
+                pt = scene.point_for_button(st.current, "route:0")
+                if pt:
+                    for _ in range(2):  # preview, then choose
+                        fid += 1
+                        pending.append((f + 1, [_finger("down", *pt, app.size, fid)]))
+                        pending.append((f + 4, [_finger("up", *pt, app.size, fid)]))
+                        f += 6
+            elif what in ("zoom_in", "zoom_out"):
+                bx, by = scene.board_view.rect.center
+                evs.append(pygame.event.Event(pygame.MOUSEMOTION, pos=(bx, by), rel=(0, 0), buttons=(0, 0, 0),
+                                              touch=False))
+                step = 2.0 if what == "zoom_in" else -2.0
+                for k in range(4):
+                    pending.append((f + 1 + 3 * k, [pygame.event.Event(
+                        pygame.MOUSEWHEEL, x=0, y=int(step), precise_x=0.0, precise_y=step, flipped=False,
+                        touch=False, which=0)]))
+            elif what == "pan":
+                x, y = scene.board_view.rect.center
+                fid += 1
+                evs.append(_finger("down", x, y, app.size, fid))
+                for k in range(1, 31):
+                    pending.append((f + k, [_finger("move", x - 9 * k, y - 5 * k, app.size, fid)]))
+                pending.append((f + 32, [_finger("up", x - 270, y - 150, app.size, fid)]))
+            elif what in ("resize", "resize_back"):
+                w, h = (round(size[0] * 0.8), round(size[1] * 0.8)) if what == "resize" else size
+                evs.append(pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h)))
+            due = [e for fr, es in pending if fr == f for e in es]
+            pending = [(fr, es) for fr, es in pending if fr != f]
+            for e in evs + due:
+                pygame.event.post(e)
+            t0 = time.perf_counter()
+            app.step(dt)
+            out.append((time.perf_counter() - t0) * 1000.0)
+        del legal_placements
+        return out
+    finally:
+        app.close()

@@ -313,6 +313,14 @@ class BoardView:
         self._lane_box_key = None
         self._lane_box_cache: list = []
         self._corners_key = None
+        self._label_rects_key = self._occupied_key = self._label_items_key = None
+        self._label_rects: list = []
+        self._occupied: list = []
+        self._label_items: dict = {}
+        self._spots_cache: dict = {}
+        self._glow_boxes: dict = {}
+        self._box_cache_key = None
+        self._box_cache: dict = {}
         self._corners: list = []
         self.layer_serial = 0  # counts changes of the state layer; damage_since(serial) says where
         self._damages: list = []
@@ -670,11 +678,7 @@ class BoardView:
         self._place_labels()
         if self._corners_key != self._labels_key:
             self._corners_key = self._labels_key
-            s = self.s
-            names = []
-            for i, st in enumerate(self.board.stations):
-                r = self.label_rect(i)  # screen pixels; only offsets between rects matter
-                names.append(r)
+            names = self.label_rects()  # screen pixels; only offsets between rects matter
             corners = []
             for i in range(len(self.board.stations)):
                 x, y = self.station_xy(i)
@@ -691,7 +695,6 @@ class BoardView:
                     if cover == 0:
                         break
                 corners.append(best[1])
-            del s
             self._corners = corners
         return self._corners[stn]
 
@@ -701,20 +704,41 @@ class BoardView:
         m = br + max(1.5, br * 0.15)
         return pygame.Rect(round(bx - m), round(by - m), round(2 * m), round(2 * m))
 
+    def _view_key(self):
+        self._place_labels()
+        return (self._labels_key, self.rect.topleft, self.rect.size, self.vx0, self.vy0)
+
+    def label_rects(self) -> list[pygame.Rect]:
+        """Screen rects of every station's name (image, halo included), cached for the view."""
+        key = self._view_key()
+        if self._label_rects_key != key:
+            placed = self._labels
+            px = self.label_px
+            angle = EDGE_ROTATION.get(self.names_facing, 0) if self.names_facing else 0
+            out = []
+            for i in range(len(self.board.stations)):
+                text, lx, ly = placed[i]
+                w, h = self._label_surface(text, px, angle).get_size()
+                x, y = self.station_xy(i)
+                out.append(pygame.Rect(round(x + lx), round(y + ly), w, h))
+            self._label_rects = out
+            self._label_rects_key = key
+        return self._label_rects
+
     def occupied_rects(self) -> list[pygame.Rect]:
         """Screen rects of station names and symbols, for overlays that should not hide them."""
-        placed = self._place_labels()
-        px = self.label_px
-        angle = EDGE_ROTATION.get(self.names_facing, 0) if self.names_facing else 0
-        out = []
-        for i in range(len(self.board.stations)):
-            x, y = self.station_xy(i)
-            r = self.station_radius(i)
-            out.append(pygame.Rect(round(x - r), round(y - r), round(2 * r), round(2 * r)))
-            text, lx, ly = placed[i]
-            w, h = self._label_surface(text, px, angle).get_size()
-            out.append(pygame.Rect(round(x + lx), round(y + ly), w, h))
-        return out
+        key = self._view_key()
+        if self._occupied_key != key:
+            names = self.label_rects()
+            out = []
+            for i in range(len(self.board.stations)):
+                x, y = self.station_xy(i)
+                r = self.station_radius(i)
+                out.append(pygame.Rect(round(x - r), round(y - r), round(2 * r), round(2 * r)))
+                out.append(names[i])
+            self._occupied = out
+            self._occupied_key = key
+        return list(self._occupied)
 
     # ---- static layer ---------------------------------------------------------------------------
     def static_layer(self) -> pygame.Surface:
@@ -829,11 +853,7 @@ class BoardView:
 
     def label_rect(self, i: int) -> pygame.Rect:
         """Screen rect of station ``i``'s name (its image, halo included)."""
-        text, lx, ly = self._place_labels()[i]
-        angle = EDGE_ROTATION.get(self.names_facing, 0) if self.names_facing else 0
-        w, h = self._label_surface(text, self.label_px, angle).get_size()
-        x, y = self.station_xy(i)
-        return pygame.Rect(round(x + lx), round(y + ly), w, h)
+        return self.label_rects()[i]
 
     # ---- state layer ----------------------------------------------------------------------------
     # The state layer is a display list: every item (a connection's tokens, a glowing space, a name, a
@@ -976,7 +996,13 @@ class BoardView:
             lane = len(state.tokens[conn])
             if lane >= self.board.connections[conn].spaces:
                 continue
-            out["glow"][conn] = ((lane, cost, style), self._box(*boxes[conn][lane], halo_m, off))
+            box = self._glow_boxes.get((conn, lane, style, self._geom_key, off))
+            if box is None:
+                if len(self._glow_boxes) > 4000:
+                    self._glow_boxes.clear()
+                box = self._glow_boxes[(conn, lane, style, self._geom_key, off)] = self._box(
+                    *boxes[conn][lane], halo_m, off)
+            out["glow"][conn] = ((lane, cost, style), box)
             touched.update(self.board.conn_ends[conn])
         lw = max(1, round(2.0 * self.s))
         for stn in touched:  # station symbols stay readable above the glow
@@ -985,25 +1011,40 @@ class BoardView:
             out["symbol"][stn] = ((self.kinds[stn], lw), self._box(x, y, x, y, r, off))
         tw = self.token_width()
         tm = (tw + max(2.0, tw * 0.28)) / 2
+        gk = (self._geom_key, off)
+        if self._box_cache_key != gk:
+            self._box_cache_key = gk
+            self._box_cache = {}
+        bc = self._box_cache
         for conn, toks in enumerate(state.tokens):
             if not toks:
                 continue
-            row = boxes[conn]
-            x0 = min(row[k][0] for k in range(len(toks)))
-            y0 = min(row[k][1] for k in range(len(toks)))
-            x1 = max(row[k][2] for k in range(len(toks)))
-            y1 = max(row[k][3] for k in range(len(toks)))
+            n_t = len(toks)
+            box = bc.get((conn, n_t))
+            if box is None:
+                row = boxes[conn][:n_t]
+                box = bc[(conn, n_t)] = self._box(min(b[0] for b in row), min(b[1] for b in row),
+                                                  max(b[2] for b in row), max(b[3] for b in row), tm, off)
             colours = tuple(state.lines[li].colour for li in toks)
-            out["token"][conn] = (colours, self._box(x0, y0, x1, y1, tm, off))
-            spots = self._letter_spots(state, conn)
-            if spots:
+            out["token"][conn] = (colours, box)
+            lk = (self._geom_key, off, conn, colours)
+            if lk not in self._spots_cache:
+                if len(self._spots_cache) > 4000:
+                    self._spots_cache.clear()
+                spots = self._letter_spots(state, conn)
                 d = self._badge_px() / 2
-                out["letters"][conn] = (colours, self._box(min(p[0] for p in spots), min(p[1] for p in spots),
-                                                           max(p[0] for p in spots), max(p[1] for p in spots),
-                                                           d, off))
-        for i in range(len(self.board.stations)):
-            r = self.label_rect(i).move(-off[0], -off[1])
-            out["label"][i] = (self._place_labels()[i][0], r)
+                self._spots_cache[lk] = self._box(min(p[0] for p in spots), min(p[1] for p in spots),
+                                                  max(p[0] for p in spots), max(p[1] for p in spots),
+                                                  d, off) if spots else None
+            lbox = self._spots_cache[lk]
+            if lbox is not None:
+                out["letters"][conn] = (colours, lbox)
+        key = self._view_key()
+        if self._label_items_key != key:
+            self._label_items = {i: (self._labels[i][0], r.move(-off[0], -off[1]))
+                                 for i, r in enumerate(self.label_rects())}
+            self._label_items_key = key
+        out["label"] = self._label_items
         for stn in fu:
             express = "express" in self.board.stations[stn].kinds
             out["dest"][stn] = (express, self._dest_rect(stn).move(-off[0], -off[1]))
