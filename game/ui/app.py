@@ -61,6 +61,7 @@ class App:
         self._accum = 0.0
         self._stale: set[int] = set()  # pointers pressed before the stack changed: ignored until released
         self._force_draw = True
+        self._was_animating = False
         pygame.display.set_caption(title)
         self.screen = self._open_window(size)
         self.size = self.screen.get_size()
@@ -281,9 +282,13 @@ class App:
         visible = self._visible()
         if not visible:
             return False
-        if not (force or self._force_draw
-                or any(s.dirty or getattr(s, "animating", False) for s in visible)):
+        animating = any(getattr(s, "animating", False) for s in visible)
+        # One more frame after the animations stop: the last one drew them faded but still there, and
+        # only a frame without them restores what they covered (else a faint ghost stays on the board).
+        if not (force or self._force_draw or animating or self._was_animating
+                or any(s.dirty for s in visible)):
             return False
+        self._was_animating = animating
         t0 = _time.perf_counter()
         rects: list | None = []
         for s in visible:

@@ -150,3 +150,60 @@ def test_no_passenger_and_no_destinations_draw_nothing_for_them():
     st.passenger = -1
     st.face_up = []
     assert pygame.image.tobytes(bv.state_layer(st, key=2), "RGB") == plain
+
+
+def _table(app, players=2):
+    from game.ui.play_scene import PlayScene
+    from game.ui.seats import SeatConfig
+
+    st = mid_game(turns=4)
+    names = ["Ada", "Ben", "Chloe", "Dev"][:st.n_players]
+    edges = ["bottom", "left", "top", "right"]
+    scene = PlayScene(app, st, [SeatConfig(name=n, edge=e) for n, e in zip(names, edges)])
+    app.push(scene)
+    for _ in range(5):
+        app.step(1 / 60)
+    return scene
+
+
+def _settle(app, scene, seconds=4.0):
+    for _ in range(int(seconds * 60)):
+        app.step(1 / 60)
+    assert not scene.animating
+
+
+def _same_as_full_redraw(app, scene):
+    ref = pygame.Surface(app.size, 0, app.screen)
+    scene.draw(ref)  # a surface the scene has never drawn on: drawn whole
+    got = pygame.image.tobytes(app.screen, "RGB")
+    want = pygame.image.tobytes(ref, "RGB")
+    return got == want, first_difference(got, want, app.size[0])
+
+
+@pytest.mark.parametrize("what", ["toast", "pop", "flash"])
+def test_a_faded_animation_leaves_no_ghost(app, what):
+    """The last faded frame of a toast, token pop or flash is cleared once the animation is over."""
+    from game.ui.tween import Tween
+
+    scene = _table(app)
+    st = scene.state
+    if what == "toast":
+        scene.toast("does not touch the red line; extend it at an end of the line", scene.board_view.rect.center)
+    elif what == "pop":
+        li, c, _ = next(p for p in legal_placements(st) if p[0] == scene.selected[st.current])
+        apply(st, PlaceTrack(li, c))
+        scene.pops.append((c, len(st.tokens[c]) - 1, Tween(0.45)))
+        scene.skip_animations()
+        scene.pops.append((c, len(st.tokens[c]) - 1, Tween(0.45)))
+    else:
+        try:
+            from game.ui.play.animations import Flash
+        except ImportError:
+            from game.ui.play_scene import Flash
+        scene.flashes.append(Flash((0, 1, 2), scene.theme.accent, Tween(0.5, lambda t: t)))
+    scene.dirty = True
+    drawn = app.frames_drawn
+    _settle(app, scene)
+    assert app.frames_drawn > drawn + 5
+    same, where = _same_as_full_redraw(app, scene)
+    assert same, f"a ghost of the {what} is left on screen at {where}"
