@@ -1,0 +1,64 @@
+"""maps/london-2006.toml: valid, and exactly what tools/make_london_2006_map.py makes of maps/london.toml."""
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game import mapfile
+
+ROOT = Path(__file__).resolve().parents[2]
+TOOL = ROOT / "tools" / "make_london_2006_map.py"
+
+
+def tool():
+    spec = importlib.util.spec_from_file_location("make_london_2006_map", TOOL)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_validate_map_london_2006():
+    r = subprocess.run([sys.executable, "-m", "game.cli", "validate-map", "london-2006"], capture_output=True,
+                       text=True, timeout=60, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    assert "London (2006) (london), 101 stations, 139 connections, 192 track spaces" in r.stdout
+    assert "22 express + 33 standard destinations, start Euston" in r.stdout
+
+
+def test_the_map_is_the_tools_output_for_the_current_second_edition_map():
+    committed = (ROOT / "maps" / "london-2006.toml").read_text(encoding="utf-8")
+    assert tool().build(ROOT / "maps" / "london.toml") == committed, (
+        "maps/london-2006.toml is out of date: run .venv/bin/python tools/make_london_2006_map.py")
+
+
+def test_the_header_says_what_is_reconstructed():
+    head = (ROOT / "maps" / "london-2006.toml").read_text(encoding="utf-8").split("[map]")[0]
+    assert "RECONSTRUCTED" in head and "New Cross" in head and "GENERATED" in head
+
+
+def test_the_tool_refuses_a_second_edition_map_that_no_longer_matches_its_table(tmp_path):
+    text = (ROOT / "maps" / "london.toml").read_text(encoding="utf-8")
+    # make Stratford - West Ham single already: the table's "2nd edition doubled it" no longer holds
+    lines = text.split("\n")
+    for i in range(len(lines) - 2):
+        if lines[i] == 'a = "Stratford"' and lines[i + 1] == 'b = "West Ham"':
+            lines[i + 2] = "spaces = 1"
+            break
+    else:
+        pytest.fail("Stratford - West Ham not found in maps/london.toml")
+    src = tmp_path / "london.toml"
+    src.write_text("\n".join(lines), encoding="utf-8")
+    with pytest.raises(SystemExit, match="Stratford - West Ham with 2 track spaces"):
+        tool().build(src)
+
+
+def test_the_tool_writes_a_valid_map(tmp_path):
+    out = tmp_path / "london-2006.toml"
+    r = subprocess.run([sys.executable, str(TOOL), str(out)], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    mf = mapfile.load(out)
+    assert len(mf.stations) == 101 and len(mf.connections) == 139
