@@ -6,6 +6,7 @@ file, the field and what to do about it, so that a map author never needs a trac
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import re
@@ -264,8 +265,10 @@ def user_maps_dir() -> Path:
     return data_dir() / USER_MAPS_SUBDIR
 
 
-def _bundled() -> dict[str, object]:
-    return {node.name[:-5]: node for node in MAPS_DIR.iterdir()
+@functools.lru_cache(maxsize=1)
+def _bundled() -> dict[str, Path]:
+    """Bundled maps by name, as real paths; read once, since what ships with the game does not change."""
+    return {node.name[:-5]: resources.real_path(node) for node in sorted(MAPS_DIR.iterdir(), key=lambda n: n.name)
             if node.name.endswith(".toml") and is_map_name(node.name[:-5]) and node.is_file()}
 
 
@@ -307,7 +310,7 @@ def map_file(name: str) -> Path:
         return _registered[name]
     bundled = _bundled()
     if name in bundled:
-        return resources.real_path(bundled[name])
+        return bundled[name]
     user = user_maps_dir() / f"{name}.toml"
     if user.is_file():
         return user
