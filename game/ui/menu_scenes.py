@@ -21,9 +21,9 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 
 from ..engine import rules as engine_rules
-from ..engine.state import SCORE_CATEGORIES, TOKEN_SUPPLY, GameState
+from ..engine.state import FIRST_EDITION_MAPS, SCORE_CATEGORIES, TOKEN_SUPPLY, GameState
 from .scene import CANCEL, DOWN, MOVE, UP, PointerEvent, Scene
-from .seats import EDGES, SeatConfig, TableSetup, default_edges
+from .seats import EDGES, SeatConfig, TableSetup, arrangement_of, default_edges
 from .settings import RANDOM_START
 from .theme import (BASE_H, BASE_W, draw_swatch, gui_theme, line_letter, line_outline, line_rgb)
 
@@ -35,6 +35,12 @@ CATEGORY_LABELS = {
     "national_rail": "National Rail", "terminus": "Terminus", "connections": "Connections",
     "loops": "Loops", "passenger": "Passenger", "start": "Start", "other": "Other",
 }
+# Shorter headers for the end table when the full words do not fit their column at this window size.
+CATEGORY_SHORT = {
+    "national_rail": "Nat. Rail", "terminus": "Term.", "connections": "Conn.", "passenger": "Pass.",
+}
+EDITION_LABELS = {"standard": "2nd edition", "classic": "First edition (2006)"}
+ARRANGEMENT_LABELS = {"table": "Around the table", "laptop": "All at the bottom (laptop)"}
 
 _theme_cache: dict[float, str] = {}
 
@@ -51,12 +57,19 @@ def _theme_json(scale: float) -> dict:
 
 
 def available_maps() -> list[tuple[str, str]]:
-    """(map id, board name) for every bundled and user map that loads; a broken file is logged and left out."""
+    """(map id, board name) for every bundled and user map that loads; a broken file is logged and left out.
+
+    A first edition's board (FIRST_EDITION_MAPS) is not a board of its own here: it is offered as the
+    edition of the board it belongs to.
+    """
     from ..engine.board import load_board
     from ..mapfile import available_maps as map_names
 
+    editions = set(FIRST_EDITION_MAPS.values())
     out = []
     for name in map_names():
+        if name in editions:
+            continue
         try:
             out.append((name, load_board(name).name))
         except Exception as exc:  # a half-written map must not break the menu
@@ -84,15 +97,113 @@ def available_levels() -> list[str]:
     return out
 
 
+def has_first_edition(map_id: str) -> bool:
+    """Whether this board can be played as its first edition (the classic variant)."""
+    from ..mapfile import MapError, map_file
+
+    edition = FIRST_EDITION_MAPS.get(map_id)
+    if edition is None:
+        return False
+    try:
+        map_file(edition)
+    except MapError:
+        return False
+    return True
+
+
+def base_map(map_id: str) -> str:
+    """The board a map belongs to: the 2nd edition's id for a first edition's map, else itself."""
+    for base, edition in FIRST_EDITION_MAPS.items():
+        if edition == map_id:
+            return base
+    return map_id
+
+
+def board_title(map_id: str, variant: str, names: dict[str, str] | None = None) -> str:
+    """The board and, for a board that has two editions, which one: "London, first edition (2006)"."""
+    base = base_map(map_id)
+    name = (names or {}).get(base)
+    if name is None:
+        try:
+            from ..engine.board import load_board
+
+            name = load_board(base).name
+        except Exception:
+            name = base.replace("-", " ").title()
+    if variant == "classic" or has_first_edition(base):
+        label = EDITION_LABELS.get(variant, variant)
+        return f"{name}, {label[0].lower()}{label[1:]}"
+    return name
+
+
 def lines_per_player(n: int) -> int:
     return len(engine_rules.default_lines(n)[0])
 
 
-def default_setup(n: int = 2, map_id: str = "london") -> TableSetup:
+def default_setup(n: int = 2, map_id: str = "london", arrangement: str = "table") -> TableSetup:
     lines = engine_rules.default_lines(n)
-    edges = default_edges(n)
+    edges = default_edges(n, arrangement)
     seats = [SeatConfig(name=f"Player {i + 1}", edge=edges[i], colours=list(lines[i])) for i in range(n)]
     return TableSetup(map=map_id, seats=seats, start_player=RANDOM_START)
+
+
+def default_arrangement(app) -> str:
+    """Everyone at the bottom in a window (a laptop is looked at from one side); round the table when
+    the game fills a screen or runs as a kiosk (a touch table)."""
+    return "table" if getattr(app, "fullscreen", False) or getattr(app, "kiosk_mode", False) else "laptop"
+
+
+def resize_setup(setup: TableSetup, n: int) -> TableSetup:
+    """The set-up for ``n`` players, keeping what people chose.
+
+    Names and who plays stay with their seat. Seats that followed an arrangement (round the table, or
+    all at the bottom) follow it for the new count, so turn order still goes round the table; edges
+    someone chose themselves stay. Colours nobody changed become the new count's defaults. Otherwise
+    each seat gets the new count's mix of 20- and 15-token lines (every player must have as many
+    tokens), filled first from the colours it had, then from its default colours, then from any colour
+    no seat uses.
+    """
+    old = setup.seats
+    arrangement = arrangement_of([s.edge for s in old])
+    edges = default_edges(n, arrangement or "table")
+    lines = engine_rules.default_lines(n)
+    seats = []
+    for i in range(n):
+        if i < len(old):
+            o = old[i]
+            seats.append(SeatConfig(name=o.name, edge=edges[i] if arrangement else o.edge, computer=o.computer,
+                                    level=o.level))
+        else:
+            seats.append(SeatConfig(name=f"Player {i + 1}", edge=edges[i]))
+    untouched = 2 <= len(old) <= 5 and [list(s.colours) for s in old] == engine_rules.default_lines(len(old))
+    kept = [list(old[i].colours) if i < len(old) and not untouched else [] for i in range(n)]
+    used: set[str] = set()
+    picks: list[list[str | None]] = [[None] * len(lines[i]) for i in range(n)]
+    # 1: a seat keeps its own colours where they fit a slot of the same token count
+    for i in range(n):
+        for j, d in enumerate(lines[i]):
+            for c in kept[i]:
+                if c not in used and TOKEN_SUPPLY.get(c) == TOKEN_SUPPLY[d]:
+                    picks[i][j] = c
+                    used.add(c)
+                    kept[i].remove(c)
+                    break
+    # 2: then its default colour for the slot, 3: then any free colour with as many tokens
+    for i in range(n):
+        for j, d in enumerate(lines[i]):
+            if picks[i][j] is None and d not in used:
+                picks[i][j] = d
+                used.add(d)
+    for i in range(n):
+        for j, d in enumerate(lines[i]):
+            if picks[i][j] is None:
+                c = next(c for c in TOKEN_SUPPLY if c not in used and TOKEN_SUPPLY[c] == TOKEN_SUPPLY[d])
+                picks[i][j] = c
+                used.add(c)
+    for s, cols in zip(seats, picks):
+        s.colours = [c for c in cols if c is not None]
+    start = setup.start_player if setup.start_player < n else RANDOM_START
+    return msgspec.structs.replace(setup, seats=seats, start_player=start)
 
 
 def token_totals(setup: TableSetup) -> list[int]:
@@ -100,14 +211,17 @@ def token_totals(setup: TableSetup) -> list[int]:
 
 
 def next_free_colour(setup: TableSetup, seat: int, slot: int) -> str:
-    """The next colour after this chip's that no seat is using (the chip's own if none is free)."""
+    """The next colour after this chip's that no seat is using and that has as many track tokens, so
+    every player keeps the same number of tokens, as the rules (and the engine) require; the chip's own
+    colour when no such colour is free."""
     order = list(TOKEN_SUPPLY)
     current = setup.seats[seat].colours[slot]
     used = {c for s in setup.seats for c in s.colours}
+    want = TOKEN_SUPPLY.get(current)
     i = order.index(current) if current in order else -1
     for k in range(1, len(order) + 1):
         c = order[(i + k) % len(order)]
-        if c not in used:
+        if c not in used and (want is None or TOKEN_SUPPLY[c] == want):
             return c
     return current
 
@@ -122,8 +236,9 @@ def start_game(app, setup: TableSetup, seed: int | None = None) -> GameState:
         seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
     names = [s.name.strip() or f"Player {i + 1}" for i, s in enumerate(setup.seats)]
     start = None if setup.start_player == RANDOM_START else setup.start_player
+    variant = setup.variant if setup.variant == "classic" and has_first_edition(setup.map) else "standard"
     state = engine_rules.new_game(setup.map, names, seed=seed, start_player=start,
-                                  lines=[list(s.colours) for s in setup.seats])
+                                  lines=[list(s.colours) for s in setup.seats], variant=variant)
     seats = [SeatConfig(name=names[i], edge=s.edge, computer=s.computer, level=s.level, colours=list(s.colours))
              for i, s in enumerate(setup.seats)]
     from .play_scene import PlayScene  # the play screen is built separately; imported when first needed
@@ -435,7 +550,7 @@ class SetupScene(GuiScene):
         self.maps = available_maps() or [("london", "London")]
         self.levels = available_levels()
         self.error = ""
-        self.setup = setup or self._remembered() or default_setup(2, self.maps[0][0])
+        self.setup = setup or self._remembered() or default_setup(2, self.maps[0][0], default_arrangement(app))
         self._sanitise()
         super().__init__(app)
 
@@ -449,13 +564,16 @@ class SetupScene(GuiScene):
     def _sanitise(self) -> None:
         """Make a remembered set-up fit what is offered now (maps and levels come and go)."""
         ids = [m for m, _ in self.maps]
+        self.setup.map = base_map(self.setup.map)
         if self.setup.map not in ids:
             self.setup.map = ids[0]
+        if self.setup.variant != "classic" or not has_first_edition(self.setup.map):
+            self.setup.variant = "standard"
         n = len(self.setup.seats)
         want = lines_per_player(n) if 2 <= n <= 5 else 0
         if not 2 <= n <= 5 or any(len(s.colours) != want for s in self.setup.seats):
             keep_names = [s.name for s in self.setup.seats]
-            self.setup = default_setup(n if 2 <= n <= 5 else 2, self.setup.map)
+            self.setup = default_setup(n if 2 <= n <= 5 else 2, self.setup.map, default_arrangement(self.app))
             for s, name in zip(self.setup.seats, keep_names):
                 s.name = name
         for s in self.setup.seats:
@@ -484,17 +602,28 @@ class SetupScene(GuiScene):
         n = max(2, min(5, n))
         if n == len(self.setup.seats):
             return
-        old = self.setup.seats
-        new = default_setup(n, self.setup.map)
-        for s_new, s_old in zip(new.seats, old):  # keep who sits where and who is a computer
-            s_new.name, s_new.computer, s_new.level = s_old.name, s_old.computer, s_old.level
-        new.start_player = self.setup.start_player if self.setup.start_player < n else RANDOM_START
-        self.setup = new
+        self.setup = resize_setup(self.setup, n)
 
     def cycle_map(self) -> None:
         ids = [m for m, _ in self.maps]
         i = ids.index(self.setup.map) if self.setup.map in ids else -1
         self.setup.map = ids[(i + 1) % len(ids)]
+        if not has_first_edition(self.setup.map):
+            self.setup.variant = "standard"
+
+    def cycle_edition(self) -> None:
+        if has_first_edition(self.setup.map):
+            self.setup.variant = "standard" if self.setup.variant == "classic" else "classic"
+
+    def arrangement(self) -> str | None:
+        return arrangement_of([s.edge for s in self.setup.seats])
+
+    def cycle_arrangement(self) -> None:
+        """Round the table, then all at the bottom; edges chosen one by one go back to round the table."""
+        cur = self.arrangement()
+        nxt = "laptop" if cur == "table" else "table"
+        for s, e in zip(self.setup.seats, default_edges(len(self.setup.seats), nxt)):
+            s.edge = e
 
     def seat_kinds(self) -> list[tuple[bool, str]]:
         return [(False, "random")] + [(True, lvl) for lvl in self.levels]
@@ -529,7 +658,7 @@ class SetupScene(GuiScene):
         totals = token_totals(self.setup)
         if len(set(totals)) > 1:
             return ("Token totals differ (" + " / ".join(str(t) for t in totals) +
-                    "): the rules give every player the same number; you may still play.")
+                    "): every player needs the same number; change a colour.")
         return ""
 
     def start(self) -> None:
@@ -553,25 +682,35 @@ class SetupScene(GuiScene):
         self.back()
 
     # layout --------------------------------------------------------------------------------------
-    ROW_Y, ROW_H, ROW_STEP = 300, 76, 96
+    ROW_Y, ROW_H, ROW_STEP = 370, 72, 88
     COLS = {"name": (80, 300), "kind": (400, 370), "edge": (790, 190), "lines": (1000, 700), "tokens": (1730, 140)}
 
     def layout(self) -> None:
         st = self.setup
         R = self.R
-        self.label("heading", R(80, 36, 900, 70), "New game", "#heading")
+        self.label("heading", R(80, 30, 900, 70), "New game", "#heading")
+        # first row: what is played
         map_name = dict(self.maps).get(st.map, st.map)
-        self.label("map_label", R(80, 130, 140, 72), "Board", "#muted")
-        self.button("map", R(200, 130, 300, 72), map_name, self.change(self.cycle_map))
+        self.label("map_label", R(80, 120, 120, 72), "Board", "#muted")
+        self.button("map", R(200, 120, 300, 72), map_name, self.change(self.cycle_map))
+        if has_first_edition(st.map):
+            self.label("edition_label", R(540, 120, 130, 72), "Edition", "#muted")
+            self.button("edition", R(670, 120, 400, 72), EDITION_LABELS.get(st.variant, st.variant),
+                        self.change(self.cycle_edition), object_id="#selected" if st.variant == "classic" else None)
         n = len(st.seats)
-        self.label("players_label", R(560, 130, 160, 72), "Players", "#muted")
-        self.button("players_minus", R(700, 130, 72, 72), "−", self.change(lambda: self.set_players(n - 1)),
+        self.label("players_label", R(1120, 120, 140, 72), "Players", "#muted")
+        self.button("players_minus", R(1250, 120, 72, 72), "−", self.change(lambda: self.set_players(n - 1)),
                     enabled=n > 2)
-        self.label("players", R(784, 130, 60, 72), str(n), "#heading")
-        self.button("players_plus", R(840, 130, 72, 72), "+", self.change(lambda: self.set_players(n + 1)),
+        self.label("players", R(1334, 120, 60, 72), str(n), "#heading")
+        self.button("players_plus", R(1390, 120, 72, 72), "+", self.change(lambda: self.set_players(n + 1)),
                     enabled=n < 5)
-        self.label("start_label", R(980, 130, 200, 72), "First player", "#muted")
-        self.button("start_player", R(1150, 130, 360, 72), self.start_text(), self.change(self.cycle_start))
+        # second row: how it is played
+        self.label("start_label", R(80, 210, 200, 72), "First player", "#muted")
+        self.button("start_player", R(260, 210, 360, 72), self.start_text(), self.change(self.cycle_start))
+        self.label("seats_label", R(660, 210, 100, 72), "Seats", "#muted")
+        arr = self.arrangement()
+        self.button("arrangement", R(750, 210, 470, 72), ARRANGEMENT_LABELS[arr] if arr else "Each chooses an edge",
+                    self.change(self.cycle_arrangement))
 
         y0 = self.ROW_Y - 50
         for key, (x, w) in self.COLS.items():
@@ -604,7 +743,8 @@ class SetupScene(GuiScene):
         self.label("warning", R(80, y, 1760, 50), self.warning() or " ", "#warning")
         self.label("error", R(80, y + 50, 1760, 50), self.error or " ", "#warning")
         self.button("back", R(80, 950, 300, 90), "Back", self.back)
-        self.button("start", R(1440, 950, 400, 90), "Start game", self.start, object_id="#primary")
+        self.button("start", R(1440, 950, 400, 90), "Start game", self.start, object_id="#primary",
+                    enabled=not self.warning())
 
     def draw_front(self, surface: pygame.Surface) -> None:
         # Pattern strips under each chip's text: a chip is told apart by letter, name and pattern.
@@ -621,13 +761,25 @@ class SetupScene(GuiScene):
 # end of game
 
 
+def has_tie_break(state: GameState) -> bool:
+    """Branch tiles break a tie on points in the 2nd edition; the first edition shares the win."""
+    return engine_rules.rules_of(state).tie_break_by_branch_tiles(state.setup)
+
+
+def end_winners(state: GameState) -> list[int]:
+    """The winners as the edition played decides them (the engine's rule)."""
+    return engine_rules.winners(state)
+
+
 def tie_note(state: GameState) -> str:
     """Say how the winner was decided, in the rulebook's order: points, then branch tiles, then shared."""
     ps = state.players
-    win = engine_rules.winners(state)
+    win = end_winners(state)
     best = max(p.score for p in ps)
     tied = [i for i, p in enumerate(ps) if p.score == best]
     names = [ps[i].name for i in win]
+    if len(win) > 1 and not has_tie_break(state):
+        return f"{' and '.join(names)} share the win on {best} points: the first edition has no tie-break."
     if len(win) > 1:
         return (f"{' and '.join(names)} share the win: tied on {best} points and "
                 f"{ps[win[0]].branch_tiles} branch tiles.")
@@ -639,14 +791,13 @@ def tie_note(state: GameState) -> str:
 
 
 def rank_labels(state: GameState) -> list[tuple[int, str]]:
-    """(player, rank text) in ranking order; players equal on points and branch tiles share a rank."""
+    """(player, rank text) in ranking order; players the edition cannot tell apart share a rank."""
     order = engine_rules.ranking(state)
     out = []
     prev_key = None
     rank = 0
     for pos, i in enumerate(order):
-        p = state.players[i]
-        key = (p.score, p.branch_tiles)
+        key = engine_rules.rank_key(state, i)
         if key != prev_key:
             rank = pos + 1
             prev_key = key
@@ -655,6 +806,13 @@ def rank_labels(state: GameState) -> list[tuple[int, str]]:
     for _, r in out:
         counts[r] = counts.get(r, 0) + 1
     return [(i, f"={r}" if counts[r] > 1 else r) for i, r in out]
+
+
+def seat_label(name: str, seat: SeatConfig | None) -> str:
+    """A player's name as the end screen gives it: "Ada (computer, hard)" for a computer seat."""
+    if seat is not None and seat.computer:
+        return f"{name} (computer, {seat.level})"
+    return name
 
 
 _MARKERS = ("circle", "square", "triangle", "diamond", "cross")
@@ -686,14 +844,43 @@ def _marker(surface, kind: str, centre, r: int, fill, edge) -> None:
         pygame.draw.line(surface, fill, (x - r, y + r), (x + r, y - r), w)
 
 
+class TableColumn(msgspec.Struct):
+    """One number column of the end table, in window pixels, with its header lines as drawn."""
+
+    key: str  # a score category, "total" or "branch_tiles"
+    kind: str  # "points" (they add up to the total), "total" or "tiebreak"
+    x: int  # left edge
+    w: int
+    header: list[tuple[str, pygame.Rect]]  # (text, where it is drawn)
+
+
 class EndScene(GuiScene):
-    """Final ranking with the tie-break, points by category and the score race; play again or re-seat."""
+    """Final ranking with the tie-break, points by category and the score race; play again or re-seat.
+
+    The last turn's taps land here (Play again sits where the bottom seat's branch tile button was), so
+    taps are ignored for GUARD_SECONDS after the screen appears, and leaving the results asks first.
+    "Show board" shows the final board with no seat panels, so nothing on it can act.
+    """
+
+    GUARD_SECONDS = 1.0
+    HEADER_PT, VALUE_PT, TOTAL_PT = 20, 32, 44
 
     def __init__(self, app, state: GameState, seats: list[SeatConfig]):
         self.state = state
         self.seats = list(seats)
         self.error = ""
+        self.opened_at = app.time
+        self.view = "results"  # or "board"
+        self.confirm: str | None = None  # "play_again" or "new_setup" while asking
+        self.board_view = None
+        self._drags: dict[int, tuple[float, float]] = {}
+        self._guard_shown = True
         super().__init__(app)
+
+    # ---- model ----------------------------------------------------------------------------------
+    def guarded(self) -> bool:
+        """True in the first moment after the screen appears: a tap meant for the last turn is no choice."""
+        return self.app.time - self.opened_at < self.GUARD_SECONDS
 
     def categories(self) -> list[str]:
         """The categories shown: the five every game has, plus any other that scored."""
@@ -707,24 +894,159 @@ class EndScene(GuiScene):
         cols = self.state.setup.lines[i] if i < len(self.state.setup.lines) else []
         return cols[0] if cols else "grey"
 
+    def player_label(self, i: int) -> str:
+        return seat_label(self.state.players[i].name, self.seats[i] if i < len(self.seats) else None)
+
+    def title(self) -> str:
+        return board_title(self.state.setup.map, self.state.setup.variant)
+
+    def cell(self, i: int, key: str) -> int:
+        p = self.state.players[i]
+        if key == "total":
+            return p.score
+        if key == "branch_tiles":
+            return p.branch_tiles
+        return p.points.get(key, 0)
+
+    # ---- the table's columns, fitted to the window ------------------------------------------------
+    def table_box(self) -> pygame.Rect:
+        return self.R(40, 170, 1280, 760)
+
+    def table_columns(self) -> list[TableColumn]:
+        """Point columns, then the total they add up to, then branch tiles as the tie-break on its own.
+
+        Widths are measured with the real fonts at this window's size: a header that does not fit goes
+        onto two lines, then to its short form, so neighbouring headers never run together.
+        """
+        px = self.app.px
+        box = self.table_box()
+        hfont = self.app.fonts.get(px(self.HEADER_PT), True, True)
+        vfont = self.app.fonts.get(px(self.VALUE_PT))
+        tfont = self.app.fonts.get(px(self.TOTAL_PT), True)
+        pad = px(22)
+        specs: list[tuple[str, str, list[list[str]]]] = []  # key, kind, header forms (best first)
+
+        def width(lines: list[str]) -> int:
+            return max(hfont.size(t)[0] for t in lines)
+
+        for c in self.categories():
+            full = CATEGORY_LABELS.get(c, c.replace("_", " ").capitalize())
+            forms = sorted([[full]] + ([full.split(" ", 1)] if " " in full else []), key=width)
+            if c in CATEGORY_SHORT:
+                forms.append([CATEGORY_SHORT[c]])
+            specs.append((c, "points", forms))
+        specs.append(("total", "total", [["Total"]]))
+        if has_tie_break(self.state):
+            specs.append(("branch_tiles", "tiebreak", [["Branch tiles", "(tie-break)"], ["Branch", "tiles"]]))
+
+        value_w = {"points": vfont.size("888")[0], "total": tfont.size("888")[0], "tiebreak": vfont.size("88")[0]}
+        chosen = [forms[0] for _, _, forms in specs]  # the full words; short forms only when room is short
+        rank_w, name_min = px(100), px(300)
+        room = box.w - px(30) - rank_w - name_min
+        sep = px(16)  # extra space before the total and before the tie-break
+
+        def needs() -> list[int]:
+            return [max(width(h), value_w[kind]) + pad for h, (_, kind, _) in zip(chosen, specs)]
+
+        for k in sorted(range(len(specs)), key=lambda k: -width(chosen[k])):
+            if sum(needs()) + 2 * sep <= room:
+                break
+            chosen[k] = specs[k][2][-1]
+        widths = needs()
+        room += name_min - px(200)  # still too wide: the names give up some room, then all columns shrink
+        if sum(widths) + 2 * sep > room:
+            f = (room - 2 * sep) / sum(widths)
+            widths = [int(w * f) for w in widths]
+        x = box.right - px(15) - sum(widths) - (sep if has_tie_break(self.state) else 0) - sep
+        cols = []
+        hy = box.y + px(24)
+        line_h = px(26)
+        for (key, kind, _), h, w in zip(specs, chosen, widths):
+            if kind in ("total", "tiebreak"):
+                x += sep
+            top = hy + (line_h if len(h) == 1 else 0)
+            header = []
+            for li, t in enumerate(h):
+                tw, th_ = hfont.size(t)
+                header.append((t, pygame.Rect(x + (w - tw) // 2, top + li * line_h, tw, th_)))
+            cols.append(TableColumn(key=key, kind=kind, x=x, w=w, header=header))
+            x += w
+        return cols
+
+    def table_rows(self) -> list[tuple[int, str, dict[str, int]]]:
+        """(player, rank, {column key: number}) in ranking order: what the table shows."""
+        keys = [c.key for c in self.table_columns()]
+        return [(i, rank, {k: self.cell(i, k) for k in keys}) for i, rank in rank_labels(self.state)]
+
+    # ---- widgets --------------------------------------------------------------------------------
     def layout(self) -> None:
         R = self.R
-        self.button("new_setup", R(1130, 960, 340, 90), "New setup", self.new_setup)
-        self.button("play_again", R(1500, 960, 370, 90), "Play again", self.play_again, object_id="#primary")
+        live = not self.guarded()
+        if self.confirm:
+            what = "Play again" if self.confirm == "play_again" else "New setup"
+            self.button("confirm_no", R(610, 560, 330, 90), "Keep results", self.cancel_confirm)
+            self.button("confirm_yes", R(980, 560, 330, 90), what, self.confirmed, object_id="#primary")
+            return
+        if self.view == "board":
+            self.button("back_to_results", R(1530, 20, 350, 80), "Back to results", self.show_results,
+                        object_id="#primary")
+            return
+        self.button("show_board", R(50, 960, 340, 90), "Show board", self.show_board, enabled=live)
+        self.button("new_setup", R(1130, 960, 340, 90), "New setup", lambda: self.ask("new_setup"), enabled=live)
+        self.button("play_again", R(1500, 960, 370, 90), "Play again", lambda: self.ask("play_again"),
+                    object_id="#primary", enabled=live)
         if self.error:
-            self.label("error", R(50, 970, 1060, 60), self.error, "#warning")
+            self.label("error", R(420, 970, 690, 60), self.error, "#warning")
 
-    def play_again(self) -> None:
-        """Same seats and lines, a new shuffle; the next seat starts, as tables pass the start on."""
+    def ask(self, what: str) -> None:
+        """Leaving the results loses them: ask first, with the answer away from where the tap was."""
+        if self.guarded():
+            return
+        self.confirm = what
+        self.refresh()
+
+    def cancel_confirm(self) -> None:
+        self.confirm = None
+        self.refresh()
+
+    def confirmed(self) -> None:
+        what, self.confirm = self.confirm, None
+        if what == "play_again":
+            self.play_again()
+        elif what == "new_setup":
+            self.new_setup()
+        else:
+            self.refresh()
+
+    def show_board(self) -> None:
+        if self.guarded():
+            return
+        self.view = "board"
+        self._drags.clear()
+        self.refresh()
+
+    def show_results(self) -> None:
+        self.view = "results"
+        self._drags.clear()
+        self.refresh()
+
+    def next_setup(self) -> TableSetup:
+        """Same board, edition, seats, names, levels and lines; the next seat starts, as tables pass it on."""
         st = self.state.setup
         n = len(st.players)
-        setup = TableSetup(map=st.map, start_player=(st.start_player + 1) % n, seats=[
-            SeatConfig(name=st.players[i], edge=self.seats[i].edge if i < len(self.seats) else "bottom",
-                       computer=self.seats[i].computer if i < len(self.seats) else False,
-                       level=self.seats[i].level if i < len(self.seats) else "random",
-                       colours=list(st.lines[i])) for i in range(n)])
+
+        def seat(i: int) -> SeatConfig:
+            old = self.seats[i] if i < len(self.seats) else SeatConfig(name=st.players[i])
+            return SeatConfig(name=st.players[i], edge=old.edge if old.edge in EDGES else "bottom",
+                              computer=old.computer, level=old.level, colours=list(st.lines[i]))
+
+        return TableSetup(map=base_map(st.map), start_player=(st.start_player + 1) % n, variant=st.variant,
+                          seats=[seat(i) for i in range(n)])
+
+    def play_again(self) -> None:
+        """A new shuffle at the same table (see next_setup)."""
         try:
-            start_game(self.app, setup)
+            start_game(self.app, self.next_setup())
         except (engine_rules.SetupError, ValueError, ImportError) as exc:
             self.error = str(exc)
             self.refresh()
@@ -733,57 +1055,223 @@ class EndScene(GuiScene):
         self.app.replace(SetupScene(self.app))
 
     def on_escape(self) -> None:
-        self.new_setup()
+        """Esc steps back: out of the question, out of the board view; from the results to the set-up."""
+        if self.confirm:
+            self.cancel_confirm()
+        elif self.view == "board":
+            self.show_results()
+        else:
+            self.new_setup()
 
-    # drawing -------------------------------------------------------------------------------------
+    # ---- input ----------------------------------------------------------------------------------
+    def on_pointer(self, ev: PointerEvent) -> bool:
+        if self.guarded() and ev.pid != self._primary:
+            return True  # a tap meant for the last turn: not a choice on this screen
+        if self.view == "board" and not self.confirm and self._board_pointer(ev):
+            self._touched()
+            return True
+        return super().on_pointer(ev)
+
+    def _board_pointer(self, ev: PointerEvent) -> bool:
+        """Drag to pan, wheel or pinch to zoom the final board; a press on a button goes to the button."""
+        bv = self.board_view
+        if bv is None:
+            return False
+        if ev.wheel:
+            bv.zoom_at(ev.x, ev.y, 1.2 if ev.wheel > 0 else 1 / 1.2)
+            return True
+        if ev.phase == DOWN:
+            if self._primary is not None or any(b.rect.collidepoint(ev.x, ev.y) for b in self.buttons.values()):
+                return False
+            if not bv.rect.collidepoint(ev.x, ev.y):
+                return True
+            self._drags[ev.pid] = (ev.x, ev.y)
+            return True
+        if ev.pid not in self._drags:
+            return False
+        if ev.phase == MOVE:
+            lx, ly = self._drags[ev.pid]
+            self._drags[ev.pid] = (ev.x, ev.y)
+            if len(self._drags) >= 2:
+                if ev.pinch != 1.0:
+                    (ax, ay), (bx, by) = list(self._drags.values())[:2]
+                    bv.zoom_at((ax + bx) / 2, (ay + by) / 2, ev.pinch)
+                bv.pan_by((ev.x - lx) / 2, (ev.y - ly) / 2)
+            else:
+                bv.pan_by(ev.x - lx, ev.y - ly)
+        else:
+            self._drags.pop(ev.pid, None)
+        return True
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self._guard_shown and not self.guarded():
+            self._guard_shown = False
+            self.refresh()  # the buttons come alive
+
+    def on_resize(self, w: int, h: int) -> None:
+        if self.board_view is not None:
+            self.board_view.ui_scale = self.app.scale
+            self.board_view.set_rect(self.board_rect())
+        super().on_resize(w, h)
+
+    # ---- drawing --------------------------------------------------------------------------------
     def draw_back(self, surface: pygame.Surface) -> None:
+        if self.view == "board":
+            self._draw_board(surface)
+        else:
+            self._draw_results(surface)
+        if self.confirm:
+            self._draw_question(surface)
+
+    def _draw_results(self, surface: pygame.Surface) -> None:
         th = self.app.theme
         st = self.state
         R = self.R
-        W = surface.get_width()
-        self.text(surface, "Final scores", 56, R(50, 30, 0, 0).topleft, bold=True)
+        px = self.app.px
+        head = self.text(surface, "Final scores", 56, R(50, 30, 0, 0).topleft, bold=True)
+        self.text(surface, self.title(), 30, (head.right + px(30), head.bottom - px(8)), colour=th.muted,
+                  anchor="bottomleft")
         self.text(surface, tie_note(st), 32, R(50, 110, 0, 0).topleft, colour=th.accent, bold=True)
-        # ranking table
-        panel = R(40, 170, 1180, 760)
-        pygame.draw.rect(surface, th.panel, panel, border_radius=self.app.px(16))
-        pygame.draw.rect(surface, th.panel_edge, panel, max(1, self.app.px(2)), border_radius=self.app.px(16))
-        cats = self.categories()
-        x_rank, x_name, x_total, x_branch = 70, 140, 440, 540
-        cat_x0 = 640
-        cat_w = (1200 - cat_x0) / max(1, len(cats))
-        hy = 195
-
-        def header(words: list[str], cx: float) -> None:
-            for li, wd in enumerate(words[:2]):
-                y = hy + li * 26 + (26 if len(words) == 1 else 0)
-                self.text(surface, wd, 20, (R(cx, 0, 0, 0).x, R(0, y, 0, 0).y), colour=th.muted, bold=True,
-                          anchor="midtop", condensed=True)
-
-        header(["Total"], x_total + 40)
-        header(["Branch", "tiles"], x_branch + 40)
-        for k, c in enumerate(cats):
-            header(CATEGORY_LABELS.get(c, c.replace("_", " ").capitalize()).split(" "), cat_x0 + (k + 0.5) * cat_w)
-        win = set(engine_rules.winners(st))
-        row_h = min(120, 640 / max(1, st.n_players))
-        for r, (i, rank) in enumerate(rank_labels(st)):
-            p = st.players[i]
-            y = 270 + r * row_h
-            row = R(55, y, 1150, row_h - 10)
+        panel = self.table_box()
+        pygame.draw.rect(surface, th.panel, panel, border_radius=px(16))
+        pygame.draw.rect(surface, th.panel_edge, panel, max(1, px(2)), border_radius=px(16))
+        cols = self.table_columns()
+        hfont = self.app.fonts.get(px(self.HEADER_PT), True, True)
+        ranks = rank_labels(st)
+        rfont = self.app.fonts.get(px(40), True)
+        x_rank = panel.x + px(30)
+        x_name = x_rank + max(px(60), max(rfont.size(r)[0] for _, r in ranks) + px(18))
+        name_w = cols[0].x - x_name - px(10)
+        rows_top = panel.y + px(100)
+        row_h = min(px(120), (panel.bottom - px(10) - rows_top) // max(1, st.n_players))
+        for c in cols:
+            if c.kind == "tiebreak":  # the tie-break column is set apart: it is no points
+                band = pygame.Rect(c.x, panel.y + px(8), c.w, panel.h - px(16))
+                pygame.draw.rect(surface, (244, 242, 236), band)
+            if c.kind in ("total", "tiebreak"):
+                lx = c.x - px(8)
+                pygame.draw.line(surface, th.panel_edge, (lx, panel.y + px(16)), (lx, panel.bottom - px(16)),
+                                 max(1, px(2)))
+            for t, r in c.header:
+                surface.blit(hfont.render(t, True, th.ink if c.kind == "total" else th.muted), r)
+        win = set(end_winners(st))
+        for r, (i, rank) in enumerate(ranks):
+            y = rows_top + r * row_h
+            row = pygame.Rect(panel.x + px(15), y, panel.w - px(30), row_h - px(10))
             if i in win:
-                pygame.draw.rect(surface, (255, 243, 200), row, border_radius=self.app.px(10))
-                pygame.draw.rect(surface, th.highlight, row, max(1, self.app.px(3)), border_radius=self.app.px(10))
-            cy = R(0, y + (row_h - 10) / 2, 0, 0).y
-            self.text(surface, rank, 40, (R(x_rank, 0, 0, 0).x, cy), bold=True, anchor="midleft")
-            self.text(surface, p.name, 34, (R(x_name, 0, 0, 0).x, cy - self.app.px(16)), bold=True, anchor="midleft")
-            for j, c in enumerate(st.setup.lines[i]):
-                sw = R(x_name + j * 58, y + (row_h - 10) / 2 + 6, 50, 30)
-                draw_swatch(surface, sw, c, self.app.fonts.get(self.app.px(20), True))
-            self.text(surface, str(p.score), 44, (R(x_total + 40, 0, 0, 0).x, cy), bold=True, anchor="center")
-            self.text(surface, str(p.branch_tiles), 32, (R(x_branch + 40, 0, 0, 0).x, cy), anchor="center")
-            for k, c in enumerate(cats):
-                self.text(surface, str(p.points.get(c, 0)), 32, (R(cat_x0 + (k + 0.5) * cat_w, 0, 0, 0).x, cy),
-                          anchor="center")
-        self._draw_chart(surface, R(1250, 170, 630, 760))
+                pygame.draw.rect(surface, (255, 243, 200), row, border_radius=px(10))
+                pygame.draw.rect(surface, th.highlight, row, max(1, px(3)), border_radius=px(10))
+            cy = row.centery
+            self.text(surface, rank, 40, (x_rank, cy), bold=True, anchor="midleft")
+            self._draw_who(surface, i, pygame.Rect(x_name, row.y, name_w, row.h))
+            for c in cols:
+                v = str(self.cell(i, c.key))
+                if c.kind == "total":
+                    self.text(surface, v, self.TOTAL_PT, (c.x + c.w // 2, cy), bold=True, anchor="center")
+                else:
+                    self.text(surface, v, self.VALUE_PT, (c.x + c.w // 2, cy), anchor="center",
+                              colour=th.muted if c.kind == "tiebreak" else None)
+        self._draw_chart(surface, self.chart_box())
+
+    def chart_box(self) -> pygame.Rect:
+        return self.R(1350, 170, 530, 760)
+
+    def _draw_who(self, surface: pygame.Surface, i: int, box: pygame.Rect) -> None:
+        """Name (and "(computer, level)"), then the player's line swatches, fitted into ``box``."""
+        th = self.app.theme
+        px = self.app.px
+        p = self.state.players[i]
+        extra = self.player_label(i)[len(p.name):].strip()
+        size = 34
+        nfont = self.app.fonts.get(px(size), True)
+        while nfont.size(p.name)[0] > box.w and size > 18:
+            size -= 2
+            nfont = self.app.fonts.get(px(size), True, True)
+        efont = self.app.fonts.get(px(24))
+        name_img = nfont.render(p.name, True, th.ink)
+        lines = [name_img]
+        same_line = bool(extra) and name_img.get_width() + px(10) + efont.size(extra)[0] <= box.w
+        extra_img = None
+        if extra:
+            ef = efont
+            if efont.size(extra)[0] > box.w:
+                ef = self.app.fonts.get(px(20), False, True)
+            extra_img = ef.render(extra, True, th.muted)
+            if not same_line:
+                lines.append(extra_img)
+        sw_h = px(30)
+        gap = px(6)
+        total_h = sum(s.get_height() for s in lines) + gap * len(lines) + sw_h
+        y = box.centery - total_h // 2
+        for k, img in enumerate(lines):
+            surface.blit(img, (box.x, y))
+            if k == 0 and same_line and extra_img is not None:
+                surface.blit(extra_img, extra_img.get_rect(bottomleft=(box.x + img.get_width() + px(10),
+                                                                       y + img.get_height() - px(4))))
+            y += img.get_height() + gap
+        cols = self.state.setup.lines[i] if i < len(self.state.setup.lines) else []
+        sw_w = min(px(50), (box.w - px(8) * max(0, len(cols) - 1)) // max(1, len(cols)))
+        for j, c in enumerate(cols):
+            draw_swatch(surface, pygame.Rect(box.x + j * (sw_w + px(8)), y, sw_w, sw_h), c,
+                        self.app.fonts.get(px(20), True))
+
+    def board_rect(self) -> pygame.Rect:
+        W, H = self.app.size
+        top = self.R(0, 120, 0, 0).y
+        m = self.app.px(12)
+        return pygame.Rect(m, top, W - 2 * m, H - top - m)
+
+    def _draw_board(self, surface: pygame.Surface) -> None:
+        """The final position, whole, with a legend of who had which lines; nothing on it acts."""
+        from ..engine.state import NO_PASSENGER
+        from .board_view import BoardView
+
+        th = self.app.theme
+        px = self.app.px
+        if self.board_view is None:
+            self.board_view = BoardView(engine_rules.board_of(self.state), self.board_rect(), th, self.app.fonts,
+                                        ui_scale=self.app.scale)
+            self.board_view.connection_tiles = list(self.state.setup.connection_tiles)
+        bv = self.board_view
+        bv.set_rect(self.board_rect())
+        pygame.draw.rect(surface, th.panel_edge, bv.rect.inflate(px(4), px(4)), max(1, px(2)))
+        prev = surface.get_clip()
+        surface.set_clip(bv.rect)
+        bv.draw(surface, self.state, key=("end", id(self.state)),
+                show_passenger=self.state.passenger not in (NO_PASSENGER, None) and self.state.passenger >= 0)
+        surface.set_clip(prev)
+        head = self.text(surface, "Final board", 44, self.R(40, 14, 0, 0).topleft, bold=True)
+        self.text(surface, self.title(), 26, (head.right + px(24), head.bottom - px(6)), colour=th.muted,
+                  anchor="bottomleft")
+        # legend: rank order, name, score and line swatches
+        x = self.R(40, 0, 0, 0).x
+        y = self.R(0, 72, 0, 0).y
+        limit = self.buttons["back_to_results"].rect.x - px(20) if "back_to_results" in self.buttons else surface.get_width()
+        for i, rank in rank_labels(self.state):
+            p = self.state.players[i]
+            r = self.text(surface, f"{rank}. {p.name} {p.score}", 24, (x, y), bold=True, condensed=True)
+            xx = r.right + px(8)
+            for c in self.state.setup.lines[i]:
+                draw_swatch(surface, pygame.Rect(xx, y + px(2), px(30), px(24)), c)
+                xx += px(34)
+            x = xx + px(26)
+            if x > limit:
+                break
+
+    def _draw_question(self, surface: pygame.Surface) -> None:
+        th = self.app.theme
+        px = self.app.px
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((20, 24, 36, 150))
+        surface.blit(shade, (0, 0))
+        box = self.R(560, 340, 800, 350)
+        pygame.draw.rect(surface, th.panel, box, border_radius=px(16))
+        pygame.draw.rect(surface, th.panel_edge, box, max(1, px(2)), border_radius=px(16))
+        q = "Start a new game?" if self.confirm == "play_again" else "Go to a new setup?"
+        self.text(surface, q, 40, (box.centerx, box.y + px(40)), bold=True, anchor="midtop")
+        self.text(surface, "These results will be gone.", 28, (box.centerx, box.y + px(110)), colour=th.muted,
+                  anchor="midtop")
 
     def _draw_chart(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """Score after each turn, one line per player, marked by shape and named at its end."""
@@ -839,4 +1327,5 @@ class EndScene(GuiScene):
 
 
 __all__ = ["TitleScene", "SetupScene", "EndScene", "GuiScene", "start_game", "available_maps", "available_levels",
-           "default_setup", "next_free_colour", "token_totals", "tie_note", "rank_labels"]
+           "default_setup", "next_free_colour", "token_totals", "tie_note", "rank_labels", "end_winners",
+           "board_title", "has_first_edition", "resize_setup", "default_arrangement"]

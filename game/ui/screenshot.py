@@ -1,7 +1,8 @@
 """Render any screen to a PNG without a display: for the docs, the README and golden-image tests.
 
 Positions are made, not stored: a fixed seed and a fixed number of random legal actions, so the same
-command gives the same picture on every machine.
+command gives the same picture on every machine. A first edition's map (``--map london-2006``) shows
+the classic variant: the set-up with that edition chosen, a game played by its rules.
 """
 from __future__ import annotations
 
@@ -26,12 +27,24 @@ def parse_size(size) -> tuple[int, int]:
     return w, h
 
 
-def demo_state(map: str = "london", players: int = 2, seed: int = 7, actions: int | None = MID_GAME_ACTIONS):
+def edition_of(map: str) -> tuple[str, str]:
+    """(board, variant) for a map name: a first edition's map is its board played as "classic"."""
+    from ..engine.state import FIRST_EDITION_MAPS
+
+    for base, edition in FIRST_EDITION_MAPS.items():
+        if map == edition:
+            return base, "classic"
+    return map, "standard"
+
+
+def demo_state(map: str = "london", players: int = 2, seed: int = 7, actions: int | None = MID_GAME_ACTIONS,
+               variant: str | None = None):
     """A position after ``actions`` seeded random legal actions (None: play to the end)."""
     from ..ai import RandomBot
     from ..engine import apply, new_game
 
-    state = new_game(map, DEMO_NAMES[:players], seed=seed, start_player=0)
+    base, edition = edition_of(map)
+    state = new_game(base, DEMO_NAMES[:players], seed=seed, start_player=0, variant=variant or edition)
     bot = RandomBot(seed)
     n = 0
     while not state.over and (actions is None or n < actions):
@@ -40,11 +53,14 @@ def demo_state(map: str = "london", players: int = 2, seed: int = 7, actions: in
     return state
 
 
-def demo_seats(state):
+def demo_seats(state, computers: dict[int, str] | None = None):
+    """Seats round the table; ``computers`` maps a seat to the computer level that plays it."""
     from .seats import SeatConfig, default_edges
 
     edges = default_edges(state.n_players)
-    return [SeatConfig(name=p.name, edge=edges[i], colours=list(state.setup.lines[i]))
+    computers = computers or {}
+    return [SeatConfig(name=p.name, edge=edges[i], colours=list(state.setup.lines[i]), computer=i in computers,
+                       level=computers.get(i, "random"))
             for i, p in enumerate(state.players)]
 
 
@@ -55,7 +71,11 @@ def build_scene(app, scene: str, map: str = "london"):
     if scene == "title":
         return menu_scenes.TitleScene(app)
     if scene == "setup":
-        return menu_scenes.SetupScene(app, setup=menu_scenes.default_setup(4, map))
+        base, variant = edition_of(map)
+        setup = menu_scenes.default_setup(4, base)
+        setup.variant = variant
+        setup.seats[3].computer, setup.seats[3].level = True, "hard"
+        return menu_scenes.SetupScene(app, setup=setup)
     if scene == "play":
         from .play_scene import PlayScene
 
@@ -63,7 +83,7 @@ def build_scene(app, scene: str, map: str = "london"):
         return PlayScene(app, state, demo_seats(state))
     if scene == "end":
         state = demo_state(map, players=3, actions=None)
-        return menu_scenes.EndScene(app, state, demo_seats(state))
+        return menu_scenes.EndScene(app, state, demo_seats(state, {2: "hard"}))
     raise ValueError(f"scene {scene!r}: choose one of {', '.join(SCENES)}")
 
 

@@ -1,4 +1,4 @@
-"""What the game remembers between runs: the last table set-up.
+"""What the game remembers between runs: the last table set-up (seats, board, edition).
 
 Stored as msgspec JSON with a schema version in the user config dir (``UNDERGROUND_CONFIG_DIR``
 overrides it, for tests and kiosks) and written atomically, so a power cut leaves the old file or
@@ -14,6 +14,7 @@ from pathlib import Path
 
 import msgspec
 
+from ..engine.state import VARIANTS  # editions the engine plays (Setup.variant)
 from .seats import EDGES, SeatConfig, TableSetup
 
 log = logging.getLogger("underground.settings")
@@ -58,6 +59,8 @@ def setup_problems(setup: TableSetup) -> list[str]:
             seen.add(c)
     if not (setup.start_player == RANDOM_START or 0 <= setup.start_player < max(n, 1)):
         problems.append(f"start player {setup.start_player} is not a seat")
+    if setup.variant not in VARIANTS:
+        problems.append(f"variant {setup.variant!r} is not one of {', '.join(VARIANTS)}")
     return problems
 
 
@@ -121,4 +124,4 @@ class Settings:
 
 
 __all__ = ["Settings", "SavedSetup", "SeatConfig", "TableSetup", "config_dir", "setup_problems",
-           "CONFIG_DIR_ENV", "RANDOM_START"]
+           "CONFIG_DIR_ENV", "RANDOM_START", "VARIANTS"]

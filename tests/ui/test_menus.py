@@ -71,11 +71,21 @@ def test_setup_defaults_follow_the_rules(app):
     s = setup_scene(app)
     assert len(s.setup.seats) == 2
     assert [x.colours for x in s.setup.seats] == rules.default_lines(2)
-    assert [x.edge for x in s.setup.seats] == ["bottom", "top"]
+    assert [x.edge for x in s.setup.seats] == ["bottom", "bottom"]  # a window: everyone at the bottom
+    assert s.buttons["arrangement"].text == ms.ARRANGEMENT_LABELS["laptop"]
     assert ("london", "London") in s.maps
 
 
+@pytest.mark.parametrize("how", ["fullscreen", "kiosk_mode"])
+def test_setup_defaults_round_the_table_on_a_full_screen_or_kiosk(app, how):
+    setattr(app, how, True)
+    s = setup_scene(app)
+    assert [x.edge for x in s.setup.seats] == ["bottom", "top"]
+    assert s.buttons["arrangement"].text == ms.ARRANGEMENT_LABELS["table"]
+
+
 def test_setup_players_plus_and_minus_by_touch(app, driver):
+    app.fullscreen = True  # round the table
     s = setup_scene(app)
     for n in (3, 4, 5):
         driver.tap_rect(s.buttons["players_plus"].rect)
@@ -86,12 +96,96 @@ def test_setup_players_plus_and_minus_by_touch(app, driver):
     assert len(s.setup.seats) == 5
     driver.click_rect(s.buttons["players_minus"].rect)
     assert len(s.setup.seats) == 4
+    assert [x.edge for x in s.setup.seats] == ["bottom", "left", "top", "right"]
+
+
+def test_laptop_seats_stay_at_the_bottom_as_players_come_and_go(app, driver):
+    s = setup_scene(app)
+    for _ in range(3):
+        driver.tap_rect(s.buttons["players_plus"].rect)
+    assert [x.edge for x in s.setup.seats] == ["bottom"] * 5
+    driver.tap_rect(s.buttons["players_minus"].rect)
+    assert [x.edge for x in s.setup.seats] == ["bottom"] * 4
+
+
+def test_arrangement_button_moves_every_seat(app, driver):
+    s = setup_scene(app)
+    driver.tap_rect(s.buttons["players_plus"].rect)
+    driver.tap_rect(s.buttons["arrangement"].rect)
+    assert [x.edge for x in s.setup.seats] == ["bottom", "left", "top"]
+    assert s.buttons["arrangement"].text == ms.ARRANGEMENT_LABELS["table"]
+    driver.tap_rect(s.buttons["seat2_edge"].rect)  # someone picks their own edge
+    assert s.setup.seats[2].edge == "left" and s.arrangement() is None
+    assert "chooses" in s.buttons["arrangement"].text
+    driver.tap_rect(s.buttons["arrangement"].rect)  # back to round the table
+    assert [x.edge for x in s.setup.seats] == ["bottom", "left", "top"]
+    driver.tap_rect(s.buttons["arrangement"].rect)
+    assert [x.edge for x in s.setup.seats] == ["bottom"] * 3
+
+
+def test_changing_the_player_count_keeps_names_edges_and_colours(app, driver):
+    s = setup_scene(app)
+    driver.tap_rect(s.buttons["players_plus"].rect)  # 3 players, 3 lines each
+    entry = s.entries["seat0_name"]
+    driver.click_rect(entry.rect)
+    for _ in range(12):
+        driver.key(pygame.K_BACKSPACE)
+    driver.post(pygame.event.Event(pygame.TEXTINPUT, text="Zoë"))
+    driver.tap_rect(s.buttons["seat1_edge"].rect)  # bottom -> top: an edge of their own
+    driver.tap_rect(s.buttons["seat1_kind"].rect)
+    driver.tap_rect(s.buttons["seat0_colour0"].rect)  # a colour of their own
+    chosen = [list(x.colours) for x in s.setup.seats]
+    kind = (s.setup.seats[1].computer, s.setup.seats[1].level)
+    driver.tap_rect(s.buttons["players_plus"].rect)  # 4 players: 2 lines each
+    seats = s.setup.seats
+    assert len(seats) == 4 and seats[0].name == "Zoë" and seats[1].edge == "top"
+    assert (seats[1].computer, seats[1].level) == kind
+    assert [x.colours for x in seats[:3]] == [c[:2] for c in chosen]  # kept, cut to the new count
+    used = [c for x in seats for c in x.colours]
+    assert len(used) == len(set(used)) == 8 and all(len(x.colours) == 2 for x in seats)
+    assert len(set(ms.token_totals(s.setup))) == 1 and s.buttons["start"].is_enabled
+    assert s.buttons["seat0_colour0"].text.endswith(chosen[0][0])
+    driver.tap_rect(s.buttons["players_minus"].rect)  # back to 3: 3 lines each, the first two still theirs
+    seats = s.setup.seats
+    assert seats[0].name == "Zoë" and seats[1].edge == "top"
+    assert [x.colours[:2] for x in seats] == [c[:2] for c in chosen]
+    used = [c for x in seats for c in x.colours]
+    assert len(used) == len(set(used)) == 9
+    assert len(set(ms.token_totals(s.setup))) == 1
+
+
+def test_resizing_a_setup_keeps_token_totals_even_for_any_chosen_colours():
+    import random
+
+    rng = random.Random(3)
+    for _ in range(200):
+        n = rng.randint(2, 5)
+        st = ms.default_setup(n)
+        for _ in range(rng.randint(0, 6)):  # random choices made with the chips
+            i = rng.randrange(n)
+            j = rng.randrange(len(st.seats[i].colours))
+            st.seats[i].colours[j] = ms.next_free_colour(st, i, j)
+        m = rng.choice([k for k in range(2, 6) if k != n])
+        new = ms.resize_setup(st, m)
+        used = [c for x in new.seats for c in x.colours]
+        assert len(used) == len(set(used)) and set(used) <= set(TOKEN_SUPPLY)
+        assert all(len(x.colours) == ms.lines_per_player(m) for x in new.seats)
+        assert len(set(ms.token_totals(new))) == 1
+        for old, kept in zip(st.seats, new.seats):
+            assert kept.name == old.name
+
+
+def test_default_colours_follow_the_player_count(app, driver):
+    s = setup_scene(app)
+    for n in (3, 4, 5, 4, 3, 2):
+        driver.tap_rect(s.buttons["players_plus" if n > len(s.setup.seats) else "players_minus"].rect)
+        assert [x.colours for x in s.setup.seats] == rules.default_lines(n)  # even token totals
 
 
 def test_setup_seat_controls_cycle(app, driver):
     s = setup_scene(app)
     driver.tap_rect(s.buttons["seat1_edge"].rect)
-    assert s.setup.seats[1].edge == "left"
+    assert s.setup.seats[1].edge == "top"  # bottom (a window's default) -> top
     kinds = s.seat_kinds()
     assert kinds[0] == (False, "random") and all(c for c, _ in kinds[1:])
     driver.tap_rect(s.buttons["seat0_kind"].rect)
@@ -113,30 +207,34 @@ def test_setup_offers_only_levels_the_ai_can_build(app):
             make_bot(lvl, 1)
 
 
-def test_setup_colour_tap_takes_the_next_unused_colour_and_warns_on_uneven_tokens(app, driver):
+def test_setup_colour_tap_takes_the_next_unused_colour_with_as_many_tokens(app, driver):
     s = setup_scene(app)
     assert s.labels["warning"].text.strip() == ""
     before = list(s.setup.seats[0].colours)
-    driver.tap_rect(s.buttons["seat0_colour0"].rect)  # red (20) -> the next free colour
+    driver.tap_rect(s.buttons["seat0_colour0"].rect)  # red (20) -> the next free 20-token colour
     after = s.setup.seats[0].colours
     assert after[0] != before[0] and after[1:] == before[1:]
-    used = [c for seat in s.setup.seats for c in seat.colours]
-    assert len(used) == len(set(used))
-    totals = ms.token_totals(s.setup)
-    if len(set(totals)) > 1:
-        assert "Token totals differ" in s.labels["warning"].text
-    # cycling through every colour never repeats one in use
+    assert TOKEN_SUPPLY[after[0]] == TOKEN_SUPPLY[before[0]]
+    # cycling never repeats a colour in use and never makes the token totals differ (the rules forbid it)
+    seen = set()
     for _ in range(15):
         driver.tap_rect(s.buttons["seat1_colour2"].rect)
         used = [c for seat in s.setup.seats for c in seat.colours]
         assert len(used) == len(set(used)) and set(used) <= set(TOKEN_SUPPLY)
+        assert len(set(ms.token_totals(s.setup))) == 1
+        seen.add(s.setup.seats[1].colours[2])
+    assert len(seen) > 1
+    assert s.labels["warning"].text.strip() == "" and s.buttons["start"].is_enabled
 
 
-def test_uneven_tokens_warning_is_shown(app):
+def test_uneven_tokens_are_named_and_cannot_start(app, driver):
     st = ms.default_setup(2)
     st.seats[0].colours = ["red", "blue", "purple", "black"]  # 80 against 70
     s = setup_scene(app, st)
     assert "80 / 70" in s.labels["warning"].text
+    assert not s.buttons["start"].is_enabled
+    driver.tap_rect(s.buttons["start"].rect)
+    assert app.top is s
 
 
 def test_setup_start_player_cycles_through_seats_and_random(app, driver):
@@ -209,7 +307,7 @@ def test_start_remembers_the_setup_even_before_the_play_screen(app, driver, _con
     driver.tap_rect(s.buttons["start"].rect)
     saved = Settings(_config_dir).last_setup()
     assert saved is not None and len(saved.seats) == 3
-    assert saved.seats[2].edge == "left" and saved.start_player == 0  # top -> left
+    assert saved.seats[2].edge == "top" and saved.start_player == 0  # bottom -> top
     again = ms.SetupScene(app)
     assert again.setup == saved
 
@@ -226,6 +324,43 @@ def test_start_opens_the_play_screen_with_the_chosen_game(app, driver):
     assert isinstance(play, PlayScene)
     assert play.state.n_players == 3 and play.state.current == 0
     assert play.state.setup.lines == [x.colours for x in s.setup.seats]
+
+
+def test_first_edition_is_offered_for_london_only_as_an_edition(app):
+    s = setup_scene(app)
+    assert "london-2006" not in [m for m, _ in s.maps]  # not a board of its own
+    assert ms.has_first_edition("london") and not ms.has_first_edition("london-2006")
+    assert s.buttons["edition"].text == ms.EDITION_LABELS["standard"]
+    s.maps = s.maps + [("atlantis", "Atlantis")]  # a board without a first edition
+    s.setup.variant = "classic"
+    s.change(s.cycle_map)()
+    assert s.setup.map == "atlantis" and s.setup.variant == "standard"
+    assert "edition" not in s.buttons
+
+
+@needs_play
+def test_edition_choice_reaches_the_engine_and_is_remembered(app, driver, _config_dir):
+    s = setup_scene(app)
+    driver.tap_rect(s.buttons["edition"].rect)
+    assert s.setup.variant == "classic"
+    assert s.buttons["edition"].text == ms.EDITION_LABELS["classic"]
+    driver.tap_rect(s.buttons["start"].rect)
+    state = app.top.state
+    assert state.setup.variant == "classic" and state.setup.map == "london-2006"
+    assert Settings(_config_dir).last_setup().variant == "classic"
+    again = ms.SetupScene(app)
+    assert again.setup.variant == "classic" and again.setup.map == "london"
+    assert again.buttons["edition"].text == ms.EDITION_LABELS["classic"]
+
+
+def test_a_remembered_unknown_edition_is_ignored(_config_dir, caplog):
+    setup = ms.default_setup(2)
+    setup.variant = "1999"
+    st = Settings(_config_dir)
+    st.remember_setup(setup)
+    with caplog.at_level(logging.WARNING, logger="underground.settings"):
+        assert st.last_setup() is None
+    assert "variant '1999'" in caplog.text
 
 
 def test_broken_settings_file_falls_back_to_defaults_with_a_log_line(app, _config_dir, caplog):
@@ -281,15 +416,31 @@ def finished():
     return demo_state("london", players=3, actions=None)
 
 
+@pytest.fixture(scope="module")
+def finished_classic():
+    """A whole first-edition game for five (seed 7 ends in a tie on points)."""
+    return demo_state("london-2006", players=5, actions=None)
+
+
+def end_scene(app, state, computers=None):
+    return app.push(ms.EndScene(app, state, demo_seats(state, computers)))
+
+
+def past_guard(app, e):
+    while e.guarded():
+        app.step(1 / 120)
+    app.step(1 / 120)
+
+
 def test_end_scene_shows_the_ranking_and_categories(app, finished):
-    e = app.push(ms.EndScene(app, finished, demo_seats(finished)))
+    e = end_scene(app, finished)
     app.step(0.01)
     assert finished.over
     cats = e.categories()
     assert cats[:5] == ["national_rail", "terminus", "connections", "loops", "passenger"]
     # the chart draws each player's line in their first line colour
     c0 = pygame.Color(*ms.line_rgb(e.player_colour(0)))
-    chart = e.R(1250, 170, 630, 760)
+    chart = e.chart_box()
     sub = app.screen.subsurface(chart)
     assert any(sub.get_at((x, y)) == c0 for x in range(0, chart.w, 2) for y in range(0, chart.h, 2))
 
@@ -308,9 +459,83 @@ def test_tie_break_text_and_shared_ranks(finished):
     assert ms.tie_note(st) == f"{a.name} wins with 40 points."
 
 
-def test_end_new_setup_by_touch(app, driver, finished):
-    e = app.push(ms.EndScene(app, finished, demo_seats(finished)))
+def test_first_edition_ties_are_shared_whatever_the_branch_tiles(finished_classic):
+    st = finished_classic.copy()
+    assert st.setup.variant == "classic"
+    a, b = st.players[0], st.players[1]
+    for p in st.players[2:]:
+        p.score = 1
+    a.score, b.score = 40, 40
+    a.branch_tiles, b.branch_tiles = 3, 1
+    note = ms.tie_note(st)
+    assert "share the win" in note and "no tie-break" in note and "branch tiles" not in note
+    assert [r for _, r in ms.rank_labels(st)][:2] == ["=1", "=1"]
+    assert sorted(ms.end_winners(st)) == [0, 1]
+
+
+@pytest.mark.parametrize("which", ["finished", "finished_classic"])
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
+def test_end_table_points_add_up_and_headers_stay_apart(app, request, which, size):
+    state = request.getfixturevalue(which)
+    app.resize(*size)
+    e = end_scene(app, state)
+    cols = e.table_columns()
+    kinds = [c.kind for c in cols]
+    classic = state.setup.variant == "classic"
+    assert kinds == ["points"] * (len(cols) - (1 if classic else 2)) + ["total"] + ([] if classic else ["tiebreak"])
+    for i, rank, cells in e.table_rows():
+        points = sum(v for c, v in zip(cols, cells.values()) if c.kind == "points")
+        assert points == cells["total"] == state.players[i].score, state.players[i].name
+        assert ("branch_tiles" in cells) == (not classic)
+    headers = [r for c in cols for _, r in c.header]
+    box = e.table_box()
+    gap = app.px(4)
+    for k, r in enumerate(headers):
+        assert box.contains(r)
+        for other in headers[k + 1:]:
+            assert not r.inflate(gap, 0).colliderect(other), (r, other)
+    for c in cols:  # every header line fits its column, so columns never run together
+        assert all(c.x <= r.x and r.right <= c.x + c.w for _, r in c.header), c.key
+    tie = [c for c in cols if c.kind == "tiebreak"]
+    if tie:
+        assert "(tie-break)" in [t for t, _ in tie[0].header]
+
+
+def test_end_screen_names_the_computer_seats_and_the_edition(app, finished, finished_classic):
+    e = end_scene(app, finished, {1: "hard"})
+    assert e.player_label(1) == f"{finished.players[1].name} (computer, hard)"
+    assert e.player_label(0) == finished.players[0].name
+    assert e.title() == "London, 2nd edition"
+    e2 = end_scene(app, finished_classic)
+    assert e2.title() == "London, first edition (2006)"
+    app.step(0.01)
+
+
+def test_end_taps_are_ignored_at_first_then_leaving_asks(app, driver, finished):
+    e = end_scene(app, finished)
+    r = e.buttons["play_again"].rect
+    driver.tap_rect(r)  # the last turn's stray tap
+    assert app.top is e and e.confirm is None
+    driver.finger("down", r.centerx, r.centery, 7)  # pressed during the guard, lifted after it
+    past_guard(app, e)
+    driver.finger("up", r.centerx, r.centery, 7)
+    driver.step(2)
+    assert app.top is e and e.confirm is None
+    driver.tap_rect(e.buttons["play_again"].rect)
+    assert app.top is e and e.confirm == "play_again"
+    assert "play_again" not in e.buttons and not e.buttons["confirm_yes"].rect.colliderect(r)
+    driver.tap_rect(r)  # a second tap on the same spot answers nothing
+    assert app.top is e and e.confirm == "play_again"
+    driver.tap_rect(e.buttons["confirm_no"].rect)
+    assert app.top is e and e.confirm is None and "play_again" in e.buttons
+
+
+def test_end_new_setup_by_touch_after_asking(app, driver, finished):
+    e = end_scene(app, finished)
+    past_guard(app, e)
     driver.tap_rect(e.buttons["new_setup"].rect)
+    assert app.top is e and e.confirm == "new_setup"
+    driver.tap_rect(e.buttons["confirm_yes"].rect)
     assert isinstance(app.top, ms.SetupScene)
 
 
@@ -318,8 +543,10 @@ def test_end_new_setup_by_touch(app, driver, finished):
 def test_end_play_again_keeps_seats_and_passes_the_start_on(app, driver, finished):
     from game.ui.play_scene import PlayScene
 
-    e = app.push(ms.EndScene(app, finished, demo_seats(finished)))
+    e = end_scene(app, finished)
+    past_guard(app, e)
     driver.click_rect(e.buttons["play_again"].rect)
+    driver.click_rect(e.buttons["confirm_yes"].rect)
     play = app.top
     assert isinstance(play, PlayScene)
     assert play.state.setup.players == finished.setup.players
@@ -328,12 +555,71 @@ def test_end_play_again_keeps_seats_and_passes_the_start_on(app, driver, finishe
     assert play.state.setup.deck != finished.setup.deck
 
 
+@needs_play
+def test_play_again_keeps_the_first_edition_and_the_seats(app, driver, finished_classic):
+    from game.ui.play_scene import PlayScene
+
+    e = end_scene(app, finished_classic, {1: "easy", 3: "hard"})
+    e.seats[2].edge = "right"
+    seats = [(x.name, x.edge, x.computer, x.level) for x in e.seats]
+    past_guard(app, e)
+    driver.tap_rect(e.buttons["play_again"].rect)
+    driver.tap_rect(e.buttons["confirm_yes"].rect)
+    play = app.top
+    assert isinstance(play, PlayScene)
+    assert play.state.setup.variant == "classic" and play.state.setup.map == "london-2006"
+    assert [(x.name, x.edge, x.computer, x.level) for x in play.seats] == seats
+
+
+def test_show_board_shows_the_final_board_and_nothing_on_it_acts(app, driver, finished):
+    e = end_scene(app, finished)
+    past_guard(app, e)
+    where = {k: b.rect.copy() for k, b in e.buttons.items()}
+    driver.tap_rect(where["show_board"])
+    assert e.view == "board" and set(e.buttons) == {"back_to_results"}
+    app.draw(force=True)
+    bv = e.board_view
+    token_rgb = pygame.Color(*ms.line_rgb(finished.lines[finished.players[0].lines[0]].colour))
+    sub = app.screen.subsurface(bv.rect)
+    assert any(sub.get_at((x, y)) == token_rgb for x in range(0, bv.rect.w, 2) for y in range(0, bv.rect.h, 2))
+    for k in ("play_again", "new_setup"):  # where the results' buttons were
+        driver.tap_rect(where[k])
+        assert app.top is e and e.view == "board" and e.confirm is None
+    driver.post(pygame.event.Event(pygame.MOUSEMOTION, pos=bv.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    for _ in range(3):
+        driver.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, precise_x=0.0, precise_y=1.0, flipped=False,
+                                       which=0, touch=False))
+    assert bv.zoom > 1.5
+    centre = (bv.cx, bv.cy)
+    x, y = bv.rect.center
+    driver.finger("down", x, y, 9)
+    driver.finger("move", x + 60, y + 60, 9)
+    driver.finger("up", x + 60, y + 60, 9)
+    assert (bv.cx, bv.cy) != centre  # dragged
+    driver.tap_rect(e.buttons["back_to_results"].rect)
+    assert e.view == "results" and "play_again" in e.buttons
+
+
 def test_end_scene_for_five_players_at_4k(app):
     st = demo_state("london", players=5, actions=None)
     app.resize(3840, 2160)
-    e = app.push(ms.EndScene(app, st, demo_seats(st)))
+    e = end_scene(app, st)
     assert app.step(0.01)
     assert min(e.buttons["play_again"].rect.size) >= 96
+
+
+def test_end_touch_targets_are_at_least_48px_at_1080p(app, finished):
+    app.resize(1920, 1080)
+    e = end_scene(app, finished)
+    past_guard(app, e)
+    for view in ("results", "confirm", "board"):
+        if view == "confirm":
+            e.ask("play_again")
+        elif view == "board":
+            e.cancel_confirm()
+            e.show_board()
+        for key, b in e.buttons.items():
+            assert min(b.rect.size) >= 48, (view, key)
 
 
 def test_a_press_that_never_lifts_does_not_lock_the_menu(app, driver):
