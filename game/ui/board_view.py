@@ -41,7 +41,9 @@ LAYER_ORDER = ("glow", "symbol", "token", "letters", "label", "dest", "passenger
 GLOW_END_W, GLOW_END_ALPHA = 3.0, 200  # halo width (lane gaps) and opacity at a line's ends
 GLOW_OPEN_W, GLOW_OPEN_ALPHA = 2.0, 110  # lighter before a line's first token, when every space glows
 DEST_STANDARD = (0, 128, 128)  # teal: the standard-destination badge, a colour no line has
-BADGE_CORNERS = ((1, -1), (-1, -1), (1, 1), (-1, 1))  # where a destination badge may sit, preferred first
+# where a destination badge may sit (in station radii from its centre), preferred first
+BADGE_CORNERS = ((0.95, -0.95), (-0.95, -0.95), (0.95, 0.95), (-0.95, 0.95), (1.6, 0.0), (-1.6, 0.0),
+                 (0.0, 1.6), (0.0, -1.6), (1.5, -1.5), (-1.5, -1.5), (1.5, 1.5), (-1.5, 1.5))
 
 KIND_ORDER = ("start", "connection", "terminus", "national_rail", "express", "standard")
 
@@ -312,7 +314,6 @@ class BoardView:
         self._stretch_out: pygame.Surface | None = None
         self._lane_box_key = None
         self._lane_box_cache: list = []
-        self._corners_key = None
         self._label_rects_key = self._occupied_key = self._label_items_key = None
         self._label_rects: list = []
         self._occupied: list = []
@@ -594,6 +595,18 @@ class BoardView:
             add("station", (x - r, y - r, x + r, y + r), i)
         for j, (x0, y0, x1, y1, hw) in enumerate(segs):
             add("seg", (min(x0, x1) - hw, min(y0, y1) - hw, max(x0, x1) + hw, max(y0, y1) + hw), j)
+        for i in set(board.express_cards) | set(board.standard_cards):  # a destination badge's usual corner
+            x, y = pos[i]
+            r = rads[i]
+            br = max(7.0 * self.scale, r * 0.75)
+            m = br + max(1.5, br * 0.15) + 1
+            cx, cy = BADGE_CORNERS[0]
+            bx, by = x + cx * r, y + cy * r
+            add("badge", (bx - m, by - m, bx + m, by + m), i)
+        # names closer than this read as one ("Holborn Moorgate"): keep a gap, widest along the baseline
+        gx = LABEL_GAP * px
+        gy = gx * 0.4
+        close_cost = px * px * 6.0  # any two names too close: as bad as a name over a station
         bx0, by0, bx1, by1 = (v * s for v in self.bounds)
         # candidate boxes per station, computed once: (text, box, preference cost)
         cands: list[list] = []
@@ -627,6 +640,9 @@ class BoardView:
                             if kind == "station":
                                 if data != i:
                                     cost += _overlap(inner, ob) * 1.5
+                            elif kind == "badge":
+                                if data != i:
+                                    cost += _overlap(inner, ob) * 6.0
                             else:
                                 x0, y0, x1, y1, hw = segs[data]
                                 grown = (inner[0] - hw, inner[1] - hw, inner[2] + hw, inner[3] + hw)
@@ -636,36 +652,83 @@ class BoardView:
         boxes: dict[int, tuple] = {}
         lgrid: dict[tuple[int, int], set[int]] = {}
 
+        def grown(box):
+            return (box[0] - gx, box[1] - gy, box[2] + gx, box[3] + gy)
+
         def label_cost(i, box):
             c = 0.0
             seen = set()
-            for k in cells(box):
+            g = grown(box)
+            for k in cells(g):
                 for j in lgrid.get(k, ()):
                     if j != i and j not in seen:
                         seen.add(j)
-                        c += _overlap(box, boxes[j]) * 2.0
+                        # overlapping names cost most; names within the gap cost too, as "one name"
+                        ov = _overlap(g, boxes[j])
+                        if ov:
+                            c += _overlap(box, boxes[j]) * 2.0 + ov * 4.0 + close_cost
             return c
 
         def put(i, box):
             boxes[i] = box
-            for k in cells(box):
+            for k in cells(grown(box)):
                 lgrid.setdefault(k, set()).add(i)
 
         def take(i):
-            for k in cells(boxes[i]):
+            for k in cells(grown(boxes[i])):
                 lgrid[k].discard(i)
             del boxes[i]
 
         choice: list = [None] * len(pos)
+        keep_clear: list[tuple] = []  # badge boxes a name must not cover (found below)
+
+        def cost_of(i, c):
+            extra = sum(_overlap(c[1], b) for b in keep_clear) * 10.0 if keep_clear else 0.0
+            return c[2] + label_cost(i, c[1]) + extra
+
         # most constrained first (big symbols, busy stations), then two passes that move labels into gaps
         order = sorted(range(len(pos)), key=lambda i: (-rads[i], -len(board.station_conns[i])))
-        for rnd in range(3):
+        dests = sorted(set(board.express_cards) | set(board.standard_cards))
+        corners: list = [BADGE_CORNERS[0]] * len(pos)
+        for rnd in range(6):
             for i in order:
                 if rnd:
                     take(i)
-                best = min(cands[i], key=lambda c: c[2] + label_cost(i, c[1]))
+                best = min(cands[i], key=lambda c: cost_of(i, c))
                 choice[i] = best
                 put(i, best[1])
+            if rnd < 2:
+                continue
+            # each destination's badge goes to the corner that covers the fewest names; a badge that
+            # cannot avoid them all is kept clear by the next pass
+            clash = False
+            for i in dests:
+                x, y = pos[i]
+                r = rads[i]
+                br = max(7.0 * self.scale, r * 0.75)
+                m = br + max(1.5, br * 0.15) + 2  # a pixel more each way: the screen rounds both rects
+                best_c = None
+                for cx, cy in BADGE_CORNERS:
+                    bx, by = x + cx * r, y + cy * r
+                    bb = (bx - m, by - m, bx + m, by + m)
+                    cover = 0.0
+                    seen = set()
+                    for k in cells(bb):
+                        for j in lgrid.get(k, ()):
+                            if j not in seen:
+                                seen.add(j)
+                                cover += _overlap(bb, boxes[j])
+                    if best_c is None or cover < best_c[0]:
+                        best_c = (cover, (cx, cy), bb)
+                    if cover == 0:
+                        break
+                corners[i] = best_c[1]
+                if best_c[0] > 0:  # the next pass moves the names off this spot
+                    clash = True
+                    keep_clear.append(best_c[2])
+            if not clash:
+                break
+        self._corners = corners
         placed: list = [None] * len(pos)
         for i, (text, box, _) in enumerate(choice):
             placed[i] = (text, box[0] - pos[i][0], box[1] - pos[i][1])
@@ -673,29 +736,10 @@ class BoardView:
         self._labels_key = key
         return placed
 
-    def _badge_corner(self, stn: int) -> tuple[int, int]:
-        """The corner of station ``stn`` where a destination badge covers the least of any name."""
+    def _badge_corner(self, stn: int) -> tuple[float, float]:
+        """Where station ``stn``'s destination badge sits (station radii from its centre): the spot that
+        covers no name, chosen with the names (see _place_labels)."""
         self._place_labels()
-        if self._corners_key != self._labels_key:
-            self._corners_key = self._labels_key
-            names = self.label_rects()  # screen pixels; only offsets between rects matter
-            corners = []
-            for i in range(len(self.board.stations)):
-                x, y = self.station_xy(i)
-                r = self.station_radius(i)
-                br = max(7.0 * self.scale, r * 0.75)
-                m = br + max(1.5, br * 0.15) + 1
-                best = None
-                for pref, (cx, cy) in enumerate(BADGE_CORNERS):
-                    bx, by = x + cx * r * 0.95, y + cy * r * 0.95
-                    box = pygame.Rect(round(bx - m), round(by - m), round(2 * m), round(2 * m))
-                    cover = sum(box.clip(names[j]).w * box.clip(names[j]).h for j in box.collidelistall(names))
-                    if best is None or cover < best[0]:
-                        best = (cover, (cx, cy))
-                    if cover == 0:
-                        break
-                corners.append(best[1])
-            self._corners = corners
         return self._corners[stn]
 
     def badge_rect(self, stn: int) -> pygame.Rect:
@@ -1231,7 +1275,7 @@ class BoardView:
         r = self.station_radius(stn)
         br = max(7.0 * self.scale, r * 0.75)
         corner = self._badge_corner(stn)
-        return x + corner[0] * r * 0.95, y + corner[1] * r * 0.95, br
+        return x + corner[0] * r, y + corner[1] * r, br
 
     def _dest_rect(self, stn: int) -> pygame.Rect:
         x, y = self.station_xy(stn)

@@ -240,3 +240,52 @@ def test_a_tap_on_a_station_symbol_picks_no_track_space():
     bv = make_view((3840, 2160))
     for st in bv.board.stations:
         assert bv.hit_test(*bv.to_screen(st.x, st.y)) is None
+
+
+def _names_too_close(bv):
+    """Pairs of station names nearer than the label gap (along the baseline; less across it)."""
+    from game.ui.board_view import LABEL_GAP
+
+    rects = bv.label_rects()
+    g = LABEL_GAP * bv.label_px - 2  # two pixels for rounding to the screen
+    out = []
+    for i, r in enumerate(rects):
+        grown = r.inflate(2 * g, 0.8 * g)
+        for j in grown.collidelistall(rects):
+            if j > i:
+                out.append((bv.board.stations[i].name, bv.board.stations[j].name))
+    return out
+
+
+def _badges_over_names(bv):
+    rects = bv.label_rects()
+    b = bv.board
+    out = []
+    for s in sorted(set(b.express_cards) | set(b.standard_cards)):
+        for j in bv.badge_rect(s).collidelistall(rects):
+            out.append((b.stations[s].name, b.stations[j].name))
+    return out
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (3840, 2160)])
+@pytest.mark.parametrize("names_facing", [None, "left"])
+def test_names_keep_a_gap_and_no_badge_covers_a_name(size, names_facing):
+    """'Holborn Moorgate' must not read as one name, and a destination's badge never hides a name."""
+    bv = make_view(size, inset=0.08)
+    bv.names_facing = names_facing
+    assert _names_too_close(bv) == []
+    assert _badges_over_names(bv) == []
+
+
+def test_the_gap_check_notices_names_that_touch():
+    bv = make_view((1920, 1080), inset=0.08)
+    bv.label_rects()
+    a, b = bv._labels[0], bv._labels[1]
+    x0, y0 = bv.station_xy(0)
+    x1, y1 = bv.station_xy(1)
+    r0 = bv.label_rect(0)
+    # put station 1's name right after station 0's, on the same baseline
+    bv._labels[1] = (b[0], r0.right + 1 - x1, r0.top - y1)
+    bv._label_rects_key = None
+    assert _names_too_close(bv)
+    bv._labels[0] = a
