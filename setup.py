@@ -10,10 +10,7 @@ DATA_PACKAGES = {"game.maps": "maps", "game.assets": "assets", "game.assets.font
 setup(
     packages=find_packages(include=["game", "game.*", "kiosk", "kiosk.*"]) + list(DATA_PACKAGES),
     package_dir=DATA_PACKAGES,
-    package_data={
-        "game.maps": ["*.toml"],
-        "game.assets": ["*.json"],
-        "game.assets.fonts": ["*.ttf", "*.txt"],
-        "kiosk": ["*.toml", "*.service", "*.md"],
-    },
+    # every data file type the game has or is likely to get, in every package (maps, fonts, theme, kiosk files)
+    package_data={"": ["*.toml", "*.json", "*.txt", "*.ttf", "*.otf", "*.png", "*.svg", "*.wav", "*.ogg",
+                       "*.md", "*.service"]},
 )

@@ -124,8 +124,9 @@ def _files_under(folder: Path, pattern: str) -> set[str]:
 
 def test_the_wheel_holds_every_module_map_and_asset(installed):
     names = set(zipfile.ZipFile(installed.wheel).namelist())
-    modules = _files_under(REPO / "game", "*.py") | _files_under(REPO / "kiosk", "*.py")
-    assert modules - names == set(), "modules missing from the wheel (a package without __init__.py?)"
+    modules = _files_under(REPO / "game", "*") | _files_under(REPO / "kiosk", "*")
+    assert modules - names == set(), ("files missing from the wheel: a package without __init__.py, or a data "
+                                      "file type setup.py's package_data does not list?")
     maps = {f"game/{m}" for m in _files_under(REPO / "maps", "*.toml")}
     assets = {f"game/{a}" for a in _files_under(REPO / "assets", "*")}
     assert "game/maps/london.toml" in maps and "game/assets/fonts/DejaVuSans.ttf" in assets
