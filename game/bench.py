@@ -119,7 +119,7 @@ def run_bench(quick: bool = False, parts: list[str] | None = None) -> dict:
 
         out.update(bench_ai(games=20 if quick else 200))
     if "kiosk" in parts:
-        from .ui.kiosk_mode import attract_rss_growth
+        from .ui.kiosk.mode import attract_rss_growth
 
         out["attract_rss_growth_mb"] = attract_rss_growth(games=5 if quick else 30)
     return out

@@ -207,7 +207,7 @@ def cmd_screenshot(args) -> int:
 
 
 def cmd_kiosk(args) -> int:
-    from .ui.kiosk_mode import run_kiosk
+    from .ui.kiosk.mode import run_kiosk
 
     return run_kiosk(config=args.config, child=args.child, attract=args.attract)
 

@@ -26,7 +26,7 @@ from kiosk.heartbeat import HEARTBEAT_ENV
 __all__ = ["ATTRACT_FLAG", "EXIT_OPERATOR_RESTART", "EXIT_OPERATOR_STOP", "ChildRun", "RestartPolicy", "Supervisor", "describe_exit"]
 
 ATTRACT_FLAG = "--attract"
-# Exit codes the game uses to talk to the supervisor (game/ui/kiosk_mode.py uses the same numbers).
+# Exit codes the game uses to talk to the supervisor (game/ui/kiosk/mode.py uses the same numbers).
 EXIT_OPERATOR_STOP = 0  # Exit in the admin menu: stop supervising, do not restart
 EXIT_OPERATOR_RESTART = 75  # Restart in the admin menu (EX_TEMPFAIL): start again at once, not a failure
 

@@ -10,10 +10,10 @@ import pytest
 from game.engine import events as ev
 from game.engine import new_game
 from game.engine.rules import board_of
-from game.ui import attract as attract_mod
+from game.ui.kiosk import attract as attract_mod
 from game.ui.app import FIXED_DT, App
-from game.ui.attract import AttractScene, CaptionBoard, DemoPlayScene, best_level, captions_for
-from game.ui.kiosk_mode import attract_rss_growth
+from game.ui.kiosk.attract import AttractScene, CaptionBoard, DemoPlayScene, best_level, captions_for
+from game.ui.kiosk.mode import attract_rss_growth
 from game.ui.play_scene import PlayScene
 
 RSS_LIMIT_MB = 2.0
@@ -123,20 +123,22 @@ def test_paced_demo_waits_between_actions_and_thinks_off_the_main_thread(app):
     demo.close()
 
 
-def test_play_scene_still_has_the_steps_the_demo_replaces():
-    """DemoPlayScene overrides these PlayScene steps; a rename there must fail here, loudly."""
-    for name in ("_bot_step", "_finish", "_handle_events", "_banner_text", "_act", "update", "draw"):
-        assert callable(getattr(PlayScene, name, None)), f"PlayScene.{name} is gone: update game/ui/attract.py"
-    for name in ("_bot_step", "_finish", "_handle_events", "_banner_text", "update"):
+def test_the_demo_changes_play_scene_only_through_its_public_hooks():
+    """DemoPlayScene uses these PlayScene hooks; a rename there must fail here, loudly."""
+    for name in ("on_game_over", "on_engine_events", "banner_text", "act", "update", "draw"):
+        assert callable(getattr(PlayScene, name, None)), f"PlayScene.{name} is gone: update game/ui/kiosk/attract.py"
+    for name in ("on_game_over", "on_engine_events", "banner_text", "update"):
         assert getattr(DemoPlayScene, name) is not getattr(PlayScene, name)
+    assert PlayScene.drive_computers and not DemoPlayScene.drive_computers
+    overridden = {n for n, v in vars(DemoPlayScene).items() if callable(v) and n.startswith("_") and not n.startswith("__")}
+    private_of_play = {n for n in overridden if hasattr(PlayScene, n)}
+    assert not private_of_play, f"the demo overrides PlayScene's private {sorted(private_of_play)}"
 
 
 def test_the_demo_never_lets_play_scene_move_for_it(app, monkeypatch):
     """Only the paced driver moves: PlayScene's own computer turns (every BOT_DELAY) must not act."""
-    from game.ui import play_scene
-
     scene = app.push(AttractScene(app, pace=5.0, level="random", seed=8, threaded=False))
-    monkeypatch.setattr(play_scene, "BOT_DELAY", 0.01)
+    scene.demo.turns.bot_delay = 0.01
     for _ in range(int(4.0 / FIXED_DT)):
         scene.update(FIXED_DT)
     assert scene.demo.state.log == []  # nothing before the 5 s pace
@@ -184,7 +186,7 @@ def test_the_banner_does_not_invite_a_tap_to_hurry(app):
         if scene.demo.blocking:
             break
     assert scene.demo.blocking
-    assert "tap" not in scene.demo._banner_text()
+    assert "tap" not in scene.demo.banner_text()
 
 
 def test_draws_at_small_and_large_windows(app):

@@ -292,7 +292,7 @@ def test_operator_restart_starts_again_at_once_without_counting_a_failure(tmp_pa
 
 
 def test_game_and_supervisor_agree_on_exit_codes():
-    from game.ui import kiosk_mode
+    from game.ui.kiosk import mode as kiosk_mode
     from kiosk.supervisor import EXIT_OPERATOR_RESTART, EXIT_OPERATOR_STOP
 
     assert kiosk_mode.EXIT_STOP == EXIT_OPERATOR_STOP and kiosk_mode.EXIT_RESTART == EXIT_OPERATOR_RESTART

@@ -15,11 +15,11 @@ import pytest
 
 from game.kiosk_config import KioskConfig, hash_pin, load_kiosk_config
 from game.ui import menu_scenes as ms
-from game.ui.admin import MIN_TARGET, AdminScene, PinScene
+from game.ui.kiosk.admin import MIN_TARGET, AdminScene, PinScene
 from game.ui.app import FIXED_DT
-from game.ui.attract import AttractScene
-from game.ui.kiosk_idle import COUNTDOWN_S, CountdownScene
-from game.ui.kiosk_mode import EXIT_RESTART, EXIT_STOP, KioskApp, KioskController
+from game.ui.kiosk.attract import AttractScene
+from game.ui.kiosk.idle import COUNTDOWN_S, CountdownScene
+from game.ui.kiosk.mode import EXIT_RESTART, EXIT_STOP, KioskApp, KioskController
 from game.ui.play_scene import PlayScene
 
 REPO = Path(__file__).resolve().parents[2]
@@ -221,7 +221,7 @@ def test_the_countdown_is_not_what_a_finishing_game_replaces(table):
     table.wait(31)
     assert isinstance(table.top, CountdownScene)
     end = ms.EndScene(table.app, play.state, play.seats)
-    table.app.replace(end)  # what PlayScene._finish does
+    table.app.replace(end)  # what PlayScene.on_game_over does
     assert table.names()[0] == "EndScene" and play not in table.app.scenes
 
 

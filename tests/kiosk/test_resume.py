@@ -28,7 +28,7 @@ from game.engine import PlaceTrack, TakeBranch, Undo, apply, legal_actions
 from game.engine.record import decode, encode, replay
 from game.kiosk_config import KioskConfig, hash_pin
 from game.ui.app import FIXED_DT
-from game.ui.kiosk_mode import (SEATS_NAME, KioskApp, KioskController, actions_digest, position_digest)
+from game.ui.kiosk.mode import (SEATS_NAME, KioskApp, KioskController, actions_digest, position_digest)
 
 REPO = Path(__file__).resolve().parents[2]
 STEP = 8 * FIXED_DT
@@ -246,10 +246,10 @@ def test_every_action_and_undo_is_saved_and_resumes_with_its_seats(tmp_path, cap
         st = play.state
         for k in range(2):  # the human's first turn (3 actions): place, place, then undo one
             act = next(a for a in legal_actions(st) if isinstance(a, PlaceTrack))
-            assert play._act(act)
+            assert play.act(act)
             app.step(FIXED_DT)
             assert len(decode(path.read_bytes()).actions) == len(st.log)
-        assert play._act(Undo())
+        assert play.act(Undo())
         app.step(FIXED_DT)
         assert len(decode(path.read_bytes()).actions) == len(st.log) == 1
         assert decode(path.read_bytes()).actions == st.log
@@ -283,9 +283,9 @@ def test_computer_moves_are_saved_too(tmp_path):
             if st.phase == "route":
                 from game.engine import ChooseRoute
 
-                play._act(ChooseRoute(0))
+                play.act(ChooseRoute(0))
             else:
-                play._act(TakeBranch())
+                play.act(TakeBranch())
             app.step(FIXED_DT)
         for _ in range(int(30 / STEP)):
             app.step(STEP)
@@ -298,7 +298,7 @@ def test_computer_moves_are_saved_too(tmp_path):
 
 
 def test_a_corrupt_autosave_is_moved_aside_with_a_log_line(tmp_path, caplog):
-    from game.ui.attract import AttractScene
+    from game.ui.kiosk.attract import AttractScene
 
     data = tmp_path / "data"
     data.mkdir()
@@ -338,7 +338,7 @@ def test_an_illegal_record_counts_as_corrupt(tmp_path):
 
 def test_attract_flag_moves_the_autosave_aside_unread(tmp_path, caplog):
     from game.engine import new_game
-    from game.ui.attract import AttractScene
+    from game.ui.kiosk.attract import AttractScene
 
     st = new_game("london", 2, seed=3)
     apply(st, legal_actions(st)[0])
@@ -363,7 +363,7 @@ def test_attract_flag_moves_the_autosave_aside_unread(tmp_path, caplog):
 def test_a_save_the_play_screen_cannot_show_is_moved_aside(tmp_path, monkeypatch, caplog):
     from game.engine import new_game
     from game.ui import play_scene
-    from game.ui.attract import AttractScene
+    from game.ui.kiosk.attract import AttractScene
 
     st = new_game("london", 2, seed=3)
     data = tmp_path / "data"
@@ -393,7 +393,7 @@ def test_a_save_the_play_screen_cannot_show_is_moved_aside(tmp_path, monkeypatch
 def test_a_finished_game_is_not_resumed(tmp_path):
     from game.ai import RandomBot
     from game.engine import new_game
-    from game.ui.attract import AttractScene
+    from game.ui.kiosk.attract import AttractScene
 
     st = new_game("london", 2, seed=5)
     bot = RandomBot(5)
@@ -435,7 +435,7 @@ def test_seats_of_another_game_are_ignored(tmp_path, caplog):
 
 
 def test_an_unwritable_data_dir_is_logged_once_and_the_game_goes_on(tmp_path, caplog, monkeypatch):
-    import game.ui.kiosk_mode as km
+    import game.ui.kiosk.mode as km
 
     calls = []
 
@@ -452,7 +452,7 @@ def test_an_unwritable_data_dir_is_logged_once_and_the_game_goes_on(tmp_path, ca
             play = _start_game(app, ctl)
             st = play.state
             for _ in range(2):
-                play._act(next(a for a in legal_actions(st) if isinstance(a, PlaceTrack)))
+                play.act(next(a for a in legal_actions(st) if isinstance(a, PlaceTrack)))
                 app.step(FIXED_DT)
         assert len(calls) >= 3
         assert caplog.text.count("cannot autosave the game") == 1

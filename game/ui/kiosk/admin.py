@@ -16,8 +16,8 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIHorizontalSlider
 
-from .menu_scenes import GuiScene, PointerGui, _theme_json
-from .theme import wrap
+from ..menu_scenes import GuiScene, PointerGui, _theme_json
+from ..theme import wrap
 
 if TYPE_CHECKING:  # pragma: no cover
     from kiosk.pin import PinGate

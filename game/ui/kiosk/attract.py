@@ -22,16 +22,16 @@ from typing import Callable
 
 import pygame
 
-from ..ai import make_bot
-from ..engine import PlaceTrack, legal_actions, new_game
-from ..engine import events as ev
-from ..engine.rules import board_of, winners
-from ..engine.state import GameState
-from .menu_scenes import tie_note
-from .play_scene import PlayScene
-from .scene import DOWN, PointerEvent, Scene
-from .seats import SeatConfig, default_edges
-from .theme import draw_swatch
+from ...ai import make_bot
+from ...engine import PlaceTrack, legal_actions, new_game
+from ...engine import events as ev
+from ...engine.rules import board_of, winners
+from ...engine.state import GameState
+from ..menu_scenes import tie_note
+from ..play_scene import PlayScene
+from ..scene import DOWN, PointerEvent, Scene
+from ..seats import SeatConfig, default_edges
+from ..theme import draw_swatch
 
 log = logging.getLogger("underground.ui.attract")
 
@@ -181,10 +181,10 @@ class CaptionBoard:
 class DemoPlayScene(PlayScene):
     """The play screen with every seat a computer, paced by the attract scene.
 
-    It reuses PlayScene's drawing, animations and turn flow, and replaces three of its steps:
-    the computer seats are driven here (paced, thinking off the main thread), the engine's events are
-    also handed to ``on_events`` (for captions), and the end of the game calls ``on_finished``
-    instead of opening the end screen.
+    It reuses PlayScene's drawing, animations and turn flow through its public hooks: the computer
+    seats are driven here (``drive_computers`` off; paced, thinking off the main thread), the engine's
+    events are also handed to ``on_events`` (for captions), and the end of the game calls
+    ``on_finished`` instead of opening the end screen.
     """
 
     def __init__(self, app, state: GameState, seats: list[SeatConfig], *, bots: list, pace: float,
@@ -205,26 +205,21 @@ class DemoPlayScene(PlayScene):
         self._ready = None
         self._ready_key: tuple | None = None
 
-    # PlayScene steps replaced -----------------------------------------------------------------
-    def _bot_step(self) -> None:  # PlayScene's own computer turns: the demo paces its own instead
-        return
+    # PlayScene hooks ---------------------------------------------------------------------------
+    drive_computers = False  # PlayScene's own computer turns stay off: the demo paces its own
 
-    def _finish(self) -> None:
-        self._ended = True  # PlayScene stops asking to finish
+    def on_game_over(self) -> None:
         self.finished = True
         if self.on_finished is not None:
             self.on_finished(self.state)
 
-    def _handle_events(self, events, *args, **kwargs):
-        out = super()._handle_events(events, *args, **kwargs)
+    def on_engine_events(self, events: list) -> None:
         if self.on_events is not None:
             self.on_events(list(events))
-        return out
 
-    def _banner_text(self) -> str:
+    def banner_text(self) -> str:
         # PlayScene's banner invites a tap to hurry the passenger; in attract mode a tap opens the set-up
-        text = super()._banner_text()
-        return text.replace(" (tap to hurry)", "")
+        return super().banner_text().replace(" (tap to hurry)", "")
 
     # driving -----------------------------------------------------------------------------------
     def _key(self) -> tuple:
@@ -283,7 +278,7 @@ class DemoPlayScene(PlayScene):
         at = None
         if isinstance(action, PlaceTrack):
             at = self.board_view.conn_point(action.connection)
-        if self._act(action, at):
+        if self.act(action, at):
             self.actions_done += 1
 
     def close(self) -> None:

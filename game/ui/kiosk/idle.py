@@ -12,7 +12,7 @@ from typing import Callable
 
 import pygame
 
-from .scene import DOWN, PointerEvent, Scene
+from ..scene import DOWN, PointerEvent, Scene
 
 COUNTDOWN_S = 10.0
 

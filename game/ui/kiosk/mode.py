@@ -40,16 +40,16 @@ from typing import Callable
 
 import msgspec
 
-from ..autosave import AUTOSAVE_NAME, data_dir, load_autosave, save_atomic
-from ..engine import ChooseRoute, PlaceTrack, TakeBranch
-from ..engine.record import decode as decode_record
-from ..engine.record import encode as encode_record
-from ..engine.record import replay
-from ..engine.state import GameState
-from ..kiosk_config import KioskConfig, default_config_path, load_kiosk_config, save_kiosk_config, uses_default_pin
-from .app import App
-from .scene import DOWN, PointerEvent, Scene
-from .seats import SeatConfig, default_edges
+from ...autosave import AUTOSAVE_NAME, data_dir, load_autosave, save_atomic
+from ...engine import ChooseRoute, PlaceTrack, TakeBranch
+from ...engine.record import decode as decode_record
+from ...engine.record import encode as encode_record
+from ...engine.record import replay
+from ...engine.state import GameState
+from ...kiosk_config import KioskConfig, default_config_path, load_kiosk_config, save_kiosk_config, uses_default_pin
+from ..app import App
+from ..scene import DOWN, PointerEvent, Scene
+from ..seats import SeatConfig, default_edges
 
 log = logging.getLogger("underground.kiosk.game")
 
@@ -217,7 +217,7 @@ class KioskController:
         return replay(decode_record(data, str(self.autosave_path)), str(self.autosave_path))
 
     def resume(self, state: GameState) -> None:
-        from .play_scene import PlayScene
+        from ..play_scene import PlayScene
 
         seats = self._load_seats(state)
         log.info("resuming the autosaved game: %d actions, turn %d, %s to play", len(state.log), state.turn + 1,
@@ -260,7 +260,7 @@ class KioskController:
                             map_id=self._demo_map(), on_touch=self.open_setup, threaded=self.attract_threaded)
 
     def _demo_map(self) -> str:
-        from .menu_scenes import available_maps
+        from ..menu_scenes import available_maps
 
         ids = [m for m, _ in available_maps()]
         for b in self.config.boards:
@@ -276,7 +276,7 @@ class KioskController:
         self.last_input = self.clock()
 
     def open_setup(self) -> None:
-        from .menu_scenes import SetupScene
+        from ..menu_scenes import SetupScene
 
         log.info("a visitor touched the table: opening the set-up")
         self.last_input = self.clock()
@@ -289,15 +289,15 @@ class KioskController:
         self.mode = "setup"
 
     def available_boards(self) -> list[tuple[str, str]]:
-        from .menu_scenes import available_maps
+        from ..menu_scenes import available_maps
 
         return available_maps() or [("london", "London")]
 
     def adopt(self, scene: Scene) -> None:
         """A scene was just shown (by us or by a menu): fit it to the kiosk."""
         from .attract import AttractScene
-        from .menu_scenes import EndScene, SetupScene, TitleScene
-        from .play_scene import PlayScene
+        from ..menu_scenes import EndScene, SetupScene, TitleScene
+        from ..play_scene import PlayScene
 
         if isinstance(scene, TitleScene):
             # the kiosk's title screen is attract mode (the set-up's Back button leads here)
@@ -541,7 +541,7 @@ class KioskController:
 
     def _idle(self) -> None:
         from .attract import AttractScene
-        from .kiosk_idle import COUNTDOWN_S, CountdownScene
+        from .idle import COUNTDOWN_S, CountdownScene
 
         app = self.app
         base = self.base_scene()
@@ -568,7 +568,7 @@ class KioskController:
             self.to_attract(discard=True, reason="the game was abandoned")
 
     def stay(self) -> None:
-        from .kiosk_idle import CountdownScene
+        from .idle import CountdownScene
 
         self.last_input = self.clock()
         if isinstance(self.app.top, CountdownScene):
@@ -594,7 +594,7 @@ class SelfTest:
         self._next_at = 0.0
 
     def new_game(self, ctl: KioskController) -> None:
-        from .menu_scenes import default_setup, start_game
+        from ..menu_scenes import default_setup, start_game
 
         setup = default_setup(2, ctl._demo_map())
         setup.start_player = 0
@@ -603,9 +603,9 @@ class SelfTest:
     def tick(self, ctl: KioskController) -> None:
         import pygame
 
-        from ..ai import make_bot
+        from ...ai import make_bot
         from .attract import DemoPlayScene
-        from .play_scene import PlayScene
+        from ..play_scene import PlayScene
 
         app = ctl.app
         top = app.top

@@ -1,0 +1,324 @@
+"""What moves on the play screen: the travelling passenger, floating points, flashes, token pops, toasts.
+
+:class:`Animations` turns the engine's events into these, steps them on the fixed clock and draws them
+on top of the backdrop each frame. It never changes the game; it only reports what has landed (points
+for the shown score) and which passenger journeys have ended, and the play scene decides what follows.
+"""
+from __future__ import annotations
+
+import math
+from collections import deque
+from dataclasses import dataclass, field
+
+import pygame
+
+from ...engine import events as ev
+from .. import theme as th
+from ..board_view import capsule, disc
+from ..seats import EDGE_ROTATION
+from ..tween import Tween, ease_in_out, ease_out, lerp2, pulse
+
+HOP_S = 0.3  # passenger seconds per hop
+FAST = 4.0  # speed-up after a tap
+TOAST_S = 1.5
+FLOAT_S = 0.9
+FLASH_S = 1.6
+
+
+@dataclass
+class Travel:
+    """One passenger move being shown: its hops, the lines it rides and the points it brings."""
+
+    origin: int
+    destination: int
+    hops: list
+    lines: tuple
+    scores: list = field(default_factory=list)  # Scored events (passenger) paid on arrival
+    i: int = 0
+    t: float = 0.0
+
+
+@dataclass
+class Float:
+    """Text that flies from a board point to a player's panel; adds its points to the shown score on landing."""
+
+    text: str
+    colour: tuple
+    start_board: tuple[float, float] | None  # board coordinates, or None to start at start_screen
+    start_screen: tuple[float, float] | None
+    player: int
+    points: int
+    tween: Tween
+    target: str = "score"  # where on the panel it lands: "score" or "tiles"
+    surf: pygame.Surface | None = None  # rendered once, turned to face the receiving seat
+
+
+@dataclass
+class Flash:
+    stations: tuple
+    colour: tuple
+    tween: Tween
+
+
+@dataclass
+class Toast:
+    text: str
+    x: float
+    y: float
+    angle: int
+    tween: Tween
+    surf: pygame.Surface | None = None
+
+
+def _linear(t: float) -> float:
+    return t
+
+
+class Animations:
+    """The running animations of one table. ``board`` is the engine board; the view and panels are the
+    scene's (they move on resize, so they are passed in when drawing)."""
+
+    def __init__(self, board, theme: th.Theme, fonts: th.Fonts):
+        self.board = board
+        self.theme = theme
+        self.fonts = fonts
+        self.travels: deque[Travel] = deque()
+        self.floats: list[Float] = []
+        self.flashes: list[Flash] = []
+        self.pops: list[tuple[int, int, Tween]] = []
+        self.toasts: list[Toast] = []
+        self.fast = False  # the passenger hurries (a tap, or Space)
+        self.clock = 0.0
+
+    @property
+    def running(self) -> bool:
+        return bool(self.travels or self.floats or self.flashes or self.pops or self.toasts)
+
+    # ---- from engine events --------------------------------------------------------------------
+    def add_events(self, events: list, panels, state) -> list[ev.Scored]:
+        """Queue the feedback for one action's events; returns passenger points with no move to show."""
+        b = self.board
+        good, ink = self.theme.good, self.theme.ink
+        last_token_at: tuple[float, float] | None = None
+        pending: list[ev.Scored] = []
+        for e in events:
+            if isinstance(e, ev.TokenPlaced):
+                a, c = b.conn_ends[e.connection]
+                sa, sb = b.stations[a], b.stations[c]
+                last_token_at = ((sa.x + sb.x) / 2, (sa.y + sb.y) / 2)
+                self.pops.append((e.connection, e.lane, Tween(0.45, ease_out)))
+            elif isinstance(e, ev.BranchTaken):
+                start = panels[e.player].point_for("branch")
+                self.floats.append(Float("+1 tile", ink, None, start, e.player, 0,
+                                         Tween(FLOAT_S * 0.8, ease_in_out), target="tiles"))
+            elif isinstance(e, ev.Scored):
+                if e.category == "passenger":
+                    pending.append(e)
+                    continue
+                if e.category in ("national_rail", "terminus") and e.stations:
+                    s = b.stations[e.stations[0]]
+                    origin = (s.x, s.y)
+                elif e.category == "connections" and e.stations:
+                    s = b.stations[e.stations[-1]]
+                    origin = (s.x, s.y)
+                    self.flashes.append(Flash(tuple(e.stations), good, Tween(FLASH_S, _linear)))
+                else:
+                    origin = last_token_at
+                if e.category == "loops":
+                    self.flashes.append(Flash(tuple(e.stations), self.theme.accent, Tween(FLASH_S, _linear)))
+                self.floats.append(Float(f"+{e.points}", good, origin, None, e.player, e.points,
+                                         Tween(FLOAT_S, ease_in_out)))
+                if e.branch_tiles:
+                    self.floats.append(Float(f"+{e.branch_tiles} tile", ink, origin, None, e.player, 0,
+                                             Tween(FLOAT_S, ease_in_out, delay=0.25), target="tiles"))
+            elif isinstance(e, ev.PassengerMoved):
+                self.travels.append(Travel(e.origin, e.destination, [tuple(h) for h in e.hops], tuple(e.lines),
+                                           pending))
+                pending = []
+            elif isinstance(e, ev.Undone):
+                self.floats.clear()
+                self.flashes.clear()
+                self.pops.clear()
+        return pending
+
+    def toast(self, text: str, x: float, y: float, angle: int) -> None:
+        """A short message near the finger, turned to ``angle``, fading after ~1.5 s."""
+        self.toasts = [t for t in self.toasts if t.tween.raw < 0.7][-2:]
+        self.toasts.append(Toast(text, x, y, angle, Tween(TOAST_S, _linear)))
+
+    # ---- time ------------------------------------------------------------------------------------
+    def step(self, dt: float) -> tuple[list[Float], list[Travel]]:
+        """Advance everything by ``dt``; returns the floats that landed and the journeys that ended."""
+        self.clock += dt
+        arrived: list[Travel] = []
+        if self.travels:
+            tr = self.travels[0]
+            tr.t += dt * (FAST if self.fast else 1.0) / HOP_S
+            while tr.t >= 1.0 and self.travels:
+                tr.t -= 1.0
+                tr.i += 1
+                if tr.i >= max(1, len(tr.hops)):
+                    arrived.append(self.travels.popleft())
+                    self.arrive(arrived[-1])
+                    if not self.travels:
+                        break
+                    tr = self.travels[0]
+        for f in self.floats:
+            f.tween.step(dt)
+        landed = [f for f in self.floats if f.tween.done]
+        if landed:
+            self.floats = [f for f in self.floats if not f.tween.done]
+        for fl in self.flashes:
+            fl.tween.step(dt)
+        self.flashes = [f for f in self.flashes if not f.tween.done]
+        for _, _, tw in self.pops:
+            tw.step(dt)
+        self.pops = [p for p in self.pops if not p[2].done]
+        for t in self.toasts:
+            t.tween.step(dt)
+        self.toasts = [t for t in self.toasts if not t.tween.done]
+        if not self.travels:
+            self.fast = False
+        return landed, arrived
+
+    def arrive(self, tr: Travel) -> None:
+        """The passenger reached ``tr.destination``: its points fly to the lines' owners."""
+        s = self.board.stations[tr.destination]
+        for e in tr.scores:
+            self.floats.append(Float(f"+{e.points}", self.theme.good, (s.x, s.y), None, e.player, e.points,
+                                     Tween(FLOAT_S, ease_in_out)))
+        self.flashes.append(Flash((tr.destination,), self.theme.highlight, Tween(0.8, _linear)))
+
+    def skip(self) -> tuple[list[Float], list[Travel]]:
+        """Finish everything at once; returns what landed and arrived, like :meth:`step`."""
+        arrived = []
+        while self.travels:
+            arrived.append(self.travels.popleft())
+            self.arrive(arrived[-1])
+        landed = list(self.floats)
+        self.floats.clear()
+        self.flashes.clear()
+        self.pops.clear()
+        self.toasts.clear()
+        self.fast = False
+        return landed, arrived
+
+    # ---- drawing ---------------------------------------------------------------------------------
+    def draw(self, surf: pygame.Surface, bv, state, panels, k: float) -> list[pygame.Rect]:
+        """Pops, flashes, the travelling passenger, floating points and toasts; returns the areas drawn."""
+        st = state
+        out: list[pygame.Rect] = []
+
+        def around(p, r):
+            out.append(pygame.Rect(int(p[0] - r) - 2, int(p[1] - r) - 2, int(2 * r) + 5, int(2 * r) + 5))
+
+        clip = surf.get_clip()
+        surf.set_clip(bv.rect)
+        for conn, lane, tw in self.pops:
+            if lane < len(st.tokens[conn]):
+                p = bv.lane_point(conn, lane)
+                a = 1.0 - tw.raw
+                rr = bv.lane_gap * (1.0 + 2.5 * tw.value)
+                disc(surf, self.theme.highlight, p, rr, max(1, round(3 * k * a + 1)))
+                around(p, rr)
+        for fl in self.flashes:
+            strength = pulse(fl.tween.raw, 3)
+            for s in fl.stations:
+                bv.draw_station_ring(surf, s, fl.colour, strength)
+                around(bv.station_xy(s), bv.station_radius(s) + 14 * max(0.6, k) + 4 * k)
+        if self.travels:
+            self._draw_travel(surf, bv, st, k, out, around)
+        surf.set_clip(clip)
+        for f in self.floats:
+            if not f.tween.started:
+                continue
+            if f.start_board is not None:
+                start = bv.to_screen(*f.start_board)
+            else:
+                start = f.start_screen or bv.rect.center
+            panel = panels[f.player]
+            end = panel.anchor(f.target)
+            pos = lerp2(start, end, f.tween.value)
+            if f.surf is None:
+                f.surf = self._float_surface(f.text, f.colour, EDGE_ROTATION.get(panel.edge, 0), k)
+            raw = f.tween.raw
+            f.surf.set_alpha(255 if raw < 0.75 else round(255 * max(0.0, 1 - (raw - 0.75) / 0.25) ** 0.5))
+            lift = 24 * k * math.sin(math.pi * raw)  # a small hop towards the receiving player's "up"
+            dx, dy = {0: (0, -lift), 180: (0, lift), 90: (-lift, 0), 270: (lift, 0)}.get(
+                EDGE_ROTATION.get(panel.edge, 0), (0, -lift))
+            r = f.surf.get_rect(center=(round(pos[0] + dx), round(pos[1] + dy)))
+            surf.blit(f.surf, r)
+            out.append(r.inflate(2, 2))
+        for t in self.toasts:
+            if t.surf is None:
+                t.surf = self._toast_surface(t, k)
+            s = t.surf
+            a = 1.0 if t.tween.raw < 0.66 else max(0.0, 1.0 - (t.tween.raw - 0.66) / 0.34)
+            s.set_alpha(round(255 * a))
+            r = s.get_rect(center=(round(t.x), round(t.y)))
+            off = round(70 * k)
+            dx, dy = {0: (0, -off), 180: (0, off), 90: (-off, 0), 270: (off, 0)}.get(t.angle, (0, -off))
+            r.move_ip(dx, dy)
+            r.clamp_ip(surf.get_rect())
+            surf.blit(s, r)
+            out.append(r)
+        return out
+
+    def _draw_travel(self, surf, bv, st, k, out, around) -> None:
+        tr = self.travels[0]
+        done = tr.hops[:tr.i]
+        if done:
+            bv.draw_route(surf, done, st)
+        if tr.i < len(tr.hops):
+            a, b, li = tr.hops[tr.i]
+            t = ease_in_out(min(1.0, tr.t))
+            pa, pb = bv.station_xy(a), bv.station_xy(b)
+            pos = lerp2(pa, pb, t)
+            w = max(bv.lane_gap * 1.3, 6.0 * k)
+            if li >= 0:
+                colour = st.lines[li].colour
+                capsule(surf, th.line_outline(colour), pa, pos, w + 4)
+                capsule(surf, self.theme.line(colour), pa, pos, w)
+            else:
+                capsule(surf, self.theme.ink, pa, pos, w * 0.4)
+        else:
+            pos = bv.station_xy(tr.destination)
+        bv.draw_station_ring(surf, tr.destination, self.theme.highlight, pulse(self.clock % 1.0, 1))
+        bv.draw_passenger(surf, *pos)
+        pts = [bv.station_xy(h[0]) for h in tr.hops[:tr.i + 1]] + [pos]
+        xs = [p[0] for p in pts]
+        ys = [p[1] for p in pts]
+        m = max(bv.lane_gap * 1.3, 6.0 * k) / 2 + 4 + bv.passenger_radius * 1.2
+        out.append(pygame.Rect(int(min(xs) - m), int(min(ys) - m), int(max(xs) - min(xs) + 2 * m) + 2,
+                               int(max(ys) - min(ys) + 2 * m) + 2))
+        d = bv.station_xy(tr.destination)
+        around(d, bv.station_radius(tr.destination) + 14 * max(0.6, k) + 4 * k)
+
+    def _float_surface(self, text: str, colour, angle: int, k: float) -> pygame.Surface:
+        font = self.fonts.get(max(12, round(30 * k)), True)
+        img = font.render(text, True, colour)
+        halo = font.render(text, True, (255, 255, 255))
+        o = max(1, round(2 * k))
+        out = pygame.Surface((img.get_width() + 2 * o, img.get_height() + 2 * o), pygame.SRCALPHA)
+        for dx, dy in ((0, o), (2 * o, o), (o, 0), (o, 2 * o)):
+            out.blit(halo, (dx, dy))
+        out.blit(img, (o, o))
+        return pygame.transform.rotate(out, angle) if angle else out
+
+    def _toast_surface(self, t: Toast, k: float) -> pygame.Surface:
+        f = self.fonts.get(max(12, round(20 * k)), True)
+        maxw = round(520 * k)
+        lines = th.wrap(f, t.text, maxw)
+        imgs = [f.render(s, True, (255, 255, 255)) for s in lines]
+        pad = round(12 * k)
+        w = max(i.get_width() for i in imgs) + 2 * pad
+        h = sum(i.get_height() for i in imgs) + 2 * pad
+        s = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(s, (*self.theme.bad, 240), s.get_rect(), border_radius=round(10 * k))
+        y = pad
+        for i in imgs:
+            s.blit(i, ((w - i.get_width()) // 2, y))
+            y += i.get_height()
+        if t.angle:
+            s = pygame.transform.rotate(s, t.angle)
+        return s
