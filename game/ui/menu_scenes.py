@@ -1244,20 +1244,30 @@ class EndScene(GuiScene):
         head = self.text(surface, "Final board", 44, self.R(40, 14, 0, 0).topleft, bold=True)
         self.text(surface, self.title(), 26, (head.right + px(24), head.bottom - px(6)), colour=th.muted,
                   anchor="bottomleft")
-        # legend: rank order, name, score and line swatches
-        x = self.R(40, 0, 0, 0).x
+        # legend: rank order, name, score and line swatches, in a font small enough to fit beside the button
+        x0 = self.R(40, 0, 0, 0).x
         y = self.R(0, 72, 0, 0).y
-        limit = self.buttons["back_to_results"].rect.x - px(20) if "back_to_results" in self.buttons else surface.get_width()
-        for i, rank in rank_labels(self.state):
-            p = self.state.players[i]
-            r = self.text(surface, f"{rank}. {p.name} {p.score}", 24, (x, y), bold=True, condensed=True)
-            xx = r.right + px(8)
-            for c in self.state.setup.lines[i]:
-                draw_swatch(surface, pygame.Rect(xx, y + px(2), px(30), px(24)), c)
-                xx += px(34)
-            x = xx + px(26)
-            if x > limit:
+        limit = (self.buttons["back_to_results"].rect.x if "back_to_results" in self.buttons
+                 else surface.get_width()) - px(20)
+        items = [(f"{rank}. {self.state.players[i].name} {self.state.players[i].score}", self.state.setup.lines[i])
+                 for i, rank in rank_labels(self.state)]
+        for size in (24, 22, 20, 18, 16):
+            font = self.app.fonts.get(px(size), True, True)
+            sw = (px(size * 1.25), px(size))
+            widths = [font.size(t)[0] + px(8) + len(cols) * (sw[0] + px(4)) + px(26) for t, cols in items]
+            if sum(widths) <= limit - x0:
                 break
+        x = x0
+        for (t, cols), w in zip(items, widths):
+            if x + w - px(26) > limit:
+                break  # names too long to fit even small: the results screen has them all
+            img = font.render(t, True, th.ink)
+            surface.blit(img, (x, y))
+            xx = x + img.get_width() + px(8)
+            for c in cols:
+                draw_swatch(surface, pygame.Rect(xx, y + (img.get_height() - sw[1]) // 2, *sw), c)
+                xx += sw[0] + px(4)
+            x += w
 
     def _draw_question(self, surface: pygame.Surface) -> None:
         th = self.app.theme
