@@ -7,7 +7,6 @@ file, the field and what to do about it, so that a map author never needs a trac
 from __future__ import annotations
 
 import functools
-import hashlib
 import logging
 import re
 import tomllib
@@ -246,6 +245,7 @@ _registered: dict[str, Path] = {}  # maps given by an explicit path in this proc
 
 
 def is_map_name(name: object) -> bool:
+    """Whether ``name`` may name a map; no path can (see :func:`check_map_name` for the reason)."""
     return isinstance(name, str) and MAP_NAME_RE.fullmatch(name) is not None
 
 
@@ -340,7 +340,7 @@ def name_for_path(path: str | Path) -> str:
 
 def _same_bytes(a: Path, b: Path) -> bool:
     try:
-        return hashlib.sha256(a.read_bytes()).digest() == hashlib.sha256(b.read_bytes()).digest()
+        return a.read_bytes() == b.read_bytes()
     except OSError:
         return False
 
