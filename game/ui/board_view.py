@@ -749,7 +749,8 @@ class BoardView:
         return pygame.Rect(round(bx - m), round(by - m), round(2 * m), round(2 * m))
 
     def _view_key(self):
-        self._place_labels()
+        if not (self.interactive and self._labels_key is not None):
+            self._place_labels()  # while fingers zoom, the last placement stands in (no new placement)
         return (self._labels_key, self.rect.topleft, self.rect.size, self.vx0, self.vy0)
 
     def label_rects(self) -> list[pygame.Rect]:
@@ -918,6 +919,9 @@ class BoardView:
         nothing.
         """
         static = self.static_layer()
+        if isinstance(self._static_key, tuple) and self._static_key[:1] == ("stretched",) \
+                and self._layer is not None and self._layer_view is not None:
+            return self._stretched_layer(static)  # fingers still zooming: stretch the last picture
         self._place_labels()
         n = len(self.board.stations)
         fu = tuple(s for s in (state.face_up if face_up is None else face_up) if 0 <= s < n)
@@ -928,15 +932,28 @@ class BoardView:
         base = (id(static), self._static_key, self._labels_key)
         if self._layer is not None and base == self._layer_base and lkey == self._layer_key and key is not None:
             return self._layer
-        if isinstance(self._static_key, tuple) and self._static_key[:1] == ("stretched",) \
-                and self._layer is not None and self._layer_view is not None:
-            return self._stretched_layer(static)  # fingers still zooming: stretch the last picture
         items = self._display_list(state, glow, glow_line, fu, pas)
         full = (self._layer is None or self._layer.get_size() != static.get_size() or base != self._layer_base)
+        shift = self._pan_shift(base) if full and self._layer is not None else None
+        old = self._items
+        if shift is not None:  # a pan: move the picture and draw only the strips it uncovered
+            full = False
+            dx, dy = shift
+            self._layer.scroll(-dx, -dy)
+            old = {cat: {k: (sig, r.move(-dx, -dy)) for k, (sig, r) in d.items()} for cat, d in old.items()}
         damage: list[pygame.Rect] | None = None
         if not full:
-            damage = self._diff(self._items, items)
-            if sum(r.w * r.h for r in damage) > 0.5 * static.get_width() * static.get_height():
+            damage = self._diff(old, items)
+            if shift is not None:
+                W, H = static.get_size()
+                dx, dy = shift
+                strips = []
+                if dx:
+                    strips.append(pygame.Rect(W - dx, 0, dx, H) if dx > 0 else pygame.Rect(0, 0, -dx, H))
+                if dy:
+                    strips.append(pygame.Rect(0, H - dy, W, dy) if dy > 0 else pygame.Rect(0, 0, W, -dy))
+                damage = _merge(strips + damage)
+            elif sum(r.w * r.h for r in damage) > 0.5 * static.get_width() * static.get_height():
                 full = True
         self._layer_base = base
         self._layer_key = lkey
@@ -950,9 +967,25 @@ class BoardView:
             self._damage_log(None)
         elif damage:
             self._paint_regions(static, state, items, damage)
-            self._damage_log(damage)
+            self._damage_log(None if shift is not None else damage)
         self._layer_view = (self.s, self.vx0, self.vy0, self.rect.size)
         return self._layer
+
+    def _pan_shift(self, base) -> tuple[int, int] | None:
+        """How far the view moved if only a pan separates ``base`` from the last layer's (else None)."""
+        ob = self._layer_base
+        if ob is None or ob[2] != base[2]:
+            return None
+        a, b = ob[1], base[1]
+        if not (isinstance(a, tuple) and isinstance(b, tuple) and len(a) == 5 and len(b) == 5):
+            return None
+        if a[0] != b[0] or a[1] != b[1] or a[4] != b[4] or a[0] == "stretched":
+            return None
+        dx, dy = b[2] - a[2], b[3] - a[3]
+        W, H = a[4]
+        if abs(dx) >= W // 3 or abs(dy) >= H // 3 or (dx, dy) == (0, 0):
+            return None
+        return dx, dy
 
     def _damage_log(self, rects: list[pygame.Rect] | None) -> None:
         self.layer_serial += 1
