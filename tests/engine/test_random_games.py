@@ -14,8 +14,8 @@ from game.engine.actions import Undo
 from game.engine.events import EndTriggered, GameOver
 
 
-def play(seed: int, players: int, check=True, undo_rate=0.0):
-    s = new_game("london", players, seed=seed)
+def play(seed: int, players: int, check=True, undo_rate=0.0, variant="standard"):
+    s = new_game("london", players, seed=seed, variant=variant)
     bot = RandomBot(seed)
     rng = random.Random(seed)
     while not s.over:
@@ -38,6 +38,14 @@ def test_random_games_keep_invariants(players):
         assert all(p.score_history[-1] == p.score for p in s.players)
 
 
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_random_classic_games_keep_invariants(players):
+    for seed in range(50):  # 200 first-edition games: the passenger leaves when the deck runs out
+        s = play(seed * 10 + players, players, variant="classic")
+        assert s.over and winners(s) and s.passenger == -1 and not s.face_up
+        assert (s.turn + 1) % players == 0, "everyone had the same number of turns"
+
+
 @pytest.mark.soak
 def test_many_random_games_soak():
     for seed in range(10_000):
@@ -45,9 +53,10 @@ def test_many_random_games_soak():
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 10**9), players=st.integers(2, 5), undo_rate=st.sampled_from([0.0, 0.1, 0.3]))
-def test_random_play_with_undo(seed, players, undo_rate):
-    play(seed, players, undo_rate=undo_rate)
+@given(seed=st.integers(0, 10**9), players=st.integers(2, 5), undo_rate=st.sampled_from([0.0, 0.1, 0.3]),
+       variant=st.sampled_from(["standard", "classic"]))
+def test_random_play_with_undo(seed, players, undo_rate, variant):
+    play(seed, players, undo_rate=undo_rate, variant=variant)
 
 
 @settings(max_examples=40, deadline=None)
