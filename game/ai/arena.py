@@ -2,8 +2,8 @@
 
 A series plays each deal (a game seed) once per rotation of the seats, so every level gets every seat
 of every deal and no level is favoured by moving first or by a lucky deck. A shared win (equal points
-and equal branch tiles, RULES.md) counts as a win for every level holding a winning seat; ``shared``
-in the result says how often that happened.
+and equal branch tiles, RULES.md; in the classic variant equal points alone) counts as a win for every
+level holding a winning seat; ``shared`` in the result says how often that happened.
 """
 from __future__ import annotations
 
