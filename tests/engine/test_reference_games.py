@@ -1,0 +1,179 @@
+"""Random games checked action by action against the slow reference in tests/reference/.
+
+After every action: scores by category, branch tiles, tokens, the passenger, the face-up cards, the deck,
+whose turn, actions left, the phase, undo, the legal placements and the offered route options must be
+exactly what the reference (written from the rulebook, sharing no code with the engine) says; every
+passenger move's route must be a real route with the claimed cost; a finished game's winners must be
+the reference's.
+"""
+from __future__ import annotations
+
+import functools
+import os
+import random
+
+import networkx as nx
+
+import pytest
+
+from game.engine import ChooseRoute, PlaceTrack, TakeBranch, apply, board_of, can_undo, new_game, winners
+from game.engine.actions import Undo
+from game.engine.events import PassengerMoved
+from game.engine.rules import legal_placements
+from tests.reference import RefGame, differences, ref_board
+from tests.reference.compare import route_problems
+from tests.reference.geometry import strictly_inside
+
+
+def as_ref(action) -> tuple:
+    if isinstance(action, PlaceTrack):
+        return ("place", action.line, action.connection)
+    if isinstance(action, TakeBranch):
+        return ("branch",)
+    if isinstance(action, ChooseRoute):
+        return ("route", action.option)
+    if isinstance(action, Undo):
+        return ("undo",)
+    raise TypeError(action)
+
+
+def reference_for(state) -> RefGame:
+    su = state.setup
+    return RefGame(ref_board(su.map), len(su.players), su.lines, su.start_player, su.deck,
+                   su.connection_tiles, su.variant)
+
+
+@functools.lru_cache(maxsize=None)
+def loop_plans(map_name: str) -> list[frozenset[int]]:
+    """Cycles of the board (as sets of connections) with stations inside: lines follow them to close real loops."""
+    board = ref_board(map_name)
+    g = nx.Graph()
+    g.add_edges_from((a, b, {"c": c}) for c, (a, b, _) in enumerate(board.conns))
+    plans = []
+    for cycle in nx.simple_cycles(g, length_bound=8):
+        if len(cycle) >= 4:
+            poly = [board.xy[s] for s in cycle]
+            if any(strictly_inside(xy, poly) for s, xy in enumerate(board.xy) if s not in cycle):
+                plans.append(frozenset(g[a][b]["c"] for a, b in zip(cycle, cycle[1:] + cycle[:1])))
+    return sorted(plans, key=sorted)
+
+
+def pick(rng: random.Random, state, undo_rate: float, plans: dict[int, frozenset[int]] | None = None):
+    """A random action with a taste for what exercises the rules: branches, closed loops, undo, every route.
+
+    ``plans`` gives some lines a cycle of the board to follow, so that loops with stations inside get built.
+    """
+    if can_undo(state) and rng.random() < undo_rate:
+        return Undo()
+    if state.phase == "route":
+        return ChooseRoute(rng.randrange(len(state.options)))
+    placements = legal_placements(state)
+    if not placements or rng.random() < 0.12:
+        return TakeBranch()
+    lines = state.lines
+    board = board_of(state)
+    closing, bending = [], []  # close a cycle now; reach a station next to the line (a cycle next time)
+    for li, c, cost in placements:
+        ln = lines[li]
+        if not ln.conns:
+            continue
+        a, b = board.conn_ends[c]
+        if ln.degree.get(a, 0) and ln.degree.get(b, 0):
+            closing.append((li, c, cost))
+            continue
+        new = b if ln.degree.get(a, 0) else a
+        if any(ln.degree.get(board.connections[k].other(new), 0) for k in board.station_conns[new]
+               if k != c):
+            bending.append((li, c, cost))
+    branching = [p for p in placements if p[2]]
+    planned = [p for p in placements if plans and p[1] in plans.get(p[0], ())]
+    r = rng.random()
+    if planned and rng.random() < 0.95:
+        li, c, _ = rng.choice(planned)
+    elif closing and r < 0.8:
+        li, c, _ = rng.choice(closing)
+    elif bending and r < 0.85:
+        li, c, _ = rng.choice(bending)
+    elif branching and r < 0.9:
+        li, c, _ = rng.choice(branching)
+    else:
+        extend = [p for p in placements if lines[p[0]].conns] if rng.random() < 0.8 else []
+        li, c, _ = rng.choice(extend or placements)
+    return PlaceTrack(li, c)
+
+
+def play_against_reference(seed: int, players: int, map_name: str = "london", variant: str = "standard",
+                           undo_rate: float = 0.05, check_legal_every: int = 1) -> dict:
+    rng = random.Random(seed)
+    state = new_game(map_name, players, seed=seed, variant=variant)
+    ref = reference_for(state)
+    catalogue = loop_plans(state.setup.map)
+    plans = {li: rng.choice(catalogue) for li in range(len(state.lines)) if rng.random() < 0.5}
+    assert differences(state, ref, can_undo(state), set(legal_placements(state))) == []
+    stats = {"actions": 0, "route_choices": 0, "undos": 0, "loops": 0, "branches": 0}
+    step = 0
+    while not state.over:
+        action = pick(rng, state, undo_rate, plans)
+        before = state.copy()
+        origin = state.passenger
+        events = apply(state, action)
+        ref.apply(as_ref(action))
+        step += 1
+        stats["actions"] += 1
+        stats["route_choices"] += isinstance(action, ChooseRoute)
+        stats["undos"] += isinstance(action, Undo)
+        stats["branches"] += any(getattr(e, "branch_tiles_spent", 0) for e in events)
+        stats["loops"] += any(getattr(e, "category", "") == "loops" for e in events)
+        for e in events:
+            if isinstance(e, PassengerMoved):
+                probs = route_problems(ref, origin, e.hops, e.lines, ref_empty(ref, e))
+                if e.hops and e.hops[-1][1] != e.destination:
+                    probs.append("the route does not end at the destination")
+                assert not probs, (seed, players, step, probs)
+                origin = e.destination
+        legal = set(legal_placements(state)) if step % check_legal_every == 0 else None
+        problems = differences(state, ref, can_undo(state), legal)
+        assert not problems, _report(seed, players, variant, step, action, before, problems)
+    assert winners(state) == ref.winners(), (seed, players, "winners")
+    return stats
+
+
+def ref_empty(ref: RefGame, event) -> int:
+    """Empty spaces the reference expects for a move the engine just made (walks counted on its hops)."""
+    return sum(1 for _, _, line in event.hops if line < 0)
+
+
+def _report(seed, players, variant, step, action, before, problems) -> str:
+    return (f"engine and reference disagree in game seed={seed} players={players} variant={variant} after action "
+            f"{step} ({action!r}, turn {before.turn}, player {before.current}):\n  " + "\n  ".join(problems))
+
+
+# A bounded number for `make test` (about 30 s of one core in all); thousands under `make soak`.
+QUICK = [("london", "standard", 8), ("london", "classic", 4), ("london-2006", "standard", 3)]
+SCALE = float(os.environ.get("REFERENCE_GAMES_SCALE", "1"))
+
+
+@pytest.mark.parametrize("map_name,variant,games", QUICK)
+def test_random_games_agree_with_the_reference(map_name, variant, games):
+    totals: dict[str, int] = {}
+    for g in range(max(1, round(games * SCALE))):
+        stats = play_against_reference(1000 + g, 2 + g % 4, map_name, variant)
+        for k, v in stats.items():
+            totals[k] = totals.get(k, 0) + v
+    # the games really met what they are meant to check
+    assert totals["route_choices"] and totals["undos"] and totals["branches"], totals
+
+
+def test_reference_games_build_loops_with_stations_inside():
+    """The random players follow planned cycles, so loops that score do get compared (seeds checked here)."""
+    loops = sum(play_against_reference(seed, 2, "london", "standard")["loops"] for seed in (1, 2))
+    assert loops > 0
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("map_name,variant", [(m, v) for m, v, _ in QUICK])
+def test_thousands_of_games_agree_with_the_reference(map_name, variant):
+    """REFERENCE_SOAK_GAMES (default 1000 per edition) games with more undo."""
+    n = int(os.environ.get("REFERENCE_SOAK_GAMES", "1000"))
+    for g in range(n):
+        play_against_reference(50_000 + g, 2 + g % 4, map_name, variant, undo_rate=0.08)

@@ -1,0 +1,52 @@
+"""The board straight from the map file (tomllib, no engine code): stations and connections in file order."""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+MAPS = Path(__file__).resolve().parents[2] / "maps"
+
+
+@dataclass(frozen=True)
+class RefBoard:
+    name: str
+    names: tuple[str, ...]  # station names; a station is its position in the file
+    xy: tuple[tuple[int | float, int | float], ...]
+    kinds: tuple[frozenset[str], ...]
+    conns: tuple[tuple[int, int, int], ...]  # (station a, station b, track spaces), in file order
+    start: int
+    express: frozenset[int]
+    standard: frozenset[int]
+    symbol_stations: tuple[int, ...]  # London: the stations that carry a connection tile, in file order
+
+    def index(self, name: str) -> int:
+        return self.names.index(name)
+
+    def conn(self, a: str, b: str) -> int:
+        ia, ib = self.index(a), self.index(b)
+        for c, (x, y, _) in enumerate(self.conns):
+            if {x, y} == {ia, ib}:
+                return c
+        raise KeyError(f"no connection {a} - {b}")
+
+
+@lru_cache(maxsize=None)
+def ref_board(map_name: str) -> RefBoard:
+    path = Path(map_name) if map_name.endswith(".toml") else MAPS / f"{map_name}.toml"
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    names = tuple(s["name"] for s in data["stations"])
+    idx = {n: i for i, n in enumerate(names)}
+    london = data.get("london", {})
+    return RefBoard(
+        name=data["map"]["name"],
+        names=names,
+        xy=tuple((s["x"], s["y"]) for s in data["stations"]),
+        kinds=tuple(frozenset(s.get("kinds", [])) for s in data["stations"]),
+        conns=tuple((idx[c["a"]], idx[c["b"]], c["spaces"]) for c in data["connections"]),
+        start=idx[data["map"]["start"]],
+        express=frozenset(idx[n] for n in data["destinations"].get("express", [])),
+        standard=frozenset(idx[n] for n in data["destinations"].get("standard", [])),
+        symbol_stations=tuple(idx[n] for n in london.get("connection_stations", [])),
+    )

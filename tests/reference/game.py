@@ -1,0 +1,259 @@
+"""The reference position and turn flow, written from the rulebook (london-berlin-2nd-edition.txt, RULES.md).
+
+Actions are plain tuples: ("place", line, connection), ("branch",), ("route", option), ("undo",).
+Scores are not kept as running totals: :meth:`RefGame.points` recounts every category from the tokens
+on the board, except what only history can tell (stations scored inside loops, passenger rides).
+"""
+from __future__ import annotations
+
+import copy
+
+from .board import RefBoard
+from .geometry import simple_cycles, strictly_inside
+from .routes import best_outcomes
+
+# Components: "20 each of red, yellow, blue, purple, and black and 15 each of pink, orange, green, brown,
+# white, and grey".
+SUPPLY = {**{c: 20 for c in ("red", "yellow", "blue", "purple", "black")},
+          **{c: 15 for c in ("pink", "orange", "green", "brown", "white", "grey")}}
+# "The first turn": actions by position in turn order, per number of players.
+FIRST_TURN = {2: (3, 5), 3: (3, 4, 5), 4: (3, 4, 4, 5), 5: (3, 4, 4, 4, 5)}
+
+
+class RefIllegal(Exception):
+    pass
+
+
+class RefGame:
+    def __init__(self, board: RefBoard, players: int, lines: list[list[str]], start_player: int,
+                 deck: list[int], tiles: list[str], variant: str = "standard"):
+        self.board = board
+        self.n = players
+        self.variant = variant
+        self.start_player = start_player
+        self.line_owner = [p for p, cols in enumerate(lines) for _ in cols]
+        self.line_colour = [c for cols in lines for c in cols]
+        self.symbol = dict(zip(board.symbol_stations, tiles))  # station -> connection tile symbol
+        self.track: list[list[int]] = [[] for _ in board.conns]  # lines on each connection, in order placed
+        self.branch = [0] * players
+        self.loop_scored: list[set[int]] = [set() for _ in self.line_owner]
+        self.rides = [0] * players  # passenger points
+        self.deck = list(deck[4:])
+        self.face_up = list(deck[:4])
+        self.discard: list[int] = []
+        self.passenger: int | None = board.start
+        self.turns_done = [0] * players
+        self.current = start_player
+        self.phase = "actions"
+        self.actions_left = self._actions_for(start_player)
+        self.moves: list[str] = []  # passenger moves still to make this turn
+        self.options: list[tuple[int, tuple[int, ...]]] = []
+        self.least_empty = 0
+        self.moved = False  # the passenger has moved this turn: no more undo
+        self.turn_actions: list[tuple] = []
+        self.snapshot = self._copy()
+
+    # ---- what the position says -----------------------------------------------------------------
+    def seat(self, player: int) -> int:
+        return (player - self.start_player) % self.n
+
+    def _actions_for(self, player: int) -> int:
+        if self.variant == "classic" or self.turns_done[player] > 0:
+            return 4
+        return FIRST_TURN[self.n][self.seat(player)]
+
+    def line_conns(self, line: int) -> list[int]:
+        return [c for c, toks in enumerate(self.track) if line in toks]
+
+    def stations_of(self, line: int) -> set[int]:
+        out: set[int] = set()
+        for c in self.line_conns(line):
+            out |= {self.board.conns[c][0], self.board.conns[c][1]}
+        return out
+
+    def points(self, player: int) -> dict[str, int]:
+        """Score by category, recounted from the board (plus the loop and passenger history)."""
+        kinds = self.board.kinds
+        cats = {"national_rail": 0, "terminus": 0, "connections": 0, "loops": 0, "passenger": self.rides[player],
+                "start": self.seat(player) if self.variant == "classic" else 0}
+        for li, owner in enumerate(self.line_owner):
+            if owner != player:
+                continue
+            on = self.stations_of(li)
+            cats["national_rail"] += sum("national_rail" in kinds[s] for s in on)
+            cats["terminus"] += 2 * sum("terminus" in kinds[s] for s in on)
+            symbols = [self.symbol[s] for s in on if s in self.symbol]
+            cats["connections"] += 3 * len({x for x in symbols if symbols.count(x) >= 2})
+            cats["loops"] += len(self.loop_scored[li])
+        return {k: v for k, v in cats.items() if v}
+
+    def score(self, player: int) -> int:
+        return sum(self.points(player).values())
+
+    def token_counts(self, line: int) -> dict[int, int]:
+        """Station -> how many of the line's tokens touch it."""
+        out: dict[int, int] = {}
+        for c in self.line_conns(line):
+            for s in self.board.conns[c][:2]:
+                out[s] = out.get(s, 0) + 1
+        return out
+
+    def placement_cost(self, line: int, conn: int, counts: dict[int, int] | None = None) -> int:
+        """0 or 2 branch tiles, or RefIllegal: the rulebook's "Action: Place a Track token" and "Using Branch tiles"."""
+        if self.phase != "actions" or self.line_owner[line] != self.current:
+            raise RefIllegal("not this player's line or not the time to build")
+        a, b, spaces = self.board.conns[conn]
+        counts = self.token_counts(line) if counts is None else counts
+        placed = sum(counts.values()) // 2
+        if placed >= SUPPLY[self.line_colour[line]]:
+            raise RefIllegal("no tokens of that colour left")
+        if line in self.track[conn] or len(self.track[conn]) >= spaces:
+            raise RefIllegal("no free space for this colour")
+        if placed == 0:
+            return 0  # a line's first token goes on any empty track space
+        if counts.get(a) == 1 or counts.get(b) == 1:
+            return 0  # extends the line at one of its ends ("only one Track token of that line")
+        if counts.get(a) or counts.get(b):
+            if self.branch[self.current] >= 2:
+                return 2
+            raise RefIllegal("branching needs two branch tiles")
+        raise RefIllegal("does not touch the line")
+
+    def legal_placements(self) -> set[tuple[int, int, int]]:
+        out = set()
+        for li, owner in enumerate(self.line_owner):
+            if owner != self.current or self.phase != "actions":
+                continue
+            counts = self.token_counts(li)
+            for c in range(len(self.board.conns)):
+                try:
+                    out.add((li, c, self.placement_cost(li, c, counts)))
+                except RefIllegal:
+                    pass
+        return out
+
+    def can_undo(self) -> bool:
+        return self.phase != "over" and not self.moved and bool(self.turn_actions)
+
+    def winners(self) -> list[int]:
+        """"The player who has scored the most points is the winner. If there is a tie, then the tied player
+        with the most Branch tiles wins. If there is still a tie, the tied players rejoice in their shared
+        victory." The first edition has no tie-break."""
+        top = max(self.score(p) for p in range(self.n))
+        tied = [p for p in range(self.n) if self.score(p) == top]
+        if self.variant == "classic":
+            return tied
+        most = max(self.branch[p] for p in tied)
+        return [p for p in tied if self.branch[p] == most]
+
+    # ---- actions ------------------------------------------------------------------------------------
+    def apply(self, action: tuple) -> None:
+        kind = action[0]
+        if self.phase == "over":
+            raise RefIllegal("the game is over")
+        if kind == "undo":
+            if not self.can_undo():
+                raise RefIllegal("nothing to undo")
+            keep = self.turn_actions[:-1]
+            self._restore(self.snapshot)
+            for a in keep:
+                self.apply(a)
+            return
+        if kind == "route":
+            if self.phase != "route" or not 0 <= action[1] < len(self.options):
+                raise RefIllegal("no such route option")
+            self.turn_actions.append(action)
+            dest, lines = self.options[action[1]]
+            self.options = []
+            self.phase = "actions"
+            self._ride(dest, lines)
+            self._passenger_moves()
+            return
+        if self.phase != "actions" or self.actions_left <= 0:
+            raise RefIllegal("no action to take now")
+        if kind == "branch":
+            self.branch[self.current] += 1
+        elif kind == "place":
+            self._place(action[1], action[2])
+        else:
+            raise RefIllegal(f"unknown action {action!r}")
+        self.turn_actions.append(action)
+        self.actions_left -= 1
+        if self.actions_left == 0:
+            self._start_passenger()
+
+    def _place(self, line: int, conn: int) -> None:
+        cost = self.placement_cost(line, conn)
+        before = self.stations_of(line)
+        self.branch[self.current] -= cost
+        self.track[conn].append(line)
+        new = self.stations_of(line) - before
+        self.branch[self.current] += sum("terminus" in self.board.kinds[s] for s in new)  # 2 points and a Branch tile
+        self._score_loops(line)
+
+    def _score_loops(self, line: int) -> None:
+        """"1 point for each station inside a loop created by one line. Stations that are connected by the
+        line forming the loop are not counted", once per line even if the loop is divided later."""
+        edges = [self.board.conns[c][:2] for c in self.line_conns(line)]
+        on = self.stations_of(line)
+        for cycle in simple_cycles(edges):
+            polygon = [self.board.xy[s] for s in cycle]
+            for s, xy in enumerate(self.board.xy):
+                if s not in on and s not in self.loop_scored[line] and strictly_inside(xy, polygon):
+                    self.loop_scored[line].add(s)
+
+    # ---- the passenger and the end of a turn ----------------------------------------------------------
+    def _start_passenger(self) -> None:
+        """"If there are both Express and Standard stations: 2 movements", express first; else one."""
+        kinds = [self.board.kinds[d] for d in self.face_up]
+        self.moves = [k for k in ("express", "standard") if any(k in ks for ks in kinds)]
+        if self.variant == "classic" and self.passenger is None:
+            self.moves = []
+        self._passenger_moves()
+
+    def _passenger_moves(self) -> None:
+        while self.moves:
+            kind = self.moves[0]
+            dests = [d for d in self.face_up if kind in self.board.kinds[d]]
+            self.least_empty, outcomes = best_outcomes(self.board, self.track, self.passenger, dests)
+            if len(outcomes) > 1:
+                self.phase = "route"
+                self.options = outcomes
+                return
+            self._ride(*outcomes[0])
+        self._end_turn()
+
+    def _ride(self, dest: int, lines: tuple[int, ...]) -> None:
+        self.moves.pop(0)
+        for li in lines:  # "For each line that the Passenger uses to travel, the player owning that line scores 1"
+            self.rides[self.line_owner[li]] += 1
+        self.passenger = dest
+        self.face_up.remove(dest)
+        self.discard.append(dest)
+        self.moved = True
+
+    def _end_turn(self) -> None:
+        while len(self.face_up) < 4 and self.deck:
+            self.face_up.append(self.deck.pop(0))
+        if self.variant == "classic" and not self.deck and self.passenger is not None:
+            # first edition: once the deck is empty the passenger and the destinations leave the board
+            self.passenger = None
+            self.discard += self.face_up
+            self.face_up = []
+        self.turns_done[self.current] += 1
+        if not self.deck and len(set(self.turns_done)) == 1:
+            self.phase = "over"  # the deck is out and everyone has had the same number of turns
+            return
+        self.current = (self.current + 1) % self.n
+        self.actions_left = self._actions_for(self.current)
+        self.phase = "actions"
+        self.moved = False
+        self.turn_actions = []
+        self.snapshot = self._copy()
+
+    # ---- undo: a copy of the position at the start of the turn ----------------------------------------
+    def _copy(self) -> dict:
+        return copy.deepcopy({k: v for k, v in self.__dict__.items() if k not in ("snapshot", "board")})
+
+    def _restore(self, snap: dict) -> None:
+        self.__dict__.update(copy.deepcopy(snap))
