@@ -15,7 +15,11 @@ from . import theme as th
 from .board_view import disc
 from .seats import EDGE_ROTATION, SeatConfig
 
-DEPTH = 132  # panel depth at 1080p (design px)
+DEPTH = 132  # panel depth at 1080p (design px) when everything fits in one row
+STRIP = 50  # the status strip of a narrow panel's second row (design px)
+BRANCH_LABEL = "Take branch tile"
+UNDO_LABEL = "Undo"
+ROUTE_LABEL = "Choose the passenger's route: tap to preview, tap again to choose"
 
 
 @dataclass
@@ -32,11 +36,16 @@ class PanelView:
     route_preview: int | None = None
     would_score: frozenset = frozenset()  # lines the passenger would score for if the turn ended now
     status: str = ""  # e.g. "Computer is thinking" or "Passenger travelling"
+    deck: int | None = None  # destination cards left in the deck (shown on every panel)
+    last_turn: str = ""  # after the end is triggered: "last" (still to play, or playing) or "done"
+    start_player: bool = False  # this seat started the game
+    note: str = ""  # a short notice for this seat, e.g. the first edition's starting score
 
     def key(self) -> tuple:
         return (self.active, self.current_name, self.selected_line, self.score, self.can_branch, self.can_undo,
                 tuple((o.destination, tuple(o.lines)) for o in self.route_options), self.route_preview,
-                tuple(sorted(self.would_score)), self.status)
+                tuple(sorted(self.would_score)), self.status, self.deck, self.last_turn, self.start_player,
+                self.note)
 
 
 def _fit_text(font: pygame.font.Font, text: str, width: int) -> str:
@@ -78,6 +87,9 @@ class SeatPanel:
         self._surface: pygame.Surface | None = None
         self._surface_key = None
         self.renders = 0
+        self.mode = "wide"  # "wide" | "stacked" | "compact" (see needed_depth)
+        self.cut_labels: list[str] = []  # button labels that did not fit at the last render (should be none)
+        self.shown_notes = 0  # how many of notes() the last render had room for
 
     @property
     def rotation(self) -> int:
@@ -129,6 +141,45 @@ class SeatPanel:
     def px(self, n: float) -> int:
         return max(1, round(n * self.scale))
 
+    def _needs(self, n_lines: int, W: int, scale: float) -> dict:
+        """The widths a layout of upright width ``W`` needs at ``scale``, and the mode that fits."""
+        def p(n: float) -> int:
+            return max(1, round(n * scale))
+
+        pad = p(12)
+        touch = max(th.touch_px(scale), p(48))
+        f_btn = self.fonts.get(p(21), True)
+        branch_need = p(26) + p(8) + f_btn.size(BRANCH_LABEL)[0] + p(24)  # icon, gap, label, margins
+        branch_w = max(p(220), branch_need)
+        undo_w = max(p(130), f_btn.size(UNDO_LABEL)[0] + p(40))
+        id_w = min(p(250), max(p(150), W // 5))
+        sw = max(touch, p(76))
+        lines_w = n_lines * (sw + pad)
+        status_min = p(170)
+        row = pad + id_w + pad + lines_w + status_min
+        if row + branch_w + pad + undo_w + pad <= W:
+            mode = "wide"
+        elif row + max(branch_w, undo_w) + pad <= W:
+            mode = "stacked"
+        else:
+            mode = "compact"
+        return dict(mode=mode, pad=pad, touch=touch, branch_w=branch_w, undo_w=undo_w, id_w=id_w, sw=sw,
+                    branch_need=branch_need)
+
+    def needed_depth(self, width: int, n_lines: int, scale: float) -> int:
+        """How deep (upright height) this panel must be at upright ``width`` so no button is below the touch
+        size and no label is cut: one row when the width allows, else the buttons stacked, else a second row."""
+        def p(n: float) -> int:
+            return max(1, round(n * scale))
+
+        need = self._needs(n_lines, width, scale)
+        base = p(DEPTH)
+        if need["mode"] == "wide":
+            return base
+        if need["mode"] == "stacked":
+            return max(base, 2 * need["touch"] + 3 * need["pad"])
+        return base + p(STRIP) + need["touch"] + need["pad"]
+
     def layout(self, state: GameState, view: PanelView) -> dict[str, pygame.Rect]:
         """Control rects (upright coordinates); recomputed when the size or the panel's mode changes."""
         player = state.players[self.player]
@@ -140,55 +191,75 @@ class SeatPanel:
         self._layout_key = key
         W, H = self.upright_size
         p = self.px
-        pad = p(12)
-        touch = max(th.touch_px(self.scale), p(48))
+        need = self._needs(len(player.lines), W, self.scale)
+        mode = need["mode"]
+        pad, touch, id_w = need["pad"], need["touch"], need["id_w"]
+        self.mode = mode
         ctl: dict[str, pygame.Rect] = {}
-        id_w = min(p(250), max(p(150), W // 5))
         x = pad + id_w + pad
-        ctl["_id"] = pygame.Rect(pad, pad, id_w, H - 2 * pad)
-        avail = W - x - pad
-        # buttons (right end): normal side by side; compact stacked when the panel is short
-        btn_h = touch
-        wide = p(220) + p(130) + pad
-        lines_w = len(player.lines) * (p(76) + pad)
-        stacked = wide + lines_w + p(170) > avail  # keep room to say whose turn it is
-        if stacked:
-            bw = p(190)
-            bh = max(p(48), (H - 3 * pad) // 2)
+        row_h = min(H, p(DEPTH)) if mode == "compact" else H  # the first row (identity, lines, status)
+        ctl["_id"] = pygame.Rect(pad, pad, id_w, row_h - 2 * pad)
+        if mode == "wide":
+            btn_h = touch
+            ctl["undo"] = pygame.Rect(W - pad - need["undo_w"], (H - btn_h) // 2, need["undo_w"], btn_h)
+            if not routing:
+                ctl["branch"] = pygame.Rect(ctl["undo"].x - pad - need["branch_w"], (H - btn_h) // 2,
+                                            need["branch_w"], btn_h)
+            right = (ctl["branch"].x if "branch" in ctl else ctl["undo"].x) - pad
+        elif mode == "stacked":
+            bw = max(need["branch_w"], need["undo_w"])
+            bh = max(touch, (H - 3 * pad) // 2) if H >= 2 * touch + 3 * pad else max(p(48), (H - 3 * pad) // 2)
             ctl["undo"] = pygame.Rect(W - pad - bw, H - pad - bh, bw, bh)
             if not routing:
                 ctl["branch"] = pygame.Rect(W - pad - bw, pad, bw, bh)
             right = W - pad - bw - pad
-        else:
-            ctl["undo"] = pygame.Rect(W - pad - p(130), (H - btn_h) // 2, p(130), btn_h)
+        else:  # compact: identity and lines, then a strip for the status, then the buttons across
+            right = W - pad
+            by = H - pad - touch
+            undo_w = need["undo_w"]
+            ctl["undo"] = pygame.Rect(W - pad - undo_w, by, undo_w, touch)
             if not routing:
-                ctl["branch"] = pygame.Rect(ctl["undo"].x - pad - p(220), (H - btn_h) // 2, p(220), btn_h)
-            right = (ctl["branch"].x if "branch" in ctl else ctl["undo"].x) - pad
+                ctl["branch"] = pygame.Rect(pad, by, max(1, ctl["undo"].x - 2 * pad), touch)
         if routing:
+            label_font = self.fonts.get(p(17), True)
+            if mode == "compact":  # the options take the strip and the button row, beside Undo
+                area = pygame.Rect(pad, row_h - pad, ctl["undo"].x - 2 * pad, H - row_h)
+                ctl["_label"] = pygame.Rect(x, pad, W - x - pad, row_h - 2 * pad)
+                top = area.y
+            else:
+                span = right - x
+                n_label = max(1, min(2, len(th.wrap(label_font, ROUTE_LABEL, max(1, span)))))
+                label_h = n_label * label_font.get_linesize()
+                ctl["_label"] = pygame.Rect(x, pad, span, label_h)
+                area = pygame.Rect(x, pad + label_h + p(4), span, H - 2 * pad - label_h - p(4))
+                top = area.y
             n = len(view.route_options)
-            label_h = p(24)
-            top = pad + label_h
-            rows = 1 if n <= 3 else 2
-            bh = max(p(48), (H - top - pad - (rows - 1) * p(6)) // rows)
+            rows = 1 if n <= 3 or area.h < 2 * p(48) + p(6) else 2
             cols = -(-n // rows)
-            span = right - x
-            bw = max(p(120), min(p(320), (span - (cols - 1) * p(8)) // max(1, cols)))
-            ctl["_label"] = pygame.Rect(x, pad, span, label_h)
+            bh = max(p(48), (area.h - (rows - 1) * p(6)) // rows)
+            bw = max(p(100), min(p(320), (area.w - (cols - 1) * p(8)) // max(1, cols)))
             for i in range(n):
                 r, c = divmod(i, cols)
-                ctl[f"route:{i}"] = pygame.Rect(x + c * (bw + p(8)), top + r * (bh + p(6)), bw, bh)
+                ctl[f"route:{i}"] = pygame.Rect(area.x + c * (bw + p(8)), top + r * (bh + p(6)), bw, bh)
         else:
-            sw = max(touch, p(76))
+            sw = need["sw"]
             sh = touch
             gap = pad
-            total = len(player.lines) * sw + (len(player.lines) - 1) * gap
-            if total > right - x:
-                sw = max(p(52), (right - x - (len(player.lines) - 1) * gap) // max(1, len(player.lines)))
-            y = max(pad, (H - sh - p(22)) // 2)
+            n = len(player.lines)
+            room = right - x
+            if mode == "compact":
+                room = W - pad - x
+            total = n * sw + (n - 1) * gap
+            if total > room:
+                sw = max(p(52), (room - (n - 1) * gap) // max(1, n))
+            y = max(pad, (row_h - sh - p(22)) // 2)
             for j, li in enumerate(player.lines):
                 ctl[f"line:{li}"] = pygame.Rect(x + j * (sw + gap), y, sw, sh)
-            sx = x + len(player.lines) * (sw + gap) + p(12)
-            ctl["_status"] = pygame.Rect(sx, pad, max(0, right - sx), H - 2 * pad)
+            sx = x + n * (sw + gap) + p(12)
+            if mode == "compact":
+                ctl["_status"] = pygame.Rect(pad, row_h - pad + p(2), W - 2 * pad, max(0, H - row_h - touch - pad))
+            else:
+                ctl["_status"] = pygame.Rect(sx, pad, max(0, right - sx), H - 2 * pad)
         self.controls = ctl
         self._surface_key = None
         return ctl
@@ -244,6 +315,65 @@ class SeatPanel:
         self._surface = surf
         return surf
 
+    def notes(self, view: PanelView) -> list[tuple[str, str]]:
+        """The table's notes for this seat, most important first, as (text, style)."""
+        out: list[tuple[str, str]] = []
+        if view.last_turn == "last":
+            out.append(("Last turn", "bad"))
+        elif view.last_turn == "done":
+            out.append(("Turns over", "muted"))
+        if view.deck is not None:
+            out.append((f"Deck: {view.deck}", "muted"))
+        if view.start_player:
+            out.append(("1st player", "ink"))
+        if view.note:
+            out.append((view.note, "accent"))
+        return out
+
+    def _draw_notes(self, surf: pygame.Surface, area: pygame.Rect, view: PanelView, keep: int = 0) -> int:
+        """Small pills along the bottom of ``area`` (wrapping upwards); returns the height they take."""
+        t = self.theme
+        p = self.px
+        notes = self.notes(view)
+        if not notes:
+            return 0
+        font = self.fonts.get(p(15), True)
+        colours = {"bad": (t.bad, (255, 255, 255)), "accent": (t.accent, t.accent_ink),
+                   "ink": (t.ink, (255, 255, 255)), "muted": (_shade(t.panel_edge, t.panel, 0.3), t.ink)}
+        pills = []
+        for text, style in notes:
+            bg, fg = colours[style]
+            pill = _pill(font, text, fg, bg, p(8))
+            if pill.get_width() > area.w:
+                pill = _pill(font, _fit_text(font, text, max(1, area.w - p(16))), fg, bg, p(8))
+            pills.append(pill)
+        rows: list[list[pygame.Surface]] = [[]]
+        used = 0
+        for pill in pills:
+            w = pill.get_width() + (p(6) if rows[-1] else 0)
+            if rows[-1] and used + w > area.w:
+                rows.append([])
+                used = 0
+                w = pill.get_width()
+            rows[-1].append(pill)
+            used += w
+        ph = pills[0].get_height()
+        max_rows = max(1, (area.h - keep) // (ph + p(4)))  # ``keep``: room left for the status line(s)
+        rows = rows[:max_rows]
+        self.shown_notes = sum(len(r) for r in rows)
+        y = area.bottom - len(rows) * (ph + p(4)) + p(4)
+        top = y
+        for row in rows:
+            x = area.x if self.mode != "compact" else area.right - sum(q.get_width() + p(6) for q in row) + p(6)
+            for pill in row:
+                surf.blit(pill, (x, y))
+                x += pill.get_width() + p(6)
+            y += ph + p(4)
+        if self.mode == "compact":
+            self._notes_w = max(sum(q.get_width() + p(6) for q in r) for r in rows)
+            return 0  # the strip holds the status on the left and the notes on the right
+        return area.bottom - top + p(4)
+
     def draw(self, surface: pygame.Surface, state: GameState, view: PanelView) -> None:
         surface.blit(self.render(state, view), self.rect.topleft)
 
@@ -286,27 +416,39 @@ class SeatPanel:
         draw_branch_icon(surf, icon, ink, (255, 255, 255))
         bimg = f_small_b.render(f"{pl.branch_tiles} branch tile{'' if pl.branch_tiles == 1 else 's'}", True, ink)
         surf.blit(bimg, (icon.right + p(5), icon.centery - bimg.get_height() // 2))
-        # status: whose turn it is, readable from this seat
+        # status: whose turn it is, readable from this seat; below it the table's notes
         st_r = ctl.get("_status")
         if st_r is not None and st_r.w > p(60):
+            self._notes_w = 0
+            keep = f_small_b.get_linesize() if not (view.active and state.phase == "actions" and not view.status) \
+                else self.fonts.get(p(24), True).get_linesize() + f_small.get_linesize()
+            notes_h = self._draw_notes(surf, st_r, view, 0 if self.mode == "compact" else keep)
+            body = pygame.Rect(st_r.x, st_r.y, st_r.w - self._notes_w, st_r.h - notes_h)
             f_big = self.fonts.get(p(24), True)
             if view.active and state.phase == "actions" and not view.status:
-                head = f_big.render(_fit_text(f_big, "Your turn", st_r.w), True, t.accent)
                 n = state.actions_left
-                sub = f_small.render(_fit_text(f_small, f"{n} action{'s' if n != 1 else ''} left", st_r.w), True, ink)
-                y0 = st_r.centery - (head.get_height() + sub.get_height() + p(12)) // 2
-                surf.blit(head, (st_r.x, y0))
-                surf.blit(sub, (st_r.x, y0 + head.get_height()))
-                cy = y0 + head.get_height() + sub.get_height() + p(8)
-                for k in range(n):
-                    disc(surf, t.accent, (st_r.x + p(7) + k * p(18), cy), p(7))
+                head = f_big.render(_fit_text(f_big, "Your turn", body.w), True, t.accent)
+                sub = f_small.render(_fit_text(f_small, f"{n} action{'s' if n != 1 else ''} left", body.w), True, ink)
+                dots = p(16) if body.h >= head.get_height() + sub.get_height() + p(16) else 0
+                if self.mode == "compact":  # one line in the strip
+                    head = f_small_b.render(_fit_text(f_small_b, f"Your turn · {n} action{'s' if n != 1 else ''} "
+                                                      "left", body.w), True, t.accent)
+                    surf.blit(head, (body.x, body.y + (body.h - head.get_height()) // 2))
+                else:
+                    y0 = body.centery - (head.get_height() + sub.get_height() + dots) // 2
+                    surf.blit(head, (body.x, y0))
+                    surf.blit(sub, (body.x, y0 + head.get_height()))
+                    if dots:
+                        cy = y0 + head.get_height() + sub.get_height() + p(8)
+                        for k in range(n):
+                            disc(surf, t.accent, (body.x + p(7) + k * p(18), cy), p(7))
             else:
                 msg = view.status or (f"{view.current_name}'s turn" if view.current_name else "")
                 if view.active and state.phase == "route" and not view.status:
                     msg = ""
                 if msg:
-                    img = f_small_b.render(_fit_text(f_small_b, msg, st_r.w), True, muted)
-                    surf.blit(img, (st_r.x, st_r.centery - img.get_height() // 2))
+                    img = f_small_b.render(_fit_text(f_small_b, msg, body.w), True, muted)
+                    surf.blit(img, (body.x, body.centery - img.get_height() // 2))
         # lines
         f_letter = self.fonts.get(p(26), True)
         f_count = self.fonts.get(p(16))
@@ -330,9 +472,13 @@ class SeatPanel:
                 surf.blit(pimg, pimg.get_rect(center=b.center))
         # route choice
         if "_label" in ctl:
-            lab = f_small_b.render(_fit_text(f_small_b, "Choose the passenger's route: tap to preview, tap again to "
-                                             "choose", ctl["_label"].w), True, t.accent)
-            surf.blit(lab, ctl["_label"].topleft)
+            lr = ctl["_label"]
+            rows = max(1, lr.h // f_small_b.get_linesize())
+            text = th.wrap(f_small_b, ROUTE_LABEL, max(1, lr.w))
+            if len(text) > rows:
+                text = text[:rows - 1] + [_fit_text(f_small_b, " ".join(text[rows - 1:]), lr.w)]
+            for j, line in enumerate(text):
+                surf.blit(f_small_b.render(line, True, t.accent), (lr.x, lr.y + j * f_small_b.get_linesize()))
             f_opt = self.fonts.get(p(19), True)
             f_chip = self.fonts.get(p(14), True)
             for i, opt in enumerate(view.route_options):
@@ -362,10 +508,10 @@ class SeatPanel:
                 else:
                     no = self.fonts.get(p(14)).render("no line scores", True, fg)
                     surf.blit(no, (cx, cy + (chip - no.get_height()) // 2))
-        # buttons
-        f_btn = self.fonts.get(p(21), True)
-        for name, label, enabled in (("branch", "Take branch tile", view.can_branch),
-                                     ("undo", "Undo", view.can_undo)):
+        # buttons: the label always whole (a smaller font before anything is cut)
+        self.cut_labels = []
+        for name, label, enabled in (("branch", BRANCH_LABEL, view.can_branch),
+                                     ("undo", UNDO_LABEL, view.can_undo)):
             r = ctl.get(name)
             if r is None:
                 continue
@@ -373,8 +519,15 @@ class SeatPanel:
             pygame.draw.rect(surf, t.accent if on else _shade(t.panel_edge, t.panel, 0.5), r, border_radius=p(12))
             if on:
                 pygame.draw.rect(surf, _shade(t.accent, (0, 0, 0), 0.25), r, width=p(2), border_radius=p(12))
-            text = _fit_text(f_btn, label, r.w - p(12))
-            img = f_btn.render(text, True, t.accent_ink if on else muted)
+            room = r.w - p(12)
+            size = p(21)
+            f_btn = self.fonts.get(size, True)
+            while f_btn.size(label)[0] > room and size > max(10, p(14)):
+                size -= 1
+                f_btn = self.fonts.get(size, True)
+            if f_btn.size(label)[0] > room:
+                self.cut_labels.append(name)
+            img = f_btn.render(_fit_text(f_btn, label, room), True, t.accent_ink if on else muted)
             if name == "branch":
                 ic = pygame.Rect(0, 0, p(26), p(26))
                 total = ic.w + p(8) + img.get_width()
@@ -385,6 +538,15 @@ class SeatPanel:
                     continue
             surf.blit(img, img.get_rect(center=r.center))
         return surf
+
+
+def _pill(font: pygame.font.Font, text: str, fg, bg, pad: int) -> pygame.Surface:
+    img = font.render(text, True, fg)
+    h = img.get_height() + pad
+    out = pygame.Surface((img.get_width() + 2 * pad, h), pygame.SRCALPHA)
+    pygame.draw.rect(out, bg, out.get_rect(), border_radius=h // 2)
+    out.blit(img, (pad, pad // 2))
+    return out
 
 
 def state_board_name(state: GameState, station: int) -> str:

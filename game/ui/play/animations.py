@@ -68,6 +68,11 @@ class Toast:
     angle: int
     tween: Tween
     surf: pygame.Surface | None = None
+    colour: tuple | None = None  # None: the theme's "bad" red (a refused move)
+    offset: bool = True  # lifted towards the reader's "up", off the finger
+
+
+NOTICE_S = 4.0  # a notice facing every seat (the end is triggered, the passenger left the board)
 
 
 def _linear(t: float) -> float:
@@ -87,12 +92,13 @@ class Animations:
         self.flashes: list[Flash] = []
         self.pops: list[tuple[int, int, Tween]] = []
         self.toasts: list[Toast] = []
+        self.notices: list[Toast] = []  # one per seat, each facing its seat
         self.fast = False  # the passenger hurries (a tap, or Space)
         self.clock = 0.0
 
     @property
     def running(self) -> bool:
-        return bool(self.travels or self.floats or self.flashes or self.pops or self.toasts)
+        return bool(self.travels or self.floats or self.flashes or self.pops or self.toasts or self.notices)
 
     # ---- from engine events --------------------------------------------------------------------
     def add_events(self, events: list, panels, state) -> list[ev.Scored]:
@@ -146,6 +152,11 @@ class Animations:
         self.toasts = [t for t in self.toasts if t.tween.raw < 0.7][-2:]
         self.toasts.append(Toast(text, x, y, angle, Tween(TOAST_S, _linear)))
 
+    def notice(self, text: str, places: list[tuple[float, float, int]]) -> None:
+        """The same message at each (x, y, angle): one per seat, turned to read from there."""
+        self.notices = [Toast(text, x, y, angle, Tween(NOTICE_S, _linear), colour=self.theme.accent, offset=False)
+                        for x, y, angle in places]
+
     # ---- time ------------------------------------------------------------------------------------
     def step(self, dt: float) -> tuple[list[Float], list[Travel]]:
         """Advance everything by ``dt``; returns the floats that landed and the journeys that ended."""
@@ -174,9 +185,10 @@ class Animations:
         for _, _, tw in self.pops:
             tw.step(dt)
         self.pops = [p for p in self.pops if not p[2].done]
-        for t in self.toasts:
+        for t in self.toasts + self.notices:
             t.tween.step(dt)
         self.toasts = [t for t in self.toasts if not t.tween.done]
+        self.notices = [t for t in self.notices if not t.tween.done]
         if not self.travels:
             self.fast = False
         return landed, arrived
@@ -200,6 +212,7 @@ class Animations:
         self.flashes.clear()
         self.pops.clear()
         self.toasts.clear()
+        self.notices.clear()
         self.fast = False
         return landed, arrived
 
@@ -249,14 +262,14 @@ class Animations:
             r = f.surf.get_rect(center=(round(pos[0] + dx), round(pos[1] + dy)))
             surf.blit(f.surf, r)
             out.append(r.inflate(2, 2))
-        for t in self.toasts:
+        for t in self.notices + self.toasts:
             if t.surf is None:
                 t.surf = self._toast_surface(t, k)
             s = t.surf
             a = 1.0 if t.tween.raw < 0.66 else max(0.0, 1.0 - (t.tween.raw - 0.66) / 0.34)
             s.set_alpha(round(255 * a))
             r = s.get_rect(center=(round(t.x), round(t.y)))
-            off = round(70 * k)
+            off = round(70 * k) if t.offset else 0
             dx, dy = {0: (0, -off), 180: (0, off), 90: (-off, 0), 270: (off, 0)}.get(t.angle, (0, -off))
             r.move_ip(dx, dy)
             r.clamp_ip(surf.get_rect())
@@ -314,7 +327,7 @@ class Animations:
         w = max(i.get_width() for i in imgs) + 2 * pad
         h = sum(i.get_height() for i in imgs) + 2 * pad
         s = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(s, (*self.theme.bad, 240), s.get_rect(), border_radius=round(10 * k))
+        pygame.draw.rect(s, (*(t.colour or self.theme.bad), 240), s.get_rect(), border_radius=round(10 * k))
         y = pad
         for i in imgs:
             s.blit(i, ((w - i.get_width()) // 2, y))
