@@ -34,6 +34,7 @@ from ..engine.rules import board_of
 from ..engine.state import GameState
 from . import theme as th
 from .board_view import BoardView
+from .play.backdrop import Backdrop, _merge as _merge_rects
 from .play.animations import FAST, FLASH_S, FLOAT_S, HOP_S, TOAST_S, Animations, Flash, Float, Toast, Travel
 from .play.overlays import Overlays
 from .play.turns import BOT_DELAY, END_HOLD_S, TurnFlow
@@ -100,8 +101,7 @@ class PlayScene(Scene):
         self._dirty: list[pygame.Rect] = []  # screen areas the moving bits covered in the last frame
         self._last_surface = None
         self._full_next = True
-        self._rebuilt = False
-        self._backdrop: pygame.Surface | None = None
+        self.backdrop = Backdrop(theme)
         self._invalidate()
         self._size = None
         self._layout()
@@ -195,8 +195,7 @@ class PlayScene(Scene):
             p.layout(self.state, self.panel_view(i))
 
     def _invalidate(self) -> None:
-        """Something in the backdrop changed: rebuild it and draw a frame."""
-        self._backdrop_key = None
+        """Something on the table changed: draw a frame (the backdrop finds which of its pieces changed)."""
         self.dirty = True
 
     def on_resize(self, w: int, h: int) -> None:
@@ -205,6 +204,7 @@ class PlayScene(Scene):
 
     def resume(self) -> None:
         self._invalidate()
+        self.backdrop.invalidate()
         self._full_next = True
         self.dirty = True
 
@@ -563,66 +563,32 @@ class PlayScene(Scene):
     # ------------------------------------------------------------------------------------------
     # drawing
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Blit the backdrop where needed, then the moving bits.
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Bring the backdrop up to date (only the pieces that changed), copy to the window what changed
+        and what the moving bits covered last frame, then draw the moving bits.
 
-        When the backdrop is unchanged and nothing else draws on this screen, only the areas the moving
-        bits covered last frame are restored: a 4K frame then costs a fraction of a full-screen blit.
+        Returns the window areas drawn, so the app sends only those to the display; None after a full
+        redraw. See play/backdrop.py.
         """
         if surface.get_size() != self._size:
             self._layout()
-        self._rebuilt = False
-        bd = self._build_backdrop(surface)
-        full = (self._rebuilt or self._full_next or surface is not self._last_surface
+        damage = self.backdrop.update(self, surface)
+        bd = self.backdrop.surf
+        full = (damage is None or self._full_next or surface is not self._last_surface
                 or getattr(self.app, "top", self) is not self)
+        restore: list[pygame.Rect] = []
         if full:
             surface.blit(bd, (0, 0))
         else:
-            for r in self._dirty:
+            restore = _merge_rects(damage + self._dirty)
+            for r in restore:
                 surface.blit(bd, r, r)
         area = surface.get_rect()
         drawn = self.anim.draw(surface, self.board_view, self.state, self.panels, self.app.scale)
         self._dirty = [r.clip(area) for r in drawn]
         self._last_surface = surface
         self._full_next = False
-
-    def _build_backdrop(self, surface: pygame.Surface) -> pygame.Surface:
-        st = self.state
-        bv = self.board_view
-        k = self.app.scale
-        facing = self.panels[self.shown_current].edge
-        bv.names_facing = facing if self.names_mode == "active" else None
-        glow, glow_line = self.turns.glow(self.blocking)
-        views = [self.panel_view(i) for i in range(len(self.panels))]
-        panel_surfs = [p.render(st, v) for p, v in zip(self.panels, views)]
-        layer = bv.state_layer(st, key=self.version, glow=glow, glow_line=glow_line, face_up=self.turns.shown_face_up,
-                               passenger=self._passenger_shown(), show_passenger=not self.anim.travels)
-        banner = self.banner_text()
-        key = (surface.get_size(), id(layer), bv._layer_key, tuple(p.renders for p in self.panels),
-               banner, self.route_preview, self.version, self.blocking, self.shown_current,
-               self.names_mode, self.board_view.zoom > 1.001)
-        if self._backdrop is not None and key == self._backdrop_key and self._backdrop.get_size() == surface.get_size():
-            return self._backdrop
-        self._backdrop_key = key
-        self._rebuilt = True
-        if self._backdrop is None or self._backdrop.get_size() != surface.get_size():
-            self._backdrop = pygame.Surface(surface.get_size(), 0, surface)
-        bd = self._backdrop
-        bd.fill(self.theme.bg)
-        bd.blit(layer, bv.rect.topleft)
-        clip = bd.get_clip()
-        bd.set_clip(bv.rect)
-        if not self.blocking:
-            if st.phase == "route":
-                self.overlays.draw_route_choice(bd, bv, st, st.options, self.route_preview, k)
-            else:
-                self.overlays.draw_would_go(bd, bv, st, self.preview_options(), k)
-        bd.set_clip(clip)
-        for p, s in zip(self.panels, panel_surfs):
-            bd.blit(s, p.rect.topleft)
-        self.overlays.draw_banner(bd, bv, self.panels[self.shown_current], banner, k, st.phase == "over")
-        self.overlays.draw_board_buttons(bd, self.board_buttons(), k, self.names_mode == "active", facing)
-        return bd
+        return None if full else restore + self._dirty
 
     # ------------------------------------------------------------------------------------------
     # test hooks

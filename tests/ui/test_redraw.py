@@ -174,6 +174,8 @@ def _settle(app, scene, seconds=4.0):
 
 def _same_as_full_redraw(app, scene):
     ref = pygame.Surface(app.size, 0, app.screen)
+    if hasattr(scene, "backdrop"):
+        scene.backdrop.invalidate()  # composed again from nothing
     scene.draw(ref)  # a surface the scene has never drawn on: drawn whole
     got = pygame.image.tobytes(app.screen, "RGB")
     want = pygame.image.tobytes(ref, "RGB")
@@ -235,3 +237,39 @@ def test_a_pan_scrolls_the_layer_and_draws_only_the_uncovered_strips():
                   if max(abs(got[i] - want[i]), abs(got[i + 1] - want[i + 1]), abs(got[i + 2] - want[i + 2])) > 1)
         assert odd <= 40, f"pan by {(dx, dy)}: {odd} pixels differ by more than one level"
     assert bv.full_paints == fulls, "a small pan must not rebuild the layer"
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_play_screen_after_taps_and_undos_equals_a_full_redraw(app, players):
+    """Placements by tapping, the glow and the passenger's would-be route appearing before the last action,
+    and undos: the window, updated piece by piece, shows what drawing everything again shows."""
+    st = new_game("london", players, seed=4, start_player=0)
+    bot = RandomBot(4)
+    while st.turn < 3 or st.phase != "actions" or st.actions_left < 3:
+        apply(st, bot.choose(st))
+    from game.ui.play_scene import PlayScene
+    from game.ui.seats import SeatConfig
+
+    edges = ["bottom", "left", "top", "right"] if players == 4 else ["bottom", "top"]
+    scene = PlayScene(app, st, [SeatConfig(name=f"P{i}", edge=edges[i]) for i in range(players)])
+    app.push(scene)
+    _settle(app, scene, 0.5)
+    rng = random.Random(7)
+    for step in range(8):
+        if step in (3, 6) and can_undo(st):
+            x, y = scene.point_for_button(st.current, "undo")
+        else:
+            line = scene.selected[st.current]
+            conns = [c for li, c, _ in legal_placements(st) if li == line]
+            if not conns or st.actions_left < 2:
+                x, y = scene.point_for_button(st.current, "undo")
+            else:
+                x, y = scene.point_for_connection(rng.choice(conns))
+        for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
+            pygame.event.post(pygame.event.Event(kind, x=x / (app.size[0] - 1), y=y / (app.size[1] - 1), dx=0.0,
+                                                 dy=0.0, touch_id=1, finger_id=900 + step, pressure=1.0))
+            app.step(1 / 60)
+        _settle(app, scene, 1.5)
+        same, where = _same_as_full_redraw(app, scene)
+        assert same, f"step {step}: the window differs from a full redraw at {where}"
+    assert scene.backdrop.partial_builds > 0, "taps must update the backdrop piece by piece"

@@ -118,8 +118,9 @@ class Overlays:
                 cx += chip + round(4 * k)
 
     # ---- turn banner -----------------------------------------------------------------------------
-    def draw_banner(self, surf: pygame.Surface, bv, panel, text: str, k: float, over: bool) -> None:
-        """The turn banner on the board edge facing the active seat, rotated to read from there."""
+    def draw_banner(self, surf: pygame.Surface, bv, panel, text: str, k: float, over: bool) -> pygame.Rect:
+        """The turn banner on the board edge facing the active seat, rotated to read from there; returns
+        where it went."""
         f = self.fonts.get(max(12, round(24 * k)), True)
         img = f.render(text, True, self.theme.accent_ink)
         pad = round(12 * k)
@@ -160,4 +161,4 @@ class Overlays:
                 best = (hidden, r.copy())
             if hidden == 0:
                 break
-        surf.blit(box, best[1])
+        return surf.blit(box, best[1])
