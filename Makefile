@@ -5,7 +5,7 @@ STAMP := $(VENV)/.installed
 
 export SDL_AUDIODRIVER ?= dummy
 
-.PHONY: play test soak bench kiosk simulate venv clean
+.PHONY: play test soak bench kiosk simulate venv clean mutate
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -23,6 +23,13 @@ test: $(STAMP)
 
 soak: $(STAMP)
 	SDL_VIDEODRIVER=dummy $(BIN)/python -m pytest -m soak -o addopts=-q --timeout=0
+
+# Mutation testing of the rules engine (docs/testing.md). One child process: the machine is shared.
+# MUTANTS narrows it to one file, e.g. make mutate MUTANTS='game.engine.rules.*'
+MUTANTS ?=
+mutate: $(STAMP)
+	SDL_VIDEODRIVER=dummy $(BIN)/mutmut run --max-children 1 $(MUTANTS)
+	$(BIN)/mutmut results
 
 bench: $(STAMP)
 	SDL_VIDEODRIVER=dummy $(BIN)/underground bench --json

@@ -1,4 +1,12 @@
-"""Facts that hold after every action of every game."""
+"""Facts that hold after every action of every game.
+
+Two kinds: the structure of the position (token counts, the deck, phases) and what the rules say the
+position must mean, recounted here without the engine's code: the points for National Rail, termini and
+connection tiles from the tokens on the board (station kinds read from the map file by tests/reference),
+loops from each line's scored stations, whose turn it is and how many actions are left from the turn
+number and seat, and the end of the game (the deck is out and everyone has had the same number of turns).
+The full check of every action against the rulebook is tests/engine/test_reference_games.py.
+"""
 from __future__ import annotations
 
 from collections import Counter
@@ -6,8 +14,12 @@ from collections import Counter
 import networkx as nx
 
 from game.engine import GameState, board_of
+from game.engine.actions import PlaceTrack, TakeBranch
 from game.engine.state import (ACTIONS_PER_TURN, NO_PASSENGER, PHASE_ACTIONS, PHASE_OVER, PHASE_ROUTE,
                               TOKEN_SUPPLY)
+from tests.reference import ref_board
+
+FIRST_TURN = {2: (3, 5), 3: (3, 4, 5), 4: (3, 4, 4, 5), 5: (3, 4, 4, 4, 5)}  # the rulebook's table
 
 
 def check_invariants(s: GameState) -> None:
@@ -53,3 +65,42 @@ def check_invariants(s: GameState) -> None:
     if s.phase == PHASE_ROUTE:
         assert len(s.options) >= 2
         assert len({(o.destination, tuple(o.lines)) for o in s.options}) == len(s.options), "options not distinct"
+    check_meaning(s)
+
+
+def check_meaning(s: GameState) -> None:
+    """What the rules say the position must mean, recounted from the tokens, the turn number and the deck."""
+    board = ref_board(s.setup.map)
+    kinds = board.kinds
+    symbol = dict(zip(board.symbol_stations, s.setup.connection_tiles))
+    n = s.n_players
+    for p, pl in enumerate(s.players):
+        want = {"national_rail": 0, "terminus": 0, "connections": 0, "loops": 0}
+        for li in pl.lines:
+            ln = s.lines[li]
+            on = {x for c in ln.conns for x in board.conns[c][:2]}
+            want["national_rail"] += sum("national_rail" in kinds[x] for x in on)
+            want["terminus"] += 2 * sum("terminus" in kinds[x] for x in on)
+            syms = [symbol[x] for x in on if x in symbol]
+            want["connections"] += 3 * len({y for y in syms if syms.count(y) >= 2})
+            want["loops"] += len(ln.loop_scored)
+        got = {k: pl.points.get(k, 0) for k in want}
+        assert got == want, f"player {p}: points {got} but the board says {want}"
+        seat = (p - s.setup.start_player) % n
+        assert pl.points.get("start", 0) == (seat if s.setup.variant == "classic" else 0)
+    # whose turn, and how many actions are left
+    assert s.current == (s.setup.start_player + s.turn) % n, "turns go round in seat order"
+    if s.phase == PHASE_ACTIONS:
+        seat = (s.current - s.setup.start_player) % n
+        full = 4 if s.setup.variant == "classic" or s.turn >= n else FIRST_TURN[n][seat]
+        taken = sum(isinstance(a, (PlaceTrack, TakeBranch)) for a in s.log[s.turn_log_start:])
+        assert s.actions_left == full - taken, f"{s.actions_left} actions left; the turn has {full}, {taken} taken"
+    # the end of the game
+    assert s.end_triggered == (not s.deck), "the end is triggered exactly when the deck is empty"
+    if s.over:
+        assert not s.deck and (s.turn + 1) % n == 0, "the game ends when the deck is out and all had equal turns"
+        assert all(len(p.score_history) == s.turn + 1 for p in s.players)
+    else:
+        assert all(len(p.score_history) == s.turn for p in s.players)
+    if s.passenger != NO_PASSENGER:
+        assert s.passenger not in s.face_up, "the passenger never waits at a face-up destination"

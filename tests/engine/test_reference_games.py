@@ -58,6 +58,21 @@ def loop_plans(map_name: str) -> list[frozenset[int]]:
     return sorted(plans, key=sorted)
 
 
+# Loops around the middle of London (both editions), for runs too short to search the board for cycles.
+FIXED_LOOPS = [
+    ["Bond Street", "Baker Street", "Great Portland Street", "Euston", "Tottenham Court Road", "Leicester Square",
+     "Piccadilly Circus", "Green Park"],
+    ["Bank", "London Bridge", "Borough", "Elephant & Castle", "Stockwell", "Vauxhall", "Pimlico", "Victoria",
+     "Green Park", "Oxford Circus", "Euston", "King's Cross St. Pancras", "Moorgate"],
+    ["Holborn", "King's Cross St. Pancras", "Moorgate", "Bank", "Blackfriars", "Charing Cross", "Leicester Square"],
+]
+
+
+def fixed_plans(map_name: str) -> list[frozenset[int]]:
+    board = ref_board(map_name)
+    return [frozenset(board.conn(a, b) for a, b in zip(loop, loop[1:] + loop[:1])) for loop in FIXED_LOOPS]
+
+
 def pick(rng: random.Random, state, undo_rate: float, plans: dict[int, frozenset[int]] | None = None):
     """A random action with a taste for what exercises the rules: branches, closed loops, undo, every route.
 
@@ -103,11 +118,11 @@ def pick(rng: random.Random, state, undo_rate: float, plans: dict[int, frozenset
 
 
 def play_against_reference(seed: int, players: int, map_name: str = "london", variant: str = "standard",
-                           undo_rate: float = 0.05, check_legal_every: int = 1) -> dict:
+                           undo_rate: float = 0.05, check_legal_every: int = 1, search_loops: bool = True) -> dict:
     rng = random.Random(seed)
     state = new_game(map_name, players, seed=seed, variant=variant)
     ref = reference_for(state)
-    catalogue = loop_plans(state.setup.map)
+    catalogue = loop_plans(state.setup.map) if search_loops else fixed_plans(state.setup.map)
     plans = {li: rng.choice(catalogue) for li in range(len(state.lines)) if rng.random() < 0.5}
     assert differences(state, ref, can_undo(state), set(legal_placements(state))) == []
     stats = {"actions": 0, "route_choices": 0, "undos": 0, "loops": 0, "branches": 0}
@@ -162,6 +177,13 @@ def test_random_games_agree_with_the_reference(map_name, variant, games):
             totals[k] = totals.get(k, 0) + v
     # the games really met what they are meant to check
     assert totals["route_choices"] and totals["undos"] and totals["branches"], totals
+
+
+def test_a_few_games_agree_with_the_reference():
+    """The short version `make mutate` runs for every mutant: both editions, 2-4 players, loops, undo, ties."""
+    stats = play_against_reference(3, 2, "london", "standard", check_legal_every=3, search_loops=False)
+    stats2 = play_against_reference(6, 2, "london", "classic", check_legal_every=3, search_loops=False)
+    assert stats["loops"] and stats["route_choices"] + stats2["route_choices"] and stats["undos"] + stats2["undos"]
 
 
 def test_reference_games_build_loops_with_stations_inside():
