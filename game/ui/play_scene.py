@@ -30,7 +30,7 @@ import pygame
 
 from ..engine import ChooseRoute, IllegalAction, PlaceTrack, TakeBranch, Undo, apply
 from ..engine import events as ev
-from ..engine.rules import board_of
+from ..engine.rules import board_of, last_player, rules_of
 from ..engine.state import GameState
 from . import theme as th
 from .board_view import BoardView
@@ -70,7 +70,8 @@ class PlayScene(Scene):
 
     drive_computers = True  # False: something else (the kiosk's demo) plays the computer seats
 
-    def __init__(self, app, state: GameState, seats: list[SeatConfig] | None = None, names: str = "upright"):
+    def __init__(self, app, state: GameState, seats: list[SeatConfig] | None = None, names: str = "upright",
+                 computer_speed: str = "normal"):
         super().__init__(app)
         self.state = state
         self.board = board_of(state)
@@ -89,13 +90,14 @@ class PlayScene(Scene):
         self.board_view.connection_tiles = list(state.setup.connection_tiles)
         self.panels = [SeatPanel(i, self.seats[i].edge if self.seats[i].edge in EDGE_ROTATION else "bottom",
                                  self.seats[i], theme, fonts) for i in range(n)]
-        self.turns = TurnFlow(state, self.seats)
+        self.turns = TurnFlow(state, self.seats, computer_speed)  # speed: play.turns.COMPUTER_SPEEDS
         self.anim = Animations(self.board, theme, fonts)
         self.overlays = Overlays(theme, fonts)
         self.gestures: dict[int, Gesture] = {}
         self.route_preview: int | None = None
         self.hover_route: int | None = None
         self.shown_score = [p.score for p in state.players]
+        self._pending_notice = ""  # shown when the turn's animations are over
         self._ended = False
         self._zoom_idle = 0.0
         self._dirty: list[pygame.Rect] = []  # screen areas the moving bits covered in the last frame
@@ -163,10 +165,22 @@ class PlayScene(Scene):
         by_edge: dict[str, list[SeatPanel]] = {}
         for p in self.panels:
             by_edge.setdefault(p.edge, []).append(p)
-        L = D if "left" in by_edge else 0
-        R = D if "right" in by_edge else 0
-        T = D if "top" in by_edge else 0
-        B = D if "bottom" in by_edge else 0
+
+        def depth(edge: str, span: int) -> int:
+            """The edge is as deep as its most crowded panel needs (no button below touch size, no cut label)."""
+            ps = by_edge.get(edge)
+            if not ps:
+                return 0
+            width = span // len(ps)
+            return max([D] + [p.needed_depth(width, len(self.state.players[p.player].lines), k) for p in ps])
+
+        L = depth("left", H)
+        R = depth("right", H)
+        T = depth("top", W - L - R)
+        B = depth("bottom", W - L - R)
+        cap = max(D, (H - 2 * D) // 2) if H > 0 else D  # the board keeps at least a third of the height
+        T, B = min(T, cap), min(B, cap)
+        depths = {"left": L, "right": R, "top": T, "bottom": B}
         for edge, ps in by_edge.items():
             n = len(ps)
             if edge in ("bottom", "top"):
@@ -176,14 +190,14 @@ class PlayScene(Scene):
                 for j, p in enumerate(order):
                     a = x0 + span * j // n
                     b = x0 + span * (j + 1) // n
-                    p.set_rect(pygame.Rect(a, y, b - a, D), k)
+                    p.set_rect(pygame.Rect(a, y, b - a, depths[edge]), k)
             else:
                 x = 0 if edge == "left" else W - R
                 order = list(reversed(ps)) if edge == "left" else ps
                 for j, p in enumerate(order):
                     a = H * j // n
                     b = H * (j + 1) // n
-                    p.set_rect(pygame.Rect(x, a, D, b - a), k)
+                    p.set_rect(pygame.Rect(x, a, depths[edge], b - a), k)
         m = max(2, round(6 * k))
         area = pygame.Rect(L, T, W - L - R, H - T - B).inflate(-2 * m, -2 * m)
         if area.w < 10 or area.h < 10:
@@ -253,13 +267,45 @@ class PlayScene(Scene):
             self.shown_score[e.player] += e.points
         self.route_preview = None
         self.hover_route = None
+        left = any(isinstance(e, ev.PassengerLeft) for e in events)
+        if any(isinstance(e, ev.EndTriggered) for e in events):
+            last = self.state.players[last_player(self.state)].name
+            first = "The deck is empty: the passenger leaves the board." if left else "The deck is empty."
+            self._pending_notice = f"{first} Last round: the game ends after {last}'s turn."
+        elif left:
+            self._pending_notice = "The deck is empty: the passenger leaves the board."
         if not self.anim.travels:
             self._turn_shown()
 
     def _turn_shown(self) -> None:
-        """Animations of the turn are over: show the engine's position as it is."""
+        """Animations of the turn are over: show the engine's position as it is (and any notice it brought)."""
         self.turns.turn_shown()
+        if self._pending_notice:
+            self.notice(self._pending_notice)
+            self._pending_notice = ""
         self._invalidate()
+
+    def notice(self, text: str) -> None:
+        """A message for the whole table: one copy at each seat's edge of the board, turned to read from there."""
+        bv = self.board_view.rect
+        k = self.app.scale
+        inset = round(90 * k)
+        places = []
+        for p in self.panels:
+            c = p.rect.center
+            x = min(max(c[0], bv.left + inset), bv.right - inset)
+            y = min(max(c[1], bv.top + inset), bv.bottom - inset)
+            if p.edge == "bottom":
+                y = bv.bottom - inset
+            elif p.edge == "top":
+                y = bv.top + inset
+            elif p.edge == "left":
+                x = bv.left + inset
+            else:
+                x = bv.right - inset
+            places.append((x, y, EDGE_ROTATION.get(p.edge, 0)))
+        self.anim.notice(text, places)
+        self.dirty = True
 
     def toast(self, text: str, at: tuple[float, float] | None = None) -> None:
         """A short message near the finger, facing the active seat, fading after ~1.5 s."""
@@ -376,14 +422,15 @@ class PlayScene(Scene):
         self._invalidate()
 
     def _hover(self, x: float, y: float) -> None:
-        """Mouse hover over a route option previews it (a click then chooses it)."""
+        """Mouse hover over a route option shows it lightly on the board; like a tap, a click previews it
+        and a second click chooses it, as the panel says."""
         if self.state.phase != "route" or not self._human_turn():
             return
         panel = self.panels[self.state.current]
         name = panel.hit(x, y)
         idx = int(name.split(":")[1]) if name and name.startswith("route:") else None
-        if idx is not None and idx != self.route_preview:
-            self.route_preview = idx
+        if idx != self.hover_route:
+            self.hover_route = idx
             self._invalidate()
 
     def _tap(self, g: Gesture, target: tuple, x: float, y: float) -> None:
@@ -512,6 +559,10 @@ class PlayScene(Scene):
             return self.anim.travels[0].origin
         return self.state.passenger
 
+    def preview_legs(self) -> list:
+        """Each passenger move the turn would end with, if it ended now (``turns.PreviewLeg``)."""
+        return self.turns.preview_legs(self.blocking)
+
     def preview_options(self) -> list:
         """Where the passenger would go if the turn ended now (shown before the last action)."""
         return self.turns.preview_options(self.blocking)
@@ -537,12 +588,83 @@ class PlayScene(Scene):
             v.status = "passenger travelling"
         elif st.phase == "over":
             v.status = "game over"
-        opts = self.preview_options()
-        if len(opts) == 1:  # this seat's lines the passenger would score for if the turn ended now
-            v.would_score = frozenset(li for li in opts[0].lines if st.lines[li].owner == i)
+        # this seat's lines the passenger would score for if the turn ended now (every move up to a tie)
+        v.would_score = frozenset(li for li in self.turns.would_score(self.blocking) if st.lines[li].owner == i)
+        n = st.n_players
+        v.deck = len(st.deck)
+        v.start_player = i == st.setup.start_player
+        if st.end_triggered and st.phase != "over":
+            def order(p: int) -> int:
+                return (p - st.setup.start_player) % n
+
+            v.last_turn = "last" if order(i) >= order(st.current) else "done"
+        if st.turn < n and st.phase != "over":  # the first round: say what each seat started with
+            first = rules_of(st).initial_score(st.setup, (i - st.setup.start_player) % n)
+            if st.setup.variant == "classic" or first:
+                v.note = f"Started on {first} point{'' if first == 1 else 's'}"
         return v
 
     _panel_view = panel_view
+
+    # ---- board overlays (drawn into the backdrop's "previews" piece) ----------------------------------
+
+    def board_overlays_key(self) -> tuple | None:
+        """What the board overlays show (None: nothing): the route options or the would-be route, and the
+        marks on the last turn's tokens."""
+        st = self.state
+        marks = tuple(self.turns.last_turn_tokens) if not self.blocking and st.phase != "over" else ()
+        if self.blocking:
+            previews = None
+        elif st.phase == "route":
+            previews = ("route", self.version, self.route_preview, self.hover_route, len(st.options))
+        else:
+            legs = self.preview_legs()
+            previews = ("would", self.version, len(legs)) if legs else None
+        if previews is None and not marks:
+            return None
+        return (previews, marks, self.version)
+
+    def board_overlays_rect(self) -> pygame.Rect | None:
+        """A box sure to hold every board overlay (for redrawing only what changed)."""
+        st = self.state
+        bv = self.board_view
+        k = self.app.scale
+        box = None
+        if not self.blocking and st.phase != "over":
+            box = self.overlays.last_turn_rect(bv, st, self.turns.last_turn_tokens, k)
+        opts = []
+        if not self.blocking:
+            opts = list(st.options) if st.phase == "route" else [o for leg in self.preview_legs() for o in leg.options]
+        pts = [bv.station_xy(s) for o in opts for h in o.hops for s in (h[0], h[1])]
+        pts += [bv.station_xy(o.destination) for o in opts]
+        if pts:
+            rmax = max((bv.station_radius(o.destination) for o in opts), default=0)
+            m = max(bv.lane_gap * 1.3, 6.0 * k) + rmax + 16 * max(0.6, k) + 8
+            xs = [p[0] for p in pts]
+            ys = [p[1] for p in pts]
+            r = pygame.Rect(int(min(xs) - m), int(min(ys) - m), int(max(xs) - min(xs) + 2 * m) + 2,
+                            int(max(ys) - min(ys) + 2 * m) + 2)
+            for o in opts:  # a score tag goes beside its destination, wherever it hides the fewest names
+                x, y = bv.station_xy(o.destination)
+                w, h = round(700 * k), round(150 * k)
+                r.union_ip(pygame.Rect(round(x - w), round(y - h), 2 * w, 2 * h))
+            box = r if box is None else box.union(r)
+        return box.clip(bv.rect) if box is not None else None
+
+    def draw_board_overlays(self, surf: pygame.Surface) -> None:
+        """The last turn's token marks, then the route options being chosen or the would-be route."""
+        st = self.state
+        bv = self.board_view
+        k = self.app.scale
+        if not self.blocking and st.phase != "over":
+            self.overlays.draw_last_turn(surf, bv, st, self.turns.last_turn_tokens, k)
+        if self.blocking:
+            return
+        if st.phase == "route":
+            shown = self.route_preview if self.route_preview is not None else self.hover_route
+            self.overlays.draw_route_choice(surf, bv, st, st.options, shown, k)
+        else:
+            self.overlays.draw_would_go(surf, bv, st, self.preview_legs(), k)
 
     def banner_text(self) -> str:
         """The turn banner's words, facing the shown seat."""

@@ -72,12 +72,9 @@ def test_two_player_game_from_title_to_end_by_touch_and_mouse(app, driver):
             press(driver, play.point_for_button(p, "branch"), by_mouse)
         elif isinstance(action, ChooseRoute):
             point = play.point_for_button(p, f"route:{action.option}")
-            if by_mouse:
-                press(driver, point, True)  # hovering previews the route, the click chooses it
-            else:
-                press(driver, point, False)  # the first tap previews the route on the board
-                assert len(state.log) == logged and play.route_preview == action.option
-                press(driver, point, False)  # the second chooses it
+            press(driver, point, by_mouse)  # the first tap or click previews the route on the board
+            assert len(state.log) == logged and play.route_preview == action.option
+            press(driver, point, by_mouse)  # the second chooses it
         taps += 1
         assert len(state.log) == logged + 1, f"tapping for {action!r} ({board.conn_name(action.connection) if isinstance(action, PlaceTrack) else ''}) did not act"
         assert state.log[-1] == action

@@ -295,7 +295,7 @@ def test_route_choice_with_a_tie(app, driver):
     run_until(app, lambda: not scene.animating)
 
 
-def test_mouse_hover_previews_and_a_click_chooses(app, driver):
+def test_with_a_mouse_a_click_previews_and_a_second_click_chooses_as_the_panel_says(app, driver):
     st = last_action_position(want_tie=True)
     scene = start(app, st)
     driver.click(*scene.point_for_button(0, "branch"))
@@ -303,9 +303,12 @@ def test_mouse_hover_previews_and_a_click_chooses(app, driver):
     x, y = scene.point_for_button(0, "route:0")
     driver.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0),
                                    touch=False))
-    assert scene.route_preview == 0
+    assert scene.hover_route == 0 and scene.route_preview is None  # hover only shows it
+    before = snapshot(st)
     dest = st.options[0].destination
-    driver.click(x, y)
+    driver.click(x, y)  # the first click previews, like a tap
+    assert scene.route_preview == 0 and snapshot(st) == before and st.phase == "route"
+    driver.click(x, y)  # the second click on the previewed option chooses it
     assert st.passenger == dest or dest in st.discard
 
 

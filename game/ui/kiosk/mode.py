@@ -638,7 +638,8 @@ class SelfTest:
         elif isinstance(action, TakeBranch):
             clicks.append(top.point_for_button(p, "branch"))
         elif isinstance(action, ChooseRoute):
-            clicks.append(top.point_for_button(p, f"route:{action.option}"))
+            point = top.point_for_button(p, f"route:{action.option}")
+            clicks += [point, point]  # the first click previews the route, the second chooses it
         if any(c is None for c in clicks):
             log.warning("self-test: a control for %r is not on screen", action)
             self._key, self._retry_at = key, now + 1.0

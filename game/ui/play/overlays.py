@@ -7,6 +7,7 @@ is given what it shows, so it can be read without the scene.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import pygame
 
@@ -15,12 +16,97 @@ from ..board_view import disc
 from ..seats import EDGE_ROTATION
 
 
+@dataclass(frozen=True)
+class _Leg:
+    kind: str
+    options: tuple
+
+
+def place_box(size: tuple[int, int], at: tuple[float, float], gap: float, inside: pygame.Rect,
+              taken: list) -> pygame.Rect:
+    """A box of ``size`` beside the point ``at`` (``gap`` away), inside ``inside``, where it covers the least
+    of ``taken`` (station names and symbols, other tags); above first when that is as good."""
+    w, h = size
+    x, y = at
+    g = round(gap)
+    spots = []
+    for far in (0, 1, 2):  # beside the station first, then further out
+        d = g + far * (h + g)
+        e = g + far * (w // 2 + g)
+        spots += [(x - w / 2, y - d - h), (x - w / 2, y + d), (x + e, y - h / 2), (x - e - w, y - h / 2),
+                  (x + e * 0.7, y - d * 0.7 - h), (x - e * 0.7 - w, y - d * 0.7 - h), (x + e * 0.7, y + d * 0.7),
+                  (x - e * 0.7 - w, y + d * 0.7)]
+    best = None
+    for i, (bx, by) in enumerate(spots):
+        r = pygame.Rect(round(bx), round(by), w, h)
+        r.clamp_ip(inside)
+        hidden = sum(c.w * c.h for c in (r.clip(t) for t in taken) if c.w > 0 and c.h > 0)
+        if best is None or hidden < best[0]:
+            best = (hidden, r)
+        if hidden == 0:
+            break
+    return best[1]
+
+
+def _free_spot(lo: int, hi: int, size: int, blocks: list[tuple[int, int]], prefer: float) -> int | None:
+    """The start s in [lo, hi - size] nearest ``prefer`` where [s, s + size) meets no block (a, b)."""
+    if hi - lo < size:
+        return None
+    spans = sorted((a - size, b) for a, b in blocks)  # s strictly inside (a - size, b) overlaps
+    free = []
+    cur = lo
+    for a, b in spans:
+        if a >= cur:
+            free.append((cur, min(a, hi - size)))
+        cur = max(cur, b)
+        if cur > hi - size:
+            break
+    if cur <= hi - size:
+        free.append((cur, hi - size))
+    best = None
+    for a, b in free:
+        if b < a:
+            continue
+        s = min(max(round(prefer), a), b)
+        if best is None or abs(s - prefer) < abs(best - prefer):
+            best = s
+    return best
+
+
+def _free_band_spot(size: tuple[int, int], edge: str, br: pygame.Rect, pr: pygame.Rect, taken: list,
+                    m: int) -> pygame.Rect | None:
+    """The place nearest the seat's edge (and nearest the middle of its panel) where a box of ``size``
+    covers nothing in ``taken``; searched row by row up to 45% of the way across the board."""
+    w, h = size
+    horizontal = edge in ("bottom", "top")
+    depth = h if horizontal else w
+    limit = (br.h if horizontal else br.w) * 0.45
+    step = max(3, depth // 3)
+    d = 0
+    while d <= limit:
+        if horizontal:
+            y = br.bottom - m - d - h if edge == "bottom" else br.top + m + d
+            blocks = [(t.left, t.right) for t in taken if t.top < y + h and t.bottom > y]
+            x = _free_spot(br.left + m, br.right - m, w, blocks, pr.centerx - w / 2)
+            if x is not None:
+                return pygame.Rect(x, y, w, h)
+        else:
+            x = br.left + m + d if edge == "left" else br.right - m - d - w
+            blocks = [(t.top, t.bottom) for t in taken if t.left < x + w and t.right > x]
+            y = _free_spot(br.top + m, br.bottom - m, h, blocks, pr.centery - h / 2)
+            if y is not None:
+                return pygame.Rect(x, y, w, h)
+        d += step
+    return None
+
+
 class Overlays:
     """Draws the board overlays with one theme and font cache; ``k`` is the window's ui scale."""
 
     def __init__(self, theme: th.Theme, fonts: th.Fonts):
         self.theme = theme
         self.fonts = fonts
+        self.banner_hidden = 0  # area of names and symbols the last banner covered
 
     # ---- board buttons ---------------------------------------------------------------------------
     @staticmethod
@@ -72,15 +158,34 @@ class Overlays:
         for opt in options:
             bv.draw_station_ring(surf, opt.destination, self.theme.accent, 0.6)
 
-    def draw_would_go(self, surf: pygame.Surface, bv, state, options, k: float) -> None:
-        """Where the passenger would go if the turn ended now (before the last action)."""
-        for opt in options:
-            self.dotted_route(surf, bv, opt.hops, self.theme.accent, 0.8, k)
-            bv.draw_station_ring(surf, opt.destination, self.theme.accent, 0.5)
-        if len(options) == 1:
-            self.score_tag(surf, bv, state, options[0], k)
-        elif options:
-            self.score_tag(surf, bv, state, options[0], k, text="tie: the player chooses")
+    def draw_would_go(self, surf: pygame.Surface, bv, state, legs, k: float) -> None:
+        """Where the passenger would go if the turn ended now (before the last action): each move in turn
+        (London: express in the accent colour, then standard in orange from where the first one ends),
+        each with a tag saying which lines it would score. ``legs`` are ``turns.PreviewLeg``s (or one
+        move's options)."""
+        if legs and not hasattr(legs[0], "options"):
+            legs = [_Leg("", tuple(legs))]
+        colours = (self.theme.accent, self.theme.warn)
+        taken = list(bv.occupied_rects())
+        for j, leg in enumerate(legs):
+            colour = colours[min(j, len(colours) - 1)]
+            for opt in leg.options:
+                self.dotted_route(surf, bv, opt.hops, colour, 0.8, k)
+                bv.draw_station_ring(surf, opt.destination, colour, 0.5)
+        for j, leg in enumerate(legs):
+            colour = colours[min(j, len(colours) - 1)]
+            kind = f"{leg.kind} " if leg.kind in ("express", "standard") else ""
+            then = "then " if j else ""
+            if len(leg.options) == 1:
+                opt = leg.options[0]
+                text = f"{then}{kind}scores:" if opt.lines else f"{then}{kind}: no line scores"
+                taken.append(self.score_tag(surf, bv, state, opt, k, label=text.replace(" :", ":"), edge=colour,
+                                            taken=taken))
+            elif leg.options:
+                taken.append(self.score_tag(surf, bv, state, leg.options[0], k,
+                                            text=f"{then}{kind}tie: the player chooses".replace("  ", " "),
+                                            edge=colour, taken=taken))
+                break  # what follows a tie depends on the choice
 
     def dotted_route(self, surf: pygame.Surface, bv, hops, colour, weight: float, k: float) -> None:
         r = max(2.0, bv.lane_gap * 0.32 * weight + 1.5 * k)
@@ -95,20 +200,22 @@ class Overlays:
                 disc(surf, (255, 255, 255), c, r + max(1.0, r * 0.4))
                 disc(surf, colour, c, r)
 
-    def score_tag(self, surf: pygame.Surface, bv, state, opt, k: float, text: str | None = None) -> None:
-        """A small label by the destination: which lines would score."""
+    def score_tag(self, surf: pygame.Surface, bv, state, opt, k: float, text: str | None = None,
+                  label: str | None = None, edge=None, taken: list | None = None) -> pygame.Rect:
+        """A small label by the destination: which lines would score (``text``: a plain message instead).
+        It goes beside the destination where it covers the fewest station names and symbols (``taken``);
+        returns where it went."""
         x, y = bv.station_xy(opt.destination)
         f = self.fonts.get(max(11, round(17 * k)), True)
         chip = max(12, round(22 * k))
-        label = text or ("scores:" if opt.lines else "no line scores")
+        label = text or label or ("scores:" if opt.lines else "no line scores")
         img = f.render(label, True, self.theme.ink)
         w = img.get_width() + round(14 * k) + (0 if text else len(opt.lines) * (chip + round(4 * k)))
         h = max(img.get_height(), chip) + round(10 * k)
-        box = pygame.Rect(0, 0, w, h)
-        box.midbottom = (round(x), round(y - bv.station_radius(opt.destination) - 14 * k))
-        box.clamp_ip(bv.rect)
+        box = place_box((w, h), (x, y), bv.station_radius(opt.destination) + 10 * k, bv.rect,
+                        bv.occupied_rects() if taken is None else taken)
         pygame.draw.rect(surf, (255, 255, 255), box, border_radius=round(8 * k))
-        pygame.draw.rect(surf, self.theme.accent, box, width=max(1, round(2 * k)), border_radius=round(8 * k))
+        pygame.draw.rect(surf, edge or self.theme.accent, box, width=max(1, round(2 * k)), border_radius=round(8 * k))
         surf.blit(img, (box.x + round(7 * k), box.centery - img.get_height() // 2))
         if not text:
             cx = box.x + round(7 * k) + img.get_width() + round(4 * k)
@@ -116,21 +223,85 @@ class Overlays:
                 th.draw_swatch(surf, pygame.Rect(cx, box.centery - chip // 2, chip, chip), state.lines[li].colour,
                                self.fonts.get(max(8, round(chip * 0.62)), True), radius=round(4 * k))
                 cx += chip + round(4 * k)
+        return box
+
+    # ---- last turn's tokens ----------------------------------------------------------------------
+    def draw_last_turn(self, surf: pygame.Surface, bv, state, tokens, k: float) -> None:
+        """Mark the tokens of the turn that just ended (a computer's move leaves a trace): a thin outline
+        along both sides of each token, so the token itself stays visible."""
+        w = bv.token_width() / 2 + max(2.0, 3 * k)
+        lw = max(2, round(2.5 * k))
+        for line, conn in tokens:
+            lanes = state.tokens[conn] if 0 <= conn < len(state.tokens) else []
+            if line not in lanes:
+                continue  # undone since
+            for p, q in bv.lane_segments(conn, lanes.index(line)):
+                dx, dy = q[0] - p[0], q[1] - p[1]
+                n = math.hypot(dx, dy) or 1.0
+                ox, oy = -dy / n * w, dx / n * w
+                for sgn in (1, -1):
+                    a = (p[0] + sgn * ox, p[1] + sgn * oy)
+                    b = (q[0] + sgn * ox, q[1] + sgn * oy)
+                    pygame.draw.line(surf, (255, 255, 255), a, b, lw + 2)
+                    pygame.draw.line(surf, self.theme.ink, a, b, lw)
+
+    @staticmethod
+    def last_turn_rect(bv, state, tokens, k: float) -> pygame.Rect | None:
+        """A box holding :meth:`draw_last_turn`'s marks (None when there are none)."""
+        pts = []
+        for line, conn in tokens:
+            lanes = state.tokens[conn] if 0 <= conn < len(state.tokens) else []
+            if line in lanes:
+                for p, q in bv.lane_segments(conn, lanes.index(line)):
+                    pts += [p, q]
+        if not pts:
+            return None
+        m = bv.token_width() + 8 * max(1.0, k) + 4
+        xs = [p[0] for p in pts]
+        ys = [p[1] for p in pts]
+        return pygame.Rect(int(min(xs) - m), int(min(ys) - m), int(max(xs) - min(xs) + 2 * m) + 1,
+                           int(max(ys) - min(ys) + 2 * m) + 1)
 
     # ---- turn banner -----------------------------------------------------------------------------
     def draw_banner(self, surf: pygame.Surface, bv, panel, text: str, k: float, over: bool) -> pygame.Rect:
         """The turn banner on the board edge facing the active seat, rotated to read from there; returns
         where it went."""
         f = self.fonts.get(max(12, round(24 * k)), True)
-        img = f.render(text, True, self.theme.accent_ink)
+        forms = [[text]]
+        if " (" in text:  # narrower forms: the explanation on its own line(s)
+            head, tail = text.split(" (", 1)
+            tail = "(" + tail
+            forms.append([head, tail])
+            forms.append([head] + th.wrap(f, tail, max(f.size(head)[0], round(300 * k))))
+        boxes = [self._banner_box(lines, k, over, panel.edge) for lines in forms]
+        best = None
+        for box in boxes:
+            got = self._place_banner(box, bv, panel, k)
+            if best is None or got[0] < best[0]:
+                best = (got[0], got[1], box)
+            if got[0] == 0:
+                break
+        self.banner_hidden = best[0]  # area of names and symbols it still covers (tests: 0 when there is room)
+        return surf.blit(best[2], best[1])
+
+    def _banner_box(self, lines: list[str], k: float, over: bool, edge: str) -> pygame.Surface:
+        f = self.fonts.get(max(12, round(24 * k)), True)
+        imgs = [f.render(t, True, self.theme.accent_ink) for t in lines]
         pad = round(12 * k)
-        box = pygame.Surface((img.get_width() + 2 * pad, img.get_height() + pad), pygame.SRCALPHA)
+        w = max(i.get_width() for i in imgs) + 2 * pad
+        h = sum(i.get_height() for i in imgs) + pad
+        box = pygame.Surface((w, h), pygame.SRCALPHA)
         colour = self.theme.ink if over else self.theme.accent
         pygame.draw.rect(box, colour, box.get_rect(), border_radius=round(14 * k))
-        box.blit(img, (pad, pad // 2))
-        rot = EDGE_ROTATION[panel.edge]
-        if rot:
-            box = pygame.transform.rotate(box, rot)
+        y = pad // 2
+        for i in imgs:
+            box.blit(i, ((w - i.get_width()) // 2, y))
+            y += i.get_height()
+        rot = EDGE_ROTATION[edge]
+        return pygame.transform.rotate(box, rot) if rot else box
+
+    def _place_banner(self, box: pygame.Surface, bv, panel, k: float) -> tuple[int, pygame.Rect]:
+        """Where along the seat's edge of the board the banner hides the least: (hidden area, rect)."""
         (x0, y0), (x1, y1) = bv.to_screen(bv.bounds[0], bv.bounds[1]), bv.to_screen(bv.bounds[2], bv.bounds[3])
         br = bv.rect.clip(pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0)))  # the visible sheet
         if br.w < box.get_width() or br.h < box.get_height():
@@ -141,24 +312,32 @@ class Overlays:
         r = box.get_rect()
         m = round(8 * k)
         taken = bv.occupied_rects()
+        spot = _free_band_spot(r.size, panel.edge, br, pr, taken, m)
+        if spot is not None:
+            return (0, spot)
         best = None
-        for f in (0.5, 0.38, 0.62, 0.25, 0.75):  # along the seat's stretch of edge, where it hides least
-            if panel.edge in ("bottom", "top"):
-                x = pr.x + pr.w * f
-                if panel.edge == "bottom":
-                    r.midbottom = (round(x), br.bottom - m)
+        fracs = sorted((i / 20 for i in range(1, 20)), key=lambda f: (abs(f - 0.5), f))
+        for inward in (0, 1, 2, 3):  # along the seat's stretch of edge first, then a step in, where it hides least
+            step = inward * ((r.h if panel.edge in ("bottom", "top") else r.w) + m)
+            for f in fracs:
+                if panel.edge in ("bottom", "top"):
+                    x = pr.x + pr.w * f
+                    if panel.edge == "bottom":
+                        r.midbottom = (round(x), br.bottom - m - step)
+                    else:
+                        r.midtop = (round(x), br.top + m + step)
                 else:
-                    r.midtop = (round(x), br.top + m)
-            else:
-                y = pr.y + pr.h * f
-                if panel.edge == "left":
-                    r.midleft = (br.left + m, round(y))
-                else:
-                    r.midright = (br.right - m, round(y))
-            r.clamp_ip(br)
-            hidden = sum(c.w * c.h for c in (r.clip(t) for t in taken) if c.w > 0 and c.h > 0)
-            if best is None or hidden < best[0]:
-                best = (hidden, r.copy())
-            if hidden == 0:
+                    y = pr.y + pr.h * f
+                    if panel.edge == "left":
+                        r.midleft = (br.left + m + step, round(y))
+                    else:
+                        r.midright = (br.right - m - step, round(y))
+                r.clamp_ip(br)
+                hidden = sum(c.w * c.h for c in (r.clip(t) for t in taken) if c.w > 0 and c.h > 0)
+                if best is None or hidden < best[0]:
+                    best = (hidden, r.copy())
+                if hidden == 0:
+                    break
+            if best[0] == 0:
                 break
-        return surf.blit(box, best[1])
+        return best

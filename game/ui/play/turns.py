@@ -8,23 +8,37 @@ player, if human and nothing is travelling, may act. It knows nothing about draw
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 
 from ...ai import make_bot
-from ...engine import apply, can_undo
+from ...engine import PlaceTrack, apply, can_undo
 from ...engine.passenger import route_options
 from ...engine.rules import board_of, legal_placements, rules_of
 from ...engine.state import GameState
 
 log = logging.getLogger("underground.ui.play")
 
-BOT_DELAY = 0.6  # seconds between a computer seat's actions
+BOT_DELAY = 0.6  # seconds between a computer seat's actions at the normal speed
+COMPUTER_SPEEDS = {"slow": 1.4, "normal": BOT_DELAY, "fast": 0.2}  # seconds between a computer's actions
 END_HOLD_S = 0.8  # the final position stays a moment before the end scene
+
+
+@dataclass(frozen=True)
+class PreviewLeg:
+    """One passenger move the turn would end with: its kind and its best outcomes (several = a tie)."""
+
+    kind: str  # "express" | "standard" | "any"
+    options: tuple
 
 
 class TurnFlow:
     """The turn being shown and played on one table. ``seats`` are the scene's ``SeatConfig`` list."""
 
-    def __init__(self, state: GameState, seats: list):
+    def __init__(self, state: GameState, seats: list, computer_speed: str = "normal"):
+        if computer_speed not in COMPUTER_SPEEDS:
+            log.warning("computer speed %r unknown; using normal (known: %s)", computer_speed,
+                        ", ".join(COMPUTER_SPEEDS))
+            computer_speed = "normal"
         self.state = state
         self.board = board_of(state)
         self.seats = seats
@@ -32,7 +46,11 @@ class TurnFlow:
         self.selected: dict[int, int | None] = {}  # the line each player has chosen on their panel
         self.shown_current = state.current
         self.shown_face_up: list[int] | None = None  # destinations shown while the passenger travels
-        self.bot_delay = BOT_DELAY
+        self.computer_speed = computer_speed
+        self.bot_delay = COMPUTER_SPEEDS[computer_speed]
+        self.last_turn_tokens: list[tuple[int, int]] = []  # (line, connection) placed in the last finished turn
+        self._turn_no = state.turn
+        self._turn_began = state.turn_log_start
         self._bots: dict[int, object] = {}
         self._bot_clock = 0.0
         self._end_clock = 0.0
@@ -69,6 +87,13 @@ class TurnFlow:
     def turn_shown(self) -> None:
         """Animations of the turn are over: show the engine's position as it is."""
         self.shown_face_up = None
+        st = self.state
+        if st.turn != self._turn_no or (st.phase == "over" and self._turn_began < len(st.log)):
+            # a turn has ended: its tokens stay marked until the next one ends
+            self.last_turn_tokens = [(a.line, a.connection) for a in st.log[self._turn_began:]
+                                     if isinstance(a, PlaceTrack)]
+            self._turn_no = st.turn
+            self._turn_began = len(st.log)
         if self.shown_current != self.state.current:
             self.shown_current = self.state.current
             self._bot_clock = 0.0
@@ -124,18 +149,47 @@ class TurnFlow:
             return (), None
         return tuple((c, cost) for li, c, cost in legal_placements(self.state) if li == line), line
 
-    def preview_options(self, blocking: bool) -> list:
-        """Where the passenger would go if the turn ended now (shown before the last action)."""
+    def preview_legs(self, blocking: bool) -> list[PreviewLeg]:
+        """Where the passenger would go if the turn ended now (shown before the last action): each of the
+        turn's moves in order (London: express, then standard from where the express one ends)."""
         st = self.state
         if st.phase != "actions" or st.actions_left != 1 or blocking:
             return []
         key = (self.version, st.actions_left)
         if self._preview_cache is not None and self._preview_cache[0] == key:
             return self._preview_cache[1]
-        moves = rules_of(st).passenger_moves(st, self.board)
-        opts = route_options(st, self.board, moves[0]) if moves else []
-        self._preview_cache = (key, opts)
-        return opts
+        legs: list[PreviewLeg] = []
+        moves = rules_of(st).passenger_moves(st, self.board)  # [] once a classic passenger has left
+        origins: list[int] = [st.passenger]
+        where = st
+        for kind in moves:
+            opts = []
+            for origin in origins:
+                opts.extend(route_options(where, self.board, kind, origin=origin))
+            if not opts:
+                continue  # the engine skips a move with nowhere to go
+            legs.append(PreviewLeg(kind, tuple(opts)))
+            ends = sorted({o.destination for o in opts})
+            if where is st:
+                where = st.copy()  # later moves must not count the cards the earlier ones take
+            where.face_up = [c for c in where.face_up if c not in ends]
+            origins = ends
+        self._preview_cache = (key, legs)
+        return legs
+
+    def preview_options(self, blocking: bool) -> list:
+        """The first passenger move's outcomes if the turn ended now (see :meth:`preview_legs`)."""
+        legs = self.preview_legs(blocking)
+        return list(legs[0].options) if legs else []
+
+    def would_score(self, blocking: bool) -> frozenset:
+        """Lines the passenger would surely score for if the turn ended now (up to the first tie)."""
+        out: set[int] = set()
+        for leg in self.preview_legs(blocking):
+            if len(leg.options) != 1:
+                break
+            out.update(leg.options[0].lines)
+        return frozenset(out)
 
     def can_undo(self) -> bool:
         return can_undo(self.state)
