@@ -136,6 +136,16 @@ def board_title(map_id: str, variant: str, names: dict[str, str] | None = None) 
     return name
 
 
+def available_speeds() -> list[str]:
+    """The computer speeds the play screen knows (slow, normal, fast), slowest first."""
+    try:
+        from .play.turns import COMPUTER_SPEEDS
+    except Exception as exc:  # the play screen's absence is reported when a game starts
+        log.warning("computer speeds unavailable: %s", exc)
+        return ["normal"]
+    return sorted(COMPUTER_SPEEDS, key=lambda k: -COMPUTER_SPEEDS[k])
+
+
 def lines_per_player(n: int) -> int:
     return len(engine_rules.default_lines(n)[0])
 
@@ -243,7 +253,7 @@ def start_game(app, setup: TableSetup, seed: int | None = None) -> GameState:
              for i, s in enumerate(setup.seats)]
     from .play_scene import PlayScene  # the play screen is built separately; imported when first needed
 
-    app.replace(PlayScene(app, state, seats))
+    app.replace(PlayScene(app, state, seats, computer_speed=setup.computer_speed))
     return state
 
 
@@ -549,6 +559,7 @@ class SetupScene(GuiScene):
         self.app = app
         self.maps = available_maps() or [("london", "London")]
         self.levels = available_levels()
+        self.speeds = available_speeds()
         self.error = ""
         self.setup = setup or self._remembered() or default_setup(2, self.maps[0][0], default_arrangement(app))
         self._sanitise()
@@ -569,6 +580,8 @@ class SetupScene(GuiScene):
             self.setup.map = ids[0]
         if self.setup.variant != "classic" or not has_first_edition(self.setup.map):
             self.setup.variant = "standard"
+        if self.setup.computer_speed not in self.speeds:
+            self.setup.computer_speed = "normal" if "normal" in self.speeds else self.speeds[0]
         n = len(self.setup.seats)
         want = lines_per_player(n) if 2 <= n <= 5 else 0
         if not 2 <= n <= 5 or any(len(s.colours) != want for s in self.setup.seats):
@@ -614,6 +627,11 @@ class SetupScene(GuiScene):
     def cycle_edition(self) -> None:
         if has_first_edition(self.setup.map):
             self.setup.variant = "standard" if self.setup.variant == "classic" else "classic"
+
+    def cycle_speed(self) -> None:
+        sp = self.speeds
+        cur = sp.index(self.setup.computer_speed) if self.setup.computer_speed in sp else -1
+        self.setup.computer_speed = sp[(cur + 1) % len(sp)]
 
     def arrangement(self) -> str | None:
         return arrangement_of([s.edge for s in self.setup.seats])
@@ -711,6 +729,10 @@ class SetupScene(GuiScene):
         arr = self.arrangement()
         self.button("arrangement", R(750, 210, 470, 72), ARRANGEMENT_LABELS[arr] if arr else "Each chooses an edge",
                     self.change(self.cycle_arrangement))
+        if any(s.computer for s in st.seats) and len(self.speeds) > 1:  # only matters when a computer plays
+            self.label("speed_label", R(1250, 210, 230, 72), "Computer speed", "#muted")
+            self.button("speed", R(1490, 210, 200, 72), st.computer_speed.capitalize(),
+                        self.change(self.cycle_speed))
 
         y0 = self.ROW_Y - 50
         for key, (x, w) in self.COLS.items():
@@ -865,9 +887,10 @@ class EndScene(GuiScene):
     GUARD_SECONDS = 1.0
     HEADER_PT, VALUE_PT, TOTAL_PT = 20, 32, 44
 
-    def __init__(self, app, state: GameState, seats: list[SeatConfig]):
+    def __init__(self, app, state: GameState, seats: list[SeatConfig], computer_speed: str | None = None):
         self.state = state
         self.seats = list(seats)
+        self.computer_speed = computer_speed or self._remembered_speed(app)
         self.error = ""
         self.opened_at = app.time
         self.view = "results"  # or "board"
@@ -876,6 +899,15 @@ class EndScene(GuiScene):
         self._drags: dict[int, tuple[float, float]] = {}
         self._guard_shown = True
         super().__init__(app)
+
+    @staticmethod
+    def _remembered_speed(app) -> str:
+        """The computer speed of the set-up last started: the table's choice, kept by Play again."""
+        try:
+            last = app.settings.last_setup()
+        except Exception:
+            last = None
+        return last.computer_speed if last is not None else "normal"
 
     # ---- model ----------------------------------------------------------------------------------
     def guarded(self) -> bool:
@@ -1041,7 +1073,7 @@ class EndScene(GuiScene):
                               computer=old.computer, level=old.level, colours=list(st.lines[i]))
 
         return TableSetup(map=base_map(st.map), start_player=(st.start_player + 1) % n, variant=st.variant,
-                          seats=[seat(i) for i in range(n)])
+                          seats=[seat(i) for i in range(n)], computer_speed=self.computer_speed)
 
     def play_again(self) -> None:
         """A new shuffle at the same table (see next_setup)."""

@@ -25,6 +25,7 @@ class TableSetup(msgspec.Struct):
     start_player: int = 0
     seed: int | None = None
     variant: str = "standard"  # the engine's Setup.variant: "standard", or "classic" (first edition)
+    computer_speed: str = "normal"  # pause between a computer's actions: a key of play.turns.COMPUTER_SPEEDS
 
 
 # Seat arrangements the set-up screen offers: "table" seats people round a touch table in turn order

@@ -289,6 +289,22 @@ def test_setup_escape_and_back_return_to_title(app, driver):
     assert isinstance(app.top, ms.TitleScene)
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
+def test_setup_labels_end_before_their_buttons(app, size):
+    from game.ui.screenshot import build_scene
+
+    app.resize(*size)
+    s = app.push(build_scene(app, "setup"))  # four seats, one a computer: every control is shown
+    pairs = {"map_label": "map", "edition_label": "edition", "players_label": "players_minus",
+             "start_label": "start_player", "seats_label": "arrangement", "speed_label": "speed"}
+    for lab, btn in pairs.items():
+        if btn == "speed" and len(s.speeds) < 2:
+            continue
+        label = s.labels[lab]
+        text_right = label.rect.x + label.font.get_rect(label.text).width
+        assert text_right + app.px(10) <= s.buttons[btn].rect.x, (lab, text_right, s.buttons[btn].rect.x)
+
+
 def test_touch_targets_are_at_least_48px_at_1080p(app):
     app.resize(1920, 1080)
     for scene in (ms.TitleScene(app), ms.SetupScene(app)):
@@ -351,6 +367,37 @@ def test_edition_choice_reaches_the_engine_and_is_remembered(app, driver, _confi
     again = ms.SetupScene(app)
     assert again.setup.variant == "classic" and again.setup.map == "london"
     assert again.buttons["edition"].text == ms.EDITION_LABELS["classic"]
+
+
+@needs_play
+def test_computer_speed_is_offered_for_computer_seats_and_reaches_the_play_screen(app, driver, _config_dir):
+    s = setup_scene(app)
+    assert "speed" not in s.buttons  # nobody to be slow or fast
+    if len(s.seat_kinds()) < 2:
+        pytest.skip("no computer level can be built here")
+    driver.tap_rect(s.buttons["seat1_kind"].rect)
+    assert s.setup.seats[1].computer and s.buttons["speed"].text == "Normal"
+    seen = []
+    for _ in range(len(s.speeds)):
+        driver.tap_rect(s.buttons["speed"].rect)
+        seen.append(s.setup.computer_speed)
+    assert sorted(seen) == sorted(s.speeds) and {"slow", "fast"} <= set(seen)
+    while s.setup.computer_speed != "fast":
+        driver.tap_rect(s.buttons["speed"].rect)
+    driver.tap_rect(s.buttons["start"].rect)
+    play = app.top
+    assert play.turns.computer_speed == "fast"
+    assert Settings(_config_dir).last_setup().computer_speed == "fast"
+    end = ms.EndScene(app, play.state, play.seats)
+    assert end.next_setup().computer_speed == "fast"  # Play again keeps the table's speed
+
+
+def test_a_remembered_unknown_speed_falls_back_to_normal(app, _config_dir):
+    setup = ms.default_setup(2)
+    setup.computer_speed = "ludicrous"
+    Settings(_config_dir).remember_setup(setup)
+    s = ms.SetupScene(app)
+    assert s.setup.computer_speed == "normal"
 
 
 def test_a_remembered_unknown_edition_is_ignored(_config_dir, caplog):
