@@ -37,6 +37,7 @@ MAX_ZOOM = 4.0
 SHEET_LIMIT = 2.5  # the static sheet may be this many times the view's area before it is cut to the view
 MIN_LABEL_PX = 11
 LABEL_GAP = 0.45  # least space between two names, as a fraction of the name's pixel size
+REBUILD_SLICE_S = 0.006  # a progressive rebuild works this long per frame
 LAYER_ORDER = ("glow", "symbol", "token", "letters", "label", "dest", "passenger")  # state layer, bottom up
 GLOW_END_W, GLOW_END_ALPHA = 3.0, 200  # halo width (lane gaps) and opacity at a line's ends
 GLOW_OPEN_W, GLOW_OPEN_ALPHA = 2.0, 110  # lighter before a line's first token, when every space glows
@@ -96,6 +97,14 @@ def _clip_len(ax: float, ay: float, bx: float, by: float, r: tuple[float, float,
                     return 0.0
                 t1 = min(t1, t)
     return max(0.0, t1 - t0) * math.hypot(dx, dy)
+
+
+class _Snapshot:
+    """The tokens of a position as they were when a progressive rebuild began (the game may go on)."""
+
+    def __init__(self, state):
+        self.tokens = [tuple(t) for t in state.tokens]
+        self.lines = state.lines
 
 
 def _merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:
@@ -325,6 +334,11 @@ class BoardView:
         self._corners: list = []
         self.layer_serial = 0  # counts changes of the state layer; damage_since(serial) says where
         self._damages: list = []
+        self.progressive = False  # the scene sets it: a new zoom or size is drawn over several frames
+        self._job = None
+        self._job_key = None
+        self._spare: pygame.Surface | None = None
+        self._stretch_key = None
         self.full_paints = 0  # tests and the bench check that a placement is not a full rebuild
         self.region_paints = 0
         self._label_cache: dict = {}
@@ -558,16 +572,26 @@ class BoardView:
         i = min(spaces, key=lambda k: abs(k - mid))
         return name[:i] + "\n" + name[i + 1:]
 
+    def _labels_wanted(self):
+        px = self.label_px
+        angle = EDGE_ROTATION.get(self.names_facing, 0) if self.names_facing else 0
+        return (round(self.s, 6), px, angle)
+
     def _place_labels(self) -> list:
-        """Greedy placement of every name next to its station, avoiding other names, stations and lanes.
+        """Every name placed for the current zoom (cached per zoom, pixel size and turn of the names)."""
+        key = self._labels_wanted()
+        if key != self._labels_key:
+            for _ in self._labels_job(key):
+                pass
+        return self._labels
+
+    def _labels_job(self, key):
+        """Greedy placement of every name next to its station, avoiding other names, stations, lanes and
+        destination badges; a generator that yields now and then, so it can be spread over frames.
 
         Positions are kept relative to the station (in pixels), so panning reuses them.
         """
-        px = self.label_px
-        angle = EDGE_ROTATION.get(self.names_facing, 0) if self.names_facing else 0
-        key = (round(self.s, 6), px, angle)
-        if key == self._labels_key:
-            return self._labels
+        _, px, angle = key
         board = self.board
         s = self.s
         gap = LANE_GAP * s
@@ -611,6 +635,8 @@ class BoardView:
         # candidate boxes per station, computed once: (text, box, preference cost)
         cands: list[list] = []
         for i, st in enumerate(board.stations):
+            if i % 24 == 23:
+                yield
             x, y = pos[i]
             r = rads[i] + max(2.0, gap * 0.3)
             forms = [(st.name, 0.0)]
@@ -691,7 +717,9 @@ class BoardView:
         dests = sorted(set(board.express_cards) | set(board.standard_cards))
         corners: list = [BADGE_CORNERS[0]] * len(pos)
         for rnd in range(6):
-            for i in order:
+            for n_i, i in enumerate(order):
+                if n_i % 60 == 59:
+                    yield
                 if rnd:
                     take(i)
                 best = min(cands[i], key=lambda c: cost_of(i, c))
@@ -836,6 +864,12 @@ class BoardView:
         return out
 
     def _build_sheet(self, skey) -> None:
+        for _ in self._sheet_job(skey):
+            pass
+
+    def _sheet_job(self, skey):
+        """Draw the static sheet for the current view (a generator that yields now and then); the new sheet
+        replaces the old one only when it is finished."""
         s = self.s
         W, H = self.rect.size
         bx0, by0, bx1, by1 = (round(v * s) for v in self.bounds)
@@ -846,12 +880,8 @@ class BoardView:
             mx, my = W // 4, H // 4
             x0, y0 = max(x0, self.vx0 - mx), max(y0, self.vy0 - my)
             x1, y1 = min(x1, self.vx0 + W + mx), min(y1, self.vy0 + H + my)
-        self._sheet_origin = (x0, y0)
-        self._sheet_s = s
-        self._sheet_key = skey
-        self._sheet_builds += 1
-        self.static_builds += 1
         self._geometry()
+        lanes_all = self._lanes
         surf = pygame.Surface((x1 - x0, y1 - y0))
         t = self.theme
         surf.fill(t.bg)
@@ -868,7 +898,9 @@ class BoardView:
         w_slot = gap * SLOT_W
         margin = gap * 3
         vis = surf.get_rect().inflate(2 * margin, 2 * margin)
-        for lanes in self._lanes:
+        for n, lanes in enumerate(lanes_all):
+            if n % 40 == 39:
+                yield
             for segs in lanes:
                 for p, q in segs:
                     p2, q2 = (p[0] - ox, p[1] - oy), (q[0] - ox, q[1] - oy)
@@ -876,18 +908,22 @@ class BoardView:
                         continue
                     capsule(surf, slot_edge, p2, q2, w_slot + 2)
                     capsule(surf, slot_col, p2, q2, w_slot)
-        self._draw_stations(surf, (ox, oy), vis)
-        self._sheet = surf
-
-    def _draw_stations(self, surf: pygame.Surface, off: Point, vis: pygame.Rect) -> None:
         tiles = self.city.station_symbols(self.board, self.connection_tiles)
-        lw = max(1, round(2.0 * self.s))
+        lw = max(1, round(2.0 * s))
         for i in range(len(self.board.stations)):
+            if i % 60 == 59:
+                yield
             x, y = self.station_xy(i)
-            x, y = x - off[0], y - off[1]
+            x, y = x - ox, y - oy
             if vis.collidepoint(x, y):
                 draw_station(surf, self.kinds[i], (x, y), self.station_radius(i), lw, self.theme, tiles.get(i),
                              self.city)
+        self._sheet_origin = (x0, y0)
+        self._sheet_s = s
+        self._sheet_key = skey
+        self._sheet_builds += 1
+        self.static_builds += 1
+        self._sheet = surf
 
     def _draw_label(self, surf: pygame.Surface, i: int, off: Point) -> None:
         text, lx, ly = self._place_labels()[i]
@@ -918,10 +954,14 @@ class BoardView:
         turned) rebuilds it whole. A passenger of -1 or no destinations (a finished classic deck) draw
         nothing.
         """
+        if self.progressive and not self.interactive and self._layer is not None \
+                and self._layer_view is not None and (self._job is not None or self._rebuild_needed()):
+            if not self._advance_rebuild(state, glow, glow_line, face_up, passenger, show_passenger):
+                return self._stretched_layer()  # the new picture is still being drawn, a bit each frame
         static = self.static_layer()
         if isinstance(self._static_key, tuple) and self._static_key[:1] == ("stretched",) \
                 and self._layer is not None and self._layer_view is not None:
-            return self._stretched_layer(static)  # fingers still zooming: stretch the last picture
+            return self._stretched_layer()  # fingers still zooming: stretch the last picture
         self._place_labels()
         n = len(self.board.stations)
         fu = tuple(s for s in (state.face_up if face_up is None else face_up) if 0 <= s < n)
@@ -1006,12 +1046,16 @@ class BoardView:
             out.extend(rects)
         return out
 
-    def _stretched_layer(self, static: pygame.Surface) -> pygame.Surface:
-        """While zooming, the last full picture (tokens and names too) scaled to the current zoom."""
+    def _stretched_layer(self) -> pygame.Surface:
+        """The last full picture (tokens and names too) scaled to the current view: shown while fingers zoom
+        and while a new picture is drawn a bit each frame."""
         s0, vx0, vy0, size0 = self._layer_view
+        key = (self.s, self.vx0, self.vy0, self.rect.size, id(self._layer), self._layer_view)
+        if key == self._stretch_key and self._stretch_out is not None:
+            return self._stretch_out
         k = s0 / self.s
         W, H = self.rect.size
-        src = pygame.Rect(round((self.vx0 + 0) * k - vx0), round(self.vy0 * k - vy0), max(1, round(W * k)),
+        src = pygame.Rect(round(self.vx0 * k - vx0), round(self.vy0 * k - vy0), max(1, round(W * k)),
                           max(1, round(H * k)))
         out = self._stretch_out if self._stretch_out is not None and self._stretch_out.get_size() == (W, H) \
             else pygame.Surface((W, H), 0, self._layer)
@@ -1022,9 +1066,80 @@ class BoardView:
             dst = pygame.Rect(round((part.x - src.x) / k), round((part.y - src.y) / k),
                               max(1, round(part.w / k)), max(1, round(part.h / k)))
             out.blit(pygame.transform.scale(self._layer.subsurface(part), dst.size), dst.topleft)
+        self._stretch_key = key
         self._layer_base = None  # the next crisp picture is a full rebuild
         self._damage_log(None)
         return out
+
+    # progressive rebuilds -------------------------------------------------------------------------
+    @property
+    def busy(self) -> bool:
+        """A new picture for a new zoom or size is being drawn over several frames."""
+        return self._job is not None
+
+    def _sheet_wanted(self):
+        return (round(self.s, 6), self.names_facing, tuple(self.connection_tiles), self.theme, self.rect.size)
+
+    def _sheet_fits(self, skey) -> bool:
+        sh = self._sheet
+        if sh is None or skey != self._sheet_key:
+            return False
+        sx0, sy0 = self._sheet_origin
+        W, H = self.rect.size
+        return (sx0 <= self.vx0 and sy0 <= self.vy0 and self.vx0 + W <= sx0 + sh.get_width()
+                and self.vy0 + H <= sy0 + sh.get_height())
+
+    def _rebuild_needed(self) -> bool:
+        return (self._labels_wanted() != self._labels_key or not self._sheet_fits(self._sheet_wanted())
+                or self._layer.get_size() != self.rect.size)
+
+    def _advance_rebuild(self, state, glow, glow_line, face_up, passenger, show_passenger) -> bool:
+        """Run the rebuild for about REBUILD_SLICE_S; True once the new picture is in place."""
+        import time
+
+        target = (self._labels_wanted(), self._sheet_wanted(), self.vx0, self.vy0, self.rect.topleft)
+        if self._job is None or self._job_key != target:
+            n = len(self.board.stations)
+            fu = tuple(s for s in (state.face_up if face_up is None else face_up) if 0 <= s < n)
+            pas = state.passenger if passenger is None else passenger
+            pas = pas if show_passenger and pas is not None and 0 <= pas < n else None
+            self._job = self._rebuild_job(_Snapshot(state), tuple(glow), glow_line, fu, pas)
+            self._job_key = target
+        end = time.perf_counter() + REBUILD_SLICE_S
+        for _ in self._job:
+            if time.perf_counter() >= end:
+                return False
+        self._job = None
+        return True
+
+    def _rebuild_job(self, snap, glow, glow_line, fu, pas):
+        """Names, sheet and state layer for a new view, in small steps; the old picture stays until the end.
+        The layer is drawn in bands, each like a changed area, so it equals a full rebuild."""
+        key = self._labels_wanted()
+        if key != self._labels_key:
+            yield from self._labels_job(key)
+        skey = self._sheet_wanted()
+        if not self._sheet_fits(skey):
+            yield from self._sheet_job(skey)
+        static = self.static_layer()
+        yield
+        items = self._display_list(snap, glow, glow_line, fu, pas)
+        layer = self._spare if self._spare is not None and self._spare.get_size() == static.get_size() \
+            else pygame.Surface(static.get_size(), 0, static)
+        layer.blit(static, (0, 0))
+        W, H = static.get_size()
+        band = max(32, H // 10)
+        for y in range(0, H, band):
+            yield
+            self._paint_regions(static, snap, items, [pygame.Rect(0, y, W, min(band, H - y))], target=layer)
+        self._spare = self._layer
+        self._layer = layer
+        self._layer_base = (id(static), self._static_key, self._labels_key)
+        self._layer_key = None  # the live position is compared with this one at the next call
+        self._items = items
+        self._layer_view = (self.s, self.vx0, self.vy0, self.rect.size)
+        self.full_paints += 1
+        self._damage_log(None)
 
     def draw(self, surface: pygame.Surface, state, **kw) -> None:
         surface.blit(self.state_layer(state, **kw), self.rect.topleft)
@@ -1179,8 +1294,9 @@ class BoardView:
         for stn in hits("passenger"):
             self.draw_passenger(surf, *self.station_xy(stn), off=off)
 
-    def _paint_regions(self, static: pygame.Surface, state, items: dict, rects: list[pygame.Rect]) -> None:
-        layer = self._layer
+    def _paint_regions(self, static: pygame.Surface, state, items: dict, rects: list[pygame.Rect],
+                       target: pygame.Surface | None = None) -> None:
+        layer = self._layer if target is None else target
         sc = self._scratch
         if sc is None or sc.get_size() != layer.get_size():
             sc = self._scratch = pygame.Surface(layer.get_size(), 0, layer)

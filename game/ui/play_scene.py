@@ -87,6 +87,7 @@ class PlayScene(Scene):
         fonts = getattr(app, "fonts", None) or th.Fonts()
         self.theme, self.fonts = theme, fonts
         self.board_view = BoardView(self.board, pygame.Rect(0, 0, 10, 10), theme, fonts, ui_scale=app.scale)
+        self.board_view.progressive = True  # a new zoom or window size is drawn a little each frame
         self.board_view.connection_tiles = list(state.setup.connection_tiles)
         self.panels = [SeatPanel(i, self.seats[i].edge if self.seats[i].edge in EDGE_ROTATION else "bottom",
                                  self.seats[i], theme, fonts) for i in range(n)]
@@ -232,7 +233,8 @@ class PlayScene(Scene):
 
     @property
     def animating(self) -> bool:
-        return self.anim.running or (self.state.phase == "over" and not self._ended) or self._zoom_idle > 0
+        return (self.anim.running or (self.state.phase == "over" and not self._ended) or self._zoom_idle > 0
+                or self.board_view.busy)
 
     def _is_computer(self, player: int) -> bool:
         return self.turns.is_computer(player)

@@ -48,13 +48,7 @@ class Backdrop:
                                show_passenger=not scene.anim.travels)
         banner = scene.banner_text()
         buttons = scene.board_buttons()
-        if scene.blocking:
-            previews = None
-        elif st.phase == "route":
-            previews = ("route", scene.version, scene.route_preview, len(st.options))
-        else:
-            opts = scene.preview_options()
-            previews = ("would", scene.version, len(opts)) if opts else None
+        previews = scene.board_overlays_key()  # route previews and the last turn's token marks
         view = (bv.rect.topleft, bv.rect.size, bv.s, bv.vx0, bv.vy0, bv.names_facing)
         pieces = {
             "banner": (banner, facing, st.phase == "over", view, tuple(p.rect.topleft for p in scene.panels)),
@@ -86,19 +80,10 @@ class Backdrop:
         for i, p in enumerate(scene.panels):
             rects[f"panel{i}"] = pygame.Rect(p.rect)
         rects["buttons"] = _union(buttons.values())
-        rects["previews"] = self._previews_rect(scene, bv, st, k) if previews else None
-        rects["banner"] = None  # placed by the overlay; found by drawing it
+        rects["previews"] = (scene.board_overlays_rect() if previews else None) or None
         changed = [n for n, key in pieces.items() if self._keys.get(n, (None,))[0] != key]
+        banner_moved = "banner" in changed
         if not full:
-            if "banner" in changed:
-                probe = self._scratch_for(surface)
-                clip = probe.get_clip()
-                r = scene.overlays.draw_banner(probe, bv, scene.panels[scene.shown_current], banner, k,
-                                               st.phase == "over")
-                probe.set_clip(clip)
-                rects["banner"] = pygame.Rect(r) if r is not None else pygame.Rect(0, 0, W, H)
-            else:
-                rects["banner"] = self._keys["banner"][1]
             damage = [d for d in damage if d is not None]
             for n in changed:
                 if rects.get(n) is not None:
@@ -109,10 +94,14 @@ class Backdrop:
                 full = True
         if full:
             damage = [pygame.Rect(0, 0, W, H)]
+        old_banner = None if full else self._keys["banner"][1]
         banner_rect = self._compose(scene, bv, st, k, layer, panel_surfs, banner, buttons, previews, damage,
-                                    rects, full, facing)
-        if full or rects["banner"] is None:
-            rects["banner"] = banner_rect
+                                    rects, full, facing, banner_moved, old_banner)
+        if banner_rect is None and not full:
+            return self.update(scene, surface) if self._fallback() else None
+        rects["banner"] = banner_rect if banner_rect is not None else old_banner
+        if not full and banner_moved and rects["banner"] is not None:
+            damage = _merge(damage + [rects["banner"]])
         self._keys = {n: (key, rects.get(n)) for n, key in pieces.items()}
         self._serial = bv.layer_serial
         self._layer_id = id(layer)
@@ -128,39 +117,21 @@ class Backdrop:
             self._scratch = pygame.Surface(surface.get_size(), 0, surface)
         return self._scratch
 
-    @staticmethod
-    def _previews_rect(scene, bv, st, k) -> pygame.Rect:
-        """A box sure to hold the route previews: their stations, rings, bold routes and score tag."""
-        if st.phase == "route":
-            opts = list(st.options)
-        else:
-            opts = scene.preview_options()
-        pts = [bv.station_xy(s) for o in opts for h in o.hops for s in (h[0], h[1])]
-        pts += [bv.station_xy(o.destination) for o in opts]
-        if not pts:
-            return pygame.Rect(bv.rect.center, (0, 0))
-        rmax = max((bv.station_radius(o.destination) for o in opts), default=0)
-        m = max(bv.lane_gap * 1.3, 6.0 * k) + rmax + 16 * max(0.6, k) + 8
-        xs = [p[0] for p in pts]
-        ys = [p[1] for p in pts]
-        box = pygame.Rect(int(min(xs) - m), int(min(ys) - m), int(max(xs) - min(xs) + 2 * m) + 2,
-                          int(max(ys) - min(ys) + 2 * m) + 2)
-        for o in opts:  # the score tag above the destination; clamped into the board, it may shift
-            x, y = bv.station_xy(o.destination)
-            w, h = round(1400 * k), round(90 * k)
-            box.union_ip(pygame.Rect(round(x - w / 2), round(y - bv.station_radius(o.destination) - h), w, 2 * h))
-        return box.clip(bv.rect)
+    def _fallback(self) -> bool:
+        """Forget what was composed, so the next update composes the whole window."""
+        self.invalidate()
+        return True
 
     def _compose(self, scene, bv, st, k, layer, panel_surfs, banner, buttons, previews, damage, rects, full,
-                 facing):
+                 facing, banner_moved, old_banner):
         bd = self.surf
         bg = self.theme.bg
         origin = bv.rect.topleft
         for r in damage:
             bd.fill(bg, r)
             bd.blit(layer, r.topleft, r.move(-origin[0], -origin[1]))
-        if previews:
-            pr = rects["previews"]
+        pr = rects["previews"]
+        if previews and pr is not None:
             hit = [r for r in damage if r.colliderect(pr)]
             if hit:
                 target = bd if full else self._scratch_for(bd)
@@ -169,28 +140,41 @@ class Backdrop:
                         target.blit(bd, r, r)
                 clip = target.get_clip()
                 target.set_clip(bv.rect)
-                if st.phase == "route":
-                    scene.overlays.draw_route_choice(target, bv, st, st.options, scene.route_preview, k)
-                else:
-                    scene.overlays.draw_would_go(target, bv, st, scene.preview_options(), k)
+                scene.draw_board_overlays(target)
                 target.set_clip(clip)
                 if target is not bd:
                     for r in hit:
                         bd.blit(target, r, r)
-        banner_rect = None
         clip = bd.get_clip()
         for r in damage:
             bd.set_clip(r)
             for p, s in zip(scene.panels, panel_surfs):
                 if r.colliderect(p.rect):
                     bd.blit(s, p.rect.topleft)
-            br = rects.get("banner")
-            if full or br is None or r.colliderect(br):
-                got = scene.overlays.draw_banner(bd, bv, scene.panels[scene.shown_current], banner, k,
-                                                 st.phase == "over")
-                if got is not None:
-                    banner_rect = pygame.Rect(got)
-            if r.colliderect(rects["buttons"]):
+        # The banner is drawn once, last but for the buttons: everything under its new place is already up
+        # to date (changed areas were just composed, the rest did not change), and redrawing it over its
+        # own unchanged pixels gives the same pixels (it is opaque, with square-cut corners).
+        banner_rect = None
+        if full or banner_moved:
+            bd.set_clip(None if full else pygame.Rect(0, 0, *bd.get_size()))
+            banner_rect = pygame.Rect(scene.overlays.draw_banner(bd, bv, scene.panels[scene.shown_current],
+                                                                 banner, k, st.phase == "over"))
+        elif old_banner is not None:
+            hit = [r for r in damage if r.colliderect(old_banner)]
+            if hit:
+                area = hit[0].unionall(hit[1:]) if len(hit) > 1 else hit[0]
+                bd.set_clip(area)
+                banner_rect = pygame.Rect(scene.overlays.draw_banner(bd, bv, scene.panels[scene.shown_current],
+                                                                     banner, k, st.phase == "over"))
+            else:
+                banner_rect = old_banner
+        bb = rects["buttons"]
+        if not full and banner_rect is not None and banner_moved and banner_rect.colliderect(bb):
+            bd.set_clip(clip)
+            return None  # the banner ran under the buttons: compose everything instead (rare)
+        for r in damage:
+            if r.colliderect(bb):
+                bd.set_clip(r)
                 scene.overlays.draw_board_buttons(bd, buttons, k, scene.names_mode == "active", facing)
         bd.set_clip(clip)
         return banner_rect
@@ -203,4 +187,5 @@ def _union(rects) -> pygame.Rect:
     out = rects[0].copy()
     out.unionall_ip(rects[1:])
     return out
+
 
