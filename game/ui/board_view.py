@@ -325,10 +325,10 @@ class BoardView:
         self._lane_box_cache: list = []
         self._label_rects_key = self._occupied_key = self._label_items_key = None
         self._label_rects: list = []
+        self._label_px: list = []
+        self._label_px_key = None
         self._occupied: list = []
         self._label_items: dict = {}
-        self._spots_cache: dict = {}
-        self._glow_boxes: dict = {}
         self._box_cache_key = None
         self._box_cache: dict = {}
         self._corners: list = []
@@ -345,6 +345,9 @@ class BoardView:
         self._labels_key = None
         self._labels: list = []
         self._geom_key = None
+        self._geom_px_key = None
+        self._lanes_px: list = []
+        self._trim_px: list = []
         self._lanes: list[list[tuple[Point, Point]]] = []
         self._trim: list[tuple[Point, Point]] = []
         self.static_builds = 0  # how often the static layer was rebuilt (tests check the cache works)
@@ -428,18 +431,32 @@ class BoardView:
         return max(4.0, LANE_GAP * self.s)
 
     def _geometry(self) -> None:
-        """Lane segments in screen pixels for the current view (cached until the view changes)."""
+        """Lane segments in screen pixels for the current view: the zoom's geometry (board pixels, worked
+        out once per zoom) moved to where the view is (cheap, so a pan costs little)."""
         key = (self.rect.topleft, self.rect.size, self.s, self.vx0, self.vy0)
         if key == self._geom_key:
             return
+        self._geometry_px()
         self._geom_key = key
+        ox, oy = self.rect.x - self.vx0, self.rect.y - self.vy0
+        self._lanes = [[[((p[0] + ox, p[1] + oy), (q[0] + ox, q[1] + oy)) for p, q in segs] for segs in lanes]
+                       for lanes in self._lanes_px]
+        self._trim = [((p[0] + ox, p[1] + oy), (q[0] + ox, q[1] + oy)) for p, q in self._trim_px]
+
+    def _geometry_px(self) -> None:
+        """Lane segments and hit-test centre lines in board pixels (board units times the zoom's scale)."""
+        s = self.s
+        if self._geom_px_key == s:
+            return
+        self._geom_px_key = s
         gap = self.lane_gap
         lanes_all = []
         trims = []
+        stations = self.board.stations
         for con in self.board.connections:
-            ax, ay = self.station_xy(con.a)
-            bx, by = self.station_xy(con.b)
-            pts = [(ax, ay)] + [self.to_screen(*p) for p in con.bends] + [(bx, by)]
+            ax, ay = stations[con.a].x * s, stations[con.a].y * s
+            bx, by = stations[con.b].x * s, stations[con.b].y * s
+            pts = [(ax, ay)] + [(p[0] * s, p[1] * s) for p in con.bends] + [(bx, by)]
             ra = self.station_radius(con.a) + gap * 0.35
             rb = self.station_radius(con.b) + gap * 0.35
             lanes = []
@@ -466,8 +483,8 @@ class BoardView:
             ux, uy = (x1 - x0) / L, (y1 - y0) / L
             ta, tb = min(ra, L * 0.4), min(rb, L * 0.4)
             trims.append(((x0 + ux * ta, y0 + uy * ta), (x1 - ux * tb, y1 - uy * tb)))
-        self._lanes = lanes_all
-        self._trim = trims
+        self._lanes_px = lanes_all
+        self._trim_px = trims
 
     def lane_segments(self, conn: int, lane: int) -> list[tuple[Point, Point]]:
         self._geometry()
@@ -785,16 +802,21 @@ class BoardView:
         """Screen rects of every station's name (image, halo included), cached for the view."""
         key = self._view_key()
         if self._label_rects_key != key:
-            placed = self._labels
-            px = self.label_px
-            angle = EDGE_ROTATION.get(self.names_facing, 0) if self.names_facing else 0
-            out = []
-            for i in range(len(self.board.stations)):
-                text, lx, ly = placed[i]
-                w, h = self._label_surface(text, px, angle).get_size()
-                x, y = self.station_xy(i)
-                out.append(pygame.Rect(round(x + lx), round(y + ly), w, h))
-            self._label_rects = out
+            lk = (self._labels_key, self.s)
+            if self._label_px_key != lk:  # board-pixel rects, once per placement
+                placed = self._labels
+                px = self.label_px
+                angle = EDGE_ROTATION.get(self.names_facing, 0) if self.names_facing else 0
+                s = self.s
+                out = []
+                for i, st in enumerate(self.board.stations):
+                    text, lx, ly = placed[i]
+                    w, h = self._label_surface(text, px, angle).get_size()
+                    out.append((st.x * s + lx, st.y * s + ly, w, h))
+                self._label_px = out
+                self._label_px_key = lk
+            ox, oy = self.rect.x - self.vx0, self.rect.y - self.vy0
+            self._label_rects = [pygame.Rect(round(x + ox), round(y + oy), w, h) for x, y, w, h in self._label_px]
             self._label_rects_key = key
         return self._label_rects
 
@@ -929,8 +951,8 @@ class BoardView:
         text, lx, ly = self._place_labels()[i]
         angle = EDGE_ROTATION.get(self.names_facing, 0) if self.names_facing else 0
         img = self._label_surface(text, self.label_px, angle)
-        x, y = self.station_xy(i)
-        surf.blit(img, (round(x - off[0] + lx), round(y - off[1] + ly)))
+        r = self.label_rects()[i]
+        surf.blit(img, (round(r.x - off[0]), round(r.y - off[1])))
 
     def label_rect(self, i: int) -> pygame.Rect:
         """Screen rect of station ``i``'s name (its image, halo included)."""
@@ -1146,12 +1168,12 @@ class BoardView:
 
     # the display list ---------------------------------------------------------------------------
     def _lane_boxes(self) -> list[list[tuple[float, float, float, float]]]:
-        """Per connection and lane, the box (screen pixels) around its segments' centre lines."""
-        self._geometry()
-        if self._lane_box_key != self._geom_key:
-            self._lane_box_key = self._geom_key
+        """Per connection and lane, the box (board pixels) around its segments' centre lines."""
+        self._geometry_px()
+        if self._lane_box_key != self._geom_px_key:
+            self._lane_box_key = self._geom_px_key
             out = []
-            for lanes in self._lanes:
+            for lanes in self._lanes_px:
                 row = []
                 for segs in lanes:
                     xs = [c for p, q in segs for c in (p[0], q[0])]
@@ -1174,10 +1196,21 @@ class BoardView:
         return "end" if any(d > 0 for d in state.lines[glow_line].degree.values()) else "open"
 
     def _display_list(self, state, glow, glow_line, fu, pas) -> dict:
-        """Every item of the state layer: {category: {index: (signature, rect in layer pixels)}}."""
+        """Every item of the state layer: {category: {index: (signature, rect in layer pixels)}}.
+
+        Boxes of tokens, letters and glow are kept in board pixels per zoom and moved to the view, so a pan
+        does not work them out again."""
         off = self.rect.topleft
+        self._geometry()
         boxes = self._lane_boxes()
         gap = self.lane_gap
+        vx, vy = self.vx0, self.vy0
+        pk = (self._geom_px_key, self.scale)
+        if self._box_cache_key != pk:
+            self._box_cache_key = pk
+            self._box_cache = {}
+        bc = self._box_cache
+        to_px = (vx, vy)  # layer box -> board-pixel box
         out: dict = {c: {} for c in LAYER_ORDER}
         style = self._glow_style(state, glow_line)
         halo_m = gap * (GLOW_OPEN_W if style == "open" else GLOW_END_W) / 2
@@ -1188,13 +1221,10 @@ class BoardView:
             lane = len(state.tokens[conn])
             if lane >= self.board.connections[conn].spaces:
                 continue
-            box = self._glow_boxes.get((conn, lane, style, self._geom_key, off))
+            box = bc.get(("glow", conn, lane, style))
             if box is None:
-                if len(self._glow_boxes) > 4000:
-                    self._glow_boxes.clear()
-                box = self._glow_boxes[(conn, lane, style, self._geom_key, off)] = self._box(
-                    *boxes[conn][lane], halo_m, off)
-            out["glow"][conn] = ((lane, cost, style), box)
+                box = bc[("glow", conn, lane, style)] = self._box(*boxes[conn][lane], halo_m, (0, 0))
+            out["glow"][conn] = ((lane, cost, style), box.move(-vx, -vy))
             touched.update(self.board.conn_ends[conn])
         lw = max(1, round(2.0 * self.s))
         for stn in touched:  # station symbols stay readable above the glow
@@ -1203,34 +1233,28 @@ class BoardView:
             out["symbol"][stn] = ((self.kinds[stn], lw), self._box(x, y, x, y, r, off))
         tw = self.token_width()
         tm = (tw + max(2.0, tw * 0.28)) / 2
-        gk = (self._geom_key, off)
-        if self._box_cache_key != gk:
-            self._box_cache_key = gk
-            self._box_cache = {}
-        bc = self._box_cache
         for conn, toks in enumerate(state.tokens):
             if not toks:
                 continue
             n_t = len(toks)
-            box = bc.get((conn, n_t))
+            box = bc.get(("tok", conn, n_t))
             if box is None:
                 row = boxes[conn][:n_t]
-                box = bc[(conn, n_t)] = self._box(min(b[0] for b in row), min(b[1] for b in row),
-                                                  max(b[2] for b in row), max(b[3] for b in row), tm, off)
+                box = bc[("tok", conn, n_t)] = self._box(min(b[0] for b in row), min(b[1] for b in row),
+                                                         max(b[2] for b in row), max(b[3] for b in row), tm,
+                                                         (0, 0))
             colours = tuple(state.lines[li].colour for li in toks)
-            out["token"][conn] = (colours, box)
-            lk = (self._geom_key, off, conn, colours)
-            if lk not in self._spots_cache:
-                if len(self._spots_cache) > 4000:
-                    self._spots_cache.clear()
+            out["token"][conn] = (colours, box.move(-vx, -vy))
+            lk = ("let", conn, colours)
+            if lk not in bc:
                 spots = self._letter_spots(state, conn)
                 d = self._badge_px() / 2
-                self._spots_cache[lk] = self._box(min(p[0] for p in spots), min(p[1] for p in spots),
-                                                  max(p[0] for p in spots), max(p[1] for p in spots),
-                                                  d, off) if spots else None
-            lbox = self._spots_cache[lk]
+                bc[lk] = self._box(min(p[0] for p in spots), min(p[1] for p in spots),
+                                   max(p[0] for p in spots), max(p[1] for p in spots), d,
+                                   off).move(*to_px) if spots else None
+            lbox = bc[lk]
             if lbox is not None:
-                out["letters"][conn] = (colours, lbox)
+                out["letters"][conn] = (colours, lbox.move(-vx, -vy))
         key = self._view_key()
         if self._label_items_key != key:
             self._label_items = {i: (self._labels[i][0], r.move(-off[0], -off[1]))

@@ -286,6 +286,6 @@ def test_the_gap_check_notices_names_that_touch():
     r0 = bv.label_rect(0)
     # put station 1's name right after station 0's, on the same baseline
     bv._labels[1] = (b[0], r0.right + 1 - x1, r0.top - y1)
-    bv._label_rects_key = None
+    bv._label_rects_key = bv._label_px_key = None
     assert _names_too_close(bv)
     bv._labels[0] = a
