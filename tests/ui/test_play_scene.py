@@ -479,3 +479,289 @@ def test_partial_redraws_leave_no_trails(app, driver):
     scene._full_next = True
     scene.draw(app.screen)
     assert pygame.image.tobytes(app.screen, "RGB") == partial
+
+
+# ------------------------------------------------------------------------------------------------
+# what the table shows besides the board (issue 7 item 5)
+
+
+def play_until(st, cond, seed: int = 1, limit: int = 3000):
+    bot = make_bot("random", seed)
+    for _ in range(limit):
+        if cond(st) or st.phase == "over":
+            return st
+        apply(st, bot.choose(st))
+    return st
+
+
+def test_every_panel_shows_the_cards_left_and_the_start_player(app):
+    st = new_game("london", ["Ada", "Bea", "Cy"], seed=4, start_player=1)
+    scene = start(app, st, [SeatConfig(name=n, edge=e) for n, e in zip(["Ada", "Bea", "Cy"], ["bottom", "left", "top"])])
+    app.step(FIXED_DT)
+    for i, panel in enumerate(scene.panels):
+        view = scene.panel_view(i)
+        assert view.deck == len(st.deck)
+        assert view.start_player == (i == 1)
+        shown = [text for text, _ in panel.notes(view)][:panel.shown_notes]
+        assert f"Deck: {len(st.deck)}" in shown  # drawn, not only known
+        assert ("1st player" in shown) == (i == 1)
+    before = len(st.deck)
+    while len(st.deck) == before:  # a turn ends and destinations are drawn
+        scene.act(make_bot("random", 2).choose(st))
+        scene.skip_animations()
+    app.step(FIXED_DT)
+    assert all(scene.panel_view(i).deck == len(st.deck) < before for i in range(3))
+
+
+def test_the_first_editions_starting_scores_are_noted_in_the_first_round(app):
+    st = new_game("london", ["Ada", "Bea", "Cy"], seed=4, start_player=2, variant="classic")
+    scene = start(app, st, [SeatConfig(name=n, edge=e) for n, e in zip(["Ada", "Bea", "Cy"], ["bottom", "left", "top"])])
+    for i in range(3):
+        seat = (i - 2) % 3
+        assert st.players[i].score == seat
+        assert scene.panel_view(i).note == f"Started on {seat} point{'' if seat == 1 else 's'}"
+    play_until(st, lambda s: s.turn >= 3)
+    scene.skip_animations()
+    assert all(scene.panel_view(i).note == "" for i in range(3))
+    st2 = new_game("london", ["Ada", "Bea"], seed=4)  # the second edition starts everyone on 0: no note
+    scene2 = PlayScene(app, st2, two_seats())
+    assert scene2.panel_view(0).note == "" and scene2.panel_view(1).note == ""
+
+
+def test_when_the_end_is_triggered_every_seat_gets_a_notice_and_the_panels_say_last_turn(app):
+    from game.engine.rules import last_player
+    from game.ui.seats import EDGE_ROTATION
+
+    st = new_game("london", ["Ada", "Bea", "Cy", "Dan"], seed=6, start_player=0)
+    seats = [SeatConfig(name=n, edge=e) for n, e in zip(["Ada", "Bea", "Cy", "Dan"], ["bottom", "left", "top", "right"])]
+    scene = start(app, st, seats)
+    bot = make_bot("random", 6)
+    while not st.end_triggered:
+        assert all(scene.panel_view(i).last_turn == "" for i in range(4))
+        scene.act(bot.choose(st))
+        scene.skip_animations()
+    assert len(scene.anim.notices) == 4
+    assert sorted(t.angle for t in scene.anim.notices) == sorted(EDGE_ROTATION[s.edge] for s in seats)
+    last = st.players[last_player(st)].name
+    assert all(last in t.text and "Last round" in t.text for t in scene.anim.notices)
+    order = [(p - st.setup.start_player) % 4 for p in range(4)]
+    for i in range(4):
+        want = "last" if order[i] >= order[st.current] else "done"
+        assert scene.panel_view(i).last_turn == want
+        shown = [t for t, _ in scene.panels[i].notes(scene.panel_view(i))]
+        assert shown[0] == ("Last turn" if want == "last" else "Turns over")
+    while st.phase != "over":
+        scene.act(bot.choose(st))
+        scene.skip_animations()
+    assert all(scene.panel_view(i).last_turn == "" for i in range(4))
+
+
+def test_the_preview_shows_both_passenger_moves_as_the_engine_will_make_them(app):
+    """Before the last action: express then standard, each with its lines; taking a branch tile (which
+    changes no track) then moves the passenger exactly so."""
+    from game.ui.play.turns import TurnFlow
+
+    checked = 0
+    for seed in range(40):
+        st = fresh(seed)
+        tf = TurnFlow(st, two_seats())
+        bot = make_bot("random", seed)
+        for _ in range(400):
+            if st.phase == "over":
+                break
+            if st.phase == "actions" and st.actions_left == 1:
+                tf.version += 1
+                legs = tf.preview_legs(False)
+                if len(legs) == 2 and all(len(leg.options) == 1 for leg in legs):
+                    assert [leg.kind for leg in legs] == ["express", "standard"]
+                    c = st.copy()
+                    moved = [e for e in apply(c, TakeBranch()) if isinstance(e, ev.PassengerMoved)]
+                    assert [(m.destination, tuple(m.lines)) for m in moved] == [
+                        (leg.options[0].destination, tuple(leg.options[0].lines)) for leg in legs]
+                    assert tf.would_score(False) == frozenset(li for leg in legs for li in leg.options[0].lines)
+                    checked += 1
+            apply(st, bot.choose(st))
+        if checked >= 5:
+            break
+    assert checked >= 5
+
+
+def test_the_scene_marks_both_moves_and_each_seat_its_lines(app):
+    for seed in range(60):
+        st = fresh(seed)
+        play_until(st, lambda s: s.phase == "actions" and s.actions_left == 1 and len(s.log) > 20
+                   and len(rules_of(s).passenger_moves(s, board_of(s))) == 2, seed=seed)
+        if st.phase == "over":
+            continue
+        scene = start(app, st)
+        legs = scene.preview_legs()
+        if len(legs) == 2 and all(len(leg.options) == 1 and leg.options[0].lines for leg in legs):
+            lines = {li for leg in legs for li in leg.options[0].lines}
+            for i in range(2):
+                assert scene.panel_view(i).would_score == frozenset(li for li in lines if st.lines[li].owner == i)
+            app.step(FIXED_DT)
+            assert len(scene.overlays.tags) == 2  # a tag for each move
+            app.pop()
+            return
+        app.pop()
+    raise AssertionError("no position with two scoring moves found")
+
+
+def test_no_preview_or_journey_once_a_classic_passenger_has_left(app):
+    from game.engine.state import NO_PASSENGER
+
+    st = new_game("london", ["Ada", "Bea"], seed=2, start_player=0, variant="classic")
+    scene = start(app, st)
+    bot = make_bot("random", 2)
+    left = False
+    while st.phase != "over":
+        if st.passenger == NO_PASSENGER:
+            left = True
+            assert scene.preview_legs() == [] and scene.preview_options() == []
+        events = apply_through(scene, bot.choose(st))
+        if left:
+            assert not any(isinstance(e, ev.PassengerMoved) for e in events) and not scene.travels
+        if any(isinstance(e, ev.PassengerLeft) for e in events):
+            scene.skip_animations()
+            assert any("leaves the board" in t.text for t in scene.anim.notices)
+        scene.skip_animations()
+        app.step(FIXED_DT)  # draws: nothing may index station -1
+    assert left
+
+
+def apply_through(scene, action) -> list:
+    """Act through the scene and return the engine's events (the scene's own hook sees them)."""
+    seen = []
+    orig = scene.on_engine_events
+    scene.on_engine_events = lambda events: seen.extend(events)
+    try:
+        assert scene.act(action)
+    finally:
+        scene.on_engine_events = orig
+    return seen
+
+
+# ------------------------------------------------------------------------------------------------
+# computer seats leave a trace and play at the chosen speed (issue 7 item 8)
+
+
+def test_the_last_turns_tokens_stay_marked_until_the_next_turn_ends(app):
+    st = fresh(5)
+    scene = start(app, st, [SeatConfig(name="Ada", edge="bottom", computer=True),
+                            SeatConfig(name="Bea", edge="top", computer=True)])
+    turn = st.turn
+    placed = []
+    while st.turn == turn:
+        before = len(st.log)
+        scene.play_computer_turn()
+        placed += [(a.line, a.connection) for a in st.log[before:] if hasattr(a, "connection")]
+        scene.skip_animations()
+    assert scene.turns.last_turn_tokens == placed
+    app.step(FIXED_DT)
+    key = scene.board_overlays_key()
+    assert key is not None and key[1] == tuple(placed)
+    scene.play_computer_turn()  # the next turn's first action: the marks stay
+    scene.skip_animations()
+    assert scene.turns.last_turn_tokens == placed
+    if placed:  # the marks are drawn beside each token, outside it
+        line, conn = placed[0]
+        bv = scene.board_view
+        surf = pygame.Surface(app.size)
+        surf.fill((0, 255, 0))
+        scene.overlays.draw_last_turn(surf, bv, st, [(line, conn)], app.scale)
+        p, q = bv.lane_segments(conn, st.tokens[conn].index(line))[0]
+        mid = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
+        assert surf.get_at((round(mid[0]), round(mid[1])))[:3] == (0, 255, 0)  # the token itself is not covered
+        assert pygame.mask.from_threshold(surf, (0, 255, 0), (1, 1, 1, 255)).count() < surf.get_width() * surf.get_height()
+
+
+@pytest.mark.parametrize("speed, lo, hi", [("slow", 1, 1), ("normal", 3, 3), ("fast", 9, 10)])
+def test_computer_speed_sets_the_pause_between_actions(app, speed, lo, hi):
+    st = fresh(7)
+    seats = [SeatConfig(name="Ada", edge="bottom", computer=True), SeatConfig(name="Bea", edge="top", computer=True)]
+    scene = PlayScene(app, st, seats, computer_speed=speed)
+    app.push(scene)
+    acted = 0
+    t = 0.0
+    while t < 2.0 - 1e-9:
+        n = len(st.log)
+        scene.update(FIXED_DT)
+        t += FIXED_DT
+        if len(st.log) != n:
+            acted += 1
+            scene.skip_animations()  # the passenger's journeys are not what is measured
+    assert lo <= acted <= hi, acted
+
+
+def test_an_unknown_computer_speed_plays_at_normal(app, caplog):
+    from game.ui.play.turns import COMPUTER_SPEEDS
+
+    scene = PlayScene(app, fresh(), two_seats(True), computer_speed="ludicrous")
+    assert scene.turns.bot_delay == COMPUTER_SPEEDS["normal"] and "ludicrous" in caplog.text
+
+
+# ------------------------------------------------------------------------------------------------
+# panels on a crowded edge, the banner and the score tags (issue 7 item 8)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
+@pytest.mark.parametrize("arrangement", ["table", "laptop"])
+def test_five_panels_keep_touch_sized_buttons_and_whole_labels(app, size, arrangement):
+    from game.ui.seats import default_edges
+    from game.ui.theme import ui_scale
+
+    app.resize(*size)
+    k = ui_scale(*size)
+    names = ["Ada", "Bea", "Cy", "Dan", "Eve"]
+    st = new_game("london", names, seed=3, start_player=0)
+    seats = [SeatConfig(name=n, edge=e) for n, e in zip(names, default_edges(5, arrangement))]
+    scene = start(app, st, seats)
+    app.step(FIXED_DT)
+    for i, panel in enumerate(scene.panels):
+        panel.render(st, scene.panel_view(i))
+        for name in ("branch", "undo"):
+            r = panel.controls[name]
+            assert min(r.w, r.h) >= round(48 * k), (i, name, r)
+        assert panel.cut_labels == [], (i, panel.mode)
+        assert app.screen.get_rect().contains(panel.rect)
+        for a in [c for n, c in panel.controls.items() if not n.startswith("_")]:
+            assert pygame.Rect(0, 0, *panel.upright_size).contains(a), (i, a)
+    assert scene.board_view.rect.h >= size[1] // 3
+
+
+def test_route_options_fit_a_crowded_panel(app):
+    from game.ui.seats import default_edges
+
+    st = last_action_position(want_tie=True)
+    names = [p.name for p in st.players]
+    scene = start(app, st, [SeatConfig(name=n, edge=e) for n, e in zip(names, default_edges(2, "laptop"))])
+    apply(st, TakeBranch())
+    scene.skip_animations()
+    assert st.phase == "route"
+    panel = scene.panels[0]
+    panel.layout(st, scene.panel_view(0))
+    box = pygame.Rect(0, 0, *panel.upright_size)
+    for i in range(len(st.options)):
+        r = panel.controls[f"route:{i}"]
+        assert box.contains(r) and r.h >= round(48 * app.scale)
+
+
+def test_the_banner_and_the_score_tags_cover_no_station_name(app):
+    """Over many real positions the banner finds a place on its seat's side that hides no name or symbol,
+    and every score tag hides no name."""
+    checked = 0
+    for seed in range(12):
+        st = fresh(seed)
+        play_until(st, lambda s: s.phase == "actions" and s.actions_left == 1 and len(s.log) > 10 + seed * 3,
+                   seed=seed)
+        if st.phase == "over":
+            continue
+        scene = start(app, st)
+        app.step(FIXED_DT)
+        assert scene.overlays.banner_hidden == 0, seed
+        names = [n.inflate(-2, -2) for n in scene.board_view.label_rects() if n.w > 2 and n.h > 2]
+        for tag in scene.overlays.tags:
+            assert not any(tag.colliderect(n) for n in names), (seed, tag)
+        checked += bool(scene.overlays.tags)
+        app.pop()
+    assert checked >= 6

@@ -23,12 +23,15 @@ class _Leg:
 
 
 def place_box(size: tuple[int, int], at: tuple[float, float], gap: float, inside: pygame.Rect,
-              taken: list) -> pygame.Rect:
+              taken: list, names: list = ()) -> pygame.Rect:
     """A box of ``size`` beside the point ``at`` (``gap`` away), inside ``inside``, where it covers the least
-    of ``taken`` (station names and symbols, other tags); above first when that is as good."""
+    of ``taken`` (station symbols, other tags) and above all of ``names``; above first when that is as good."""
     w, h = size
     x, y = at
     g = round(gap)
+    free = _nearest_free(size, at, g, inside, list(taken) + list(names), max_dist=max(w, 8 * h))
+    if free is not None:
+        return free
     spots = []
     for far in (0, 1, 2):  # beside the station first, then further out
         d = g + far * (h + g)
@@ -36,11 +39,17 @@ def place_box(size: tuple[int, int], at: tuple[float, float], gap: float, inside
         spots += [(x - w / 2, y - d - h), (x - w / 2, y + d), (x + e, y - h / 2), (x - e - w, y - h / 2),
                   (x + e * 0.7, y - d * 0.7 - h), (x - e * 0.7 - w, y - d * 0.7 - h), (x + e * 0.7, y + d * 0.7),
                   (x - e * 0.7 - w, y + d * 0.7)]
+    for ring in (1.5, 2.5, 3.5):  # then round the station in 16 directions (a leader line joins them)
+        for i in range(16):
+            a = i * math.pi / 8
+            cx, cy = x + math.cos(a) * (w / 2 + g) * ring / 1.5, y + math.sin(a) * (h / 2 + g) * ring
+            spots.append((cx - w / 2, cy - h / 2))
     best = None
     for i, (bx, by) in enumerate(spots):
         r = pygame.Rect(round(bx), round(by), w, h)
         r.clamp_ip(inside)
         hidden = sum(c.w * c.h for c in (r.clip(t) for t in taken) if c.w > 0 and c.h > 0)
+        hidden += 10 * sum(c.w * c.h for c in (r.clip(t) for t in names) if c.w > 0 and c.h > 0)
         if best is None or hidden < best[0]:
             best = (hidden, r)
         if hidden == 0:
@@ -71,6 +80,33 @@ def _free_spot(lo: int, hi: int, size: int, blocks: list[tuple[int, int]], prefe
         if best is None or abs(s - prefer) < abs(best - prefer):
             best = s
     return best
+
+
+def _nearest_free(size: tuple[int, int], at: tuple[float, float], gap: int, inside: pygame.Rect, taken: list,
+                  max_dist: float) -> pygame.Rect | None:
+    """The box of ``size`` nearest ``at`` (its centre at least ``gap`` clear of the point) that meets nothing
+    in ``taken`` and lies in ``inside``; None if there is none within ``max_dist``."""
+    w, h = size
+    x, y = at
+    step = max(2, h // 3)
+    offsets = sorted(range(-int(max_dist), int(max_dist) + 1, step), key=abs)
+    best = None
+    for dy in offsets:
+        if best is not None and abs(dy) > best[0]:
+            break
+        top = round(y + dy - h / 2)
+        if top < inside.top or top + h > inside.bottom:
+            continue
+        blocks = [(t.left, t.right) for t in taken if t.top < top + h and t.bottom > top]
+        if abs(dy) < h / 2 + gap:  # on the point's own row keep clear of the point itself
+            blocks.append((round(x - gap), round(x + gap)))
+        left = _free_spot(inside.left, inside.right, w, blocks, x - w / 2)
+        if left is None:
+            continue
+        d = math.hypot(left + w / 2 - x, dy)
+        if d <= max_dist and (best is None or d < best[0]):
+            best = (d, pygame.Rect(left, top, w, h))
+    return best[1] if best else None
 
 
 def _free_band_spot(size: tuple[int, int], edge: str, br: pygame.Rect, pr: pygame.Rect, taken: list,
@@ -107,6 +143,7 @@ class Overlays:
         self.theme = theme
         self.fonts = fonts
         self.banner_hidden = 0  # area of names and symbols the last banner covered
+        self.tags: list[pygame.Rect] = []  # where the score tags of the last preview went
 
     # ---- board buttons ---------------------------------------------------------------------------
     @staticmethod
@@ -147,6 +184,7 @@ class Overlays:
     # ---- route previews --------------------------------------------------------------------------
     def draw_route_choice(self, surf: pygame.Surface, bv, state, options, preview: int | None, k: float) -> None:
         """The route options being chosen: the others dotted grey, the previewed one bold with its tag."""
+        self.tags = []
         for i, opt in enumerate(options):
             if i != preview:
                 self.dotted_route(surf, bv, opt.hops, self.theme.muted, 0.55, k)
@@ -163,6 +201,7 @@ class Overlays:
         (London: express in the accent colour, then standard in orange from where the first one ends),
         each with a tag saying which lines it would score. ``legs`` are ``turns.PreviewLeg``s (or one
         move's options)."""
+        self.tags = []
         if legs and not hasattr(legs[0], "options"):
             legs = [_Leg("", tuple(legs))]
         colours = (self.theme.accent, self.theme.warn)
@@ -213,7 +252,12 @@ class Overlays:
         w = img.get_width() + round(14 * k) + (0 if text else len(opt.lines) * (chip + round(4 * k)))
         h = max(img.get_height(), chip) + round(10 * k)
         box = place_box((w, h), (x, y), bv.station_radius(opt.destination) + 10 * k, bv.rect,
-                        bv.occupied_rects() if taken is None else taken)
+                        bv.occupied_rects() if taken is None else taken, bv.label_rects())
+        self.tags.append(box)
+        near = (min(max(x, box.left), box.right), min(max(y, box.top), box.bottom))
+        if math.hypot(near[0] - x, near[1] - y) > bv.station_radius(opt.destination) + 24 * k:  # a leader line
+            pygame.draw.line(surf, (255, 255, 255), (x, y), near, max(3, round(5 * k)))
+            pygame.draw.line(surf, edge or self.theme.accent, (x, y), near, max(1, round(2 * k)))
         pygame.draw.rect(surf, (255, 255, 255), box, border_radius=round(8 * k))
         pygame.draw.rect(surf, edge or self.theme.accent, box, width=max(1, round(2 * k)), border_radius=round(8 * k))
         surf.blit(img, (box.x + round(7 * k), box.centery - img.get_height() // 2))
@@ -270,9 +314,14 @@ class Overlays:
         forms = [[text]]
         if " (" in text:  # narrower forms: the explanation on its own line(s)
             head, tail = text.split(" (", 1)
-            tail = "(" + tail
-            forms.append([head, tail])
-            forms.append([head] + th.wrap(f, tail, max(f.size(head)[0], round(300 * k))))
+            forms.append([head, "(" + tail])
+        full_w = f.size(text)[0]
+        for rows in (2, 3, 4):  # balanced lines, each narrower than the last
+            lines = th.wrap(f, text, max(1, full_w // rows + round(40 * k)))
+            if lines not in forms:
+                forms.append(lines)
+        if " (" in text:  # last resort before hiding a name: the banner without its explanation
+            forms.append([text.split(" (", 1)[0]])
         boxes = [self._banner_box(lines, k, over, panel.edge) for lines in forms]
         best = None
         for box in boxes:
@@ -311,8 +360,10 @@ class Overlays:
             pr = br
         r = box.get_rect()
         m = round(8 * k)
-        taken = bv.occupied_rects()
+        taken = bv.occupied_rects() + [b.inflate(m, m) for b in self.board_buttons(bv, k).values()]
         spot = _free_band_spot(r.size, panel.edge, br, pr, taken, m)
+        if spot is None and br != bv.rect:  # the margin beside the drawn board, if the board leaves one
+            spot = _free_band_spot(r.size, panel.edge, bv.rect, pr, taken, m)
         if spot is not None:
             return (0, spot)
         best = None
