@@ -326,7 +326,7 @@ class PlayScene(Scene):
         """The game is over and its last animations have been shown: open the end screen."""
         from .menu_scenes import EndScene  # lazy: the menus import this module
 
-        self.app.replace(EndScene(self.app, self.state, self.seats))
+        self.app.replace(EndScene(self.app, self.state, self.seats, computer_speed=self.turns.computer_speed))
 
     def play_computer_turn(self) -> None:
         """One action for the computer seat whose turn it is (paced by ``update``)."""

@@ -271,6 +271,30 @@ def test_every_action_and_undo_is_saved_and_resumes_with_its_seats(tmp_path, cap
         _close(app)
 
 
+def test_a_resumed_game_keeps_the_computer_speed_of_its_set_up(tmp_path):
+    from game.ui import menu_scenes as ms
+
+    app = _app()
+    ctl = _controller(app)
+    try:
+        ctl.start()
+        setup = ms.default_setup(2)
+        setup.seats[1].computer = True
+        setup.computer_speed = "fast"
+        app.settings.remember_setup(setup)  # what the set-up screen's Start does
+        ms.start_game(app, setup, seed=5)
+        assert app.top.turns.computer_speed == "fast"
+    finally:
+        _close(app)
+    app = _app()
+    ctl = _controller(app)
+    try:
+        assert ctl.start() == "resumed"
+        assert app.top.turns.computer_speed == "fast"
+    finally:
+        _close(app)
+
+
 def test_computer_moves_are_saved_too(tmp_path):
     app = _app()
     ctl = _controller(app)

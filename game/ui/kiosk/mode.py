@@ -222,10 +222,19 @@ class KioskController:
         seats = self._load_seats(state)
         log.info("resuming the autosaved game: %d actions, turn %d, %s to play", len(state.log), state.turn + 1,
                  state.players[state.current].name)
-        self.app.reset(PlayScene(self.app, state, seats))
+        self.app.reset(PlayScene(self.app, state, seats, computer_speed=self._remembered_speed()))
         self.mode = "game"
         if self.selftest is not None:
             _say(f"KIOSK-RESUMED {len(state.log)} {position_digest(state)}")
+
+    def _remembered_speed(self) -> str:
+        """The computer speed of the set-up last started here (a resumed game keeps its table's pace)."""
+        try:
+            last = self.app.settings.last_setup()
+        except Exception as exc:  # a broken settings file must not stop a resume
+            log.warning("the remembered set-up does not read (%s); computers play at normal speed", exc)
+            return "normal"
+        return getattr(last, "computer_speed", "normal") if last is not None else "normal"
 
     def _load_seats(self, state: GameState) -> list[SeatConfig]:
         edges = default_edges(state.n_players) if 2 <= state.n_players <= 5 else ["bottom"] * state.n_players
