@@ -271,10 +271,11 @@ class Overlays:
 
     # ---- last turn's tokens ----------------------------------------------------------------------
     def draw_last_turn(self, surf: pygame.Surface, bv, state, tokens, k: float) -> None:
-        """Mark the tokens of the turn that just ended (a computer's move leaves a trace): a thin outline
-        along both sides of each token, so the token itself stays visible."""
-        w = bv.token_width() / 2 + max(2.0, 3 * k)
-        lw = max(2, round(2.5 * k))
+        """Mark the tokens of the turn that just ended (a computer's move leaves a trace): a dashed dark and
+        white edge along both sides of each token, like a selection, so the token itself stays visible."""
+        w = bv.token_width() / 2 + max(2.5, 3.5 * k)
+        lw = max(2, round(3 * k))
+        dash = max(4.0, 7 * k)
         for line, conn in tokens:
             lanes = state.tokens[conn] if 0 <= conn < len(state.tokens) else []
             if line not in lanes:
@@ -282,12 +283,21 @@ class Overlays:
             for p, q in bv.lane_segments(conn, lanes.index(line)):
                 dx, dy = q[0] - p[0], q[1] - p[1]
                 n = math.hypot(dx, dy) or 1.0
-                ox, oy = -dy / n * w, dx / n * w
+                ux, uy = dx / n, dy / n
+                ox, oy = -uy * w, ux * w
                 for sgn in (1, -1):
                     a = (p[0] + sgn * ox, p[1] + sgn * oy)
                     b = (q[0] + sgn * ox, q[1] + sgn * oy)
                     pygame.draw.line(surf, (255, 255, 255), a, b, lw + 2)
-                    pygame.draw.line(surf, self.theme.ink, a, b, lw)
+                    t = 0.0
+                    on = True
+                    while t < n:  # dashes: dark, gap, dark ...
+                        e = min(n, t + dash)
+                        if on:
+                            pygame.draw.line(surf, self.theme.ink, (a[0] + ux * t, a[1] + uy * t),
+                                             (a[0] + ux * e, a[1] + uy * e), lw)
+                        t = e
+                        on = not on
 
     @staticmethod
     def last_turn_rect(bv, state, tokens, k: float) -> pygame.Rect | None:
