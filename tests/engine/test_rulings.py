@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 from engine_helpers import BOARD, conn, lay, line_of, make_game, place
 
-from game.engine import ChooseRoute, PlaceTrack, TakeBranch, apply, new_game, ranking, winners
+from game.engine import (ChooseRoute, IllegalAction, PlaceTrack, SetupError, TakeBranch, apply, legal_actions,
+                         new_game, ranking, winners)
 from game.engine.events import GameOver, PassengerMoved, RouteChoiceNeeded, Scored, TurnStarted
 from game.engine.rules import seat_of
 
@@ -177,6 +178,7 @@ def test_route_options_sorted_by_destination_name_then_line_number():
         ("Leytonstone", [line_of(s, "blue")]), ("Leytonstone", [line_of(s, "orange")]),
         ("Mile End", [line_of(s, "red")])]
     assert [line_of(s, c) for c in ("red", "blue", "orange")] == [0, 1, 2]
+    assert legal_actions(s) == [ChooseRoute(0), ChooseRoute(1), ChooseRoute(2)], "one action per outcome"
 
 
 def test_route_fewest_empty_spaces_before_fewest_lines():
@@ -291,6 +293,21 @@ def test_loop_closed_by_a_token_that_is_not_at_an_end_costs_two_branch_tiles():
     assert isinstance(place("red", "Green Park", "Piccadilly Circus", s), PlaceTrack)
 
 
+def test_a_connection_from_an_end_to_the_middle_of_the_line_is_offered_once_and_free():
+    """Touching an end is enough, even when the other station is in the middle of the line: no tiles spent,
+    and the placement is not offered a second time as a branch."""
+    s = make_game(players=2)
+    lay(s, "red", "Green Park", "Bond Street", "Oxford Circus", "Piccadilly Circus")
+    s.players[0].branch_tiles = 2
+    red, c = line_of(s, "red"), conn("Green Park", "Oxford Circus")
+    from game.engine.rules import legal_placements
+    offered = [x for x in legal_placements(s) if x[:2] == (red, c)]
+    assert offered == [(red, c, 0)]
+    assert len(set(legal_placements(s))) == len(legal_placements(s))
+    ev = apply(s, PlaceTrack(red, c))
+    assert ev[0].branch_tiles_spent == 0 and s.players[0].branch_tiles == 2
+
+
 # ---- turn flow --------------------------------------------------------------------------------------
 
 def test_turn_passes_in_seat_order_and_later_turns_have_four_actions():
@@ -301,3 +318,18 @@ def test_turn_passes_in_seat_order_and_later_turns_have_four_actions():
         events = finish_turn(s)
         assert [e for e in events if isinstance(e, TurnStarted)][-1].player == s.current
     assert seen == [(2, 3), (3, 4), (0, 4), (1, 5), (2, 4), (3, 4), (0, 4), (1, 4)]
+
+
+# ---- refusals ---------------------------------------------------------------------------------------
+
+def test_a_line_or_connection_that_does_not_exist_is_refused():
+    s = make_game(players=2)
+    with pytest.raises(IllegalAction, match="there is no line 8"):
+        apply(s, PlaceTrack(len(s.lines), 0))
+    with pytest.raises(IllegalAction, match=f"there is no connection {len(BOARD.connections)}"):
+        apply(s, PlaceTrack(0, len(BOARD.connections)))
+
+
+def test_classic_on_a_board_without_a_first_edition_names_the_boards_that_have_one():
+    with pytest.raises(SetupError, match="maps with a first edition: 'london'"):
+        new_game("tests/maps/tiny_valid.toml", 2, variant="classic")

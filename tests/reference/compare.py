@@ -5,7 +5,7 @@ from .game import SUPPLY, RefGame
 
 
 def differences(state, ref: RefGame, engine_can_undo: bool | None = None,
-                engine_legal: set[tuple[int, int, int]] | None = None) -> list[str]:
+                engine_legal: list[tuple[int, int, int]] | None = None) -> list[str]:
     """What differs, in words; empty when the engine agrees with the reference.
 
     ``state`` is a ``game.engine.GameState``; only its public fields are read.
@@ -43,7 +43,7 @@ def differences(state, ref: RefGame, engine_can_undo: bool | None = None,
         diff("empty spaces of the options", sorted({o.empty for o in state.options}), [ref.least_empty])
     if engine_can_undo is not None:
         diff("undo allowed", engine_can_undo, ref.can_undo())
-    if engine_legal is not None:
+    if engine_legal is not None:  # a list: an option offered twice is a difference too
         diff("legal placements (line, connection, branch tiles)", sorted(engine_legal),
              sorted(ref.legal_placements()))
     return out

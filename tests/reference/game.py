@@ -51,6 +51,7 @@ class RefGame:
         self.least_empty = 0
         self.moved = False  # the passenger has moved this turn: no more undo
         self.turn_actions: list[tuple] = []
+        self.rides_made: list[tuple[int, int, tuple[int, ...], int]] = []  # (from, to, lines, empty) of every move
         self.snapshot = self._copy()
 
     # ---- what the position says -----------------------------------------------------------------
@@ -166,7 +167,7 @@ class RefGame:
             dest, lines = self.options[action[1]]
             self.options = []
             self.phase = "actions"
-            self._ride(dest, lines)
+            self._ride(dest, lines, self.least_empty)
             self._passenger_moves()
             return
         if self.phase != "actions" or self.actions_left <= 0:
@@ -220,11 +221,12 @@ class RefGame:
                 self.phase = "route"
                 self.options = outcomes
                 return
-            self._ride(*outcomes[0])
+            self._ride(*outcomes[0], self.least_empty)
         self._end_turn()
 
-    def _ride(self, dest: int, lines: tuple[int, ...]) -> None:
+    def _ride(self, dest: int, lines: tuple[int, ...], empty: int) -> None:
         self.moves.pop(0)
+        self.rides_made.append((self.passenger, dest, lines, empty))
         for li in lines:  # "For each line that the Passenger uses to travel, the player owning that line scores 1"
             self.rides[self.line_owner[li]] += 1
         self.passenger = dest
