@@ -40,12 +40,13 @@ class PanelView:
     last_turn: str = ""  # after the end is triggered: "last" (still to play, or playing) or "done"
     start_player: bool = False  # this seat started the game
     note: str = ""  # a short notice for this seat, e.g. the first edition's starting score
+    city_notes: tuple = ()  # the city's own notes for this seat (game/ui/cities: CityDrawing.panel_notes)
 
     def key(self) -> tuple:
         return (self.active, self.current_name, self.selected_line, self.score, self.can_branch, self.can_undo,
                 tuple((o.destination, tuple(o.lines)) for o in self.route_options), self.route_preview,
                 tuple(sorted(self.would_score)), self.status, self.deck, self.last_turn, self.start_player,
-                self.note)
+                self.note, tuple(self.city_notes))
 
 
 def _fit_text(font: pygame.font.Font, text: str, width: int) -> str:
@@ -328,6 +329,7 @@ class SeatPanel:
             out.append(("1st player", "ink"))
         if view.note:
             out.append((view.note, "accent"))
+        out.extend((text, "muted") for text in view.city_notes)
         return out
 
     def _draw_notes(self, surf: pygame.Surface, area: pygame.Rect, view: PanelView, keep: int = 0) -> int:

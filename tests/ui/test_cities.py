@@ -33,3 +33,21 @@ def test_an_unknown_symbol_still_draws_a_mark():
         draw_station(surf, "connection", (30, 30), 22, 3, theme, sym)
         shots.append(pygame.image.tobytes(surf, "RGB"))
     assert len(set(shots)) == 3
+
+
+def test_a_citys_panel_notes_reach_every_panel(app):
+    """The seat panels take a city's own notes through the hook; London adds none."""
+    from game.ui.play_scene import PlayScene
+
+    class Counting(CityDrawing):  # a city whose panels say how many lines each player has
+        def panel_notes(self, state, player):
+            return [f"{len(state.players[player].lines)} lines"]
+
+    st = new_game("london", 2, seed=3)
+    scene = PlayScene(app, st)
+    assert all(scene.panel_view(i).city_notes == () for i in range(2))
+    scene.board_view.city = Counting()
+    for i, panel in enumerate(scene.panels):
+        view = scene.panel_view(i)
+        assert view.city_notes == (f"{len(st.players[i].lines)} lines",)
+        assert (f"{len(st.players[i].lines)} lines", "muted") in panel.notes(view)

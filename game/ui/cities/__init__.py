@@ -20,6 +20,11 @@ class CityDrawing:
         """Draw ``symbol`` centred on ``c`` in a box of side ``size``; False if this city does not know it."""
         return False
 
+    def panel_notes(self, state, player: int) -> list[str]:
+        """Short city-specific notes for ``player``'s seat panel, shown as pills after the table's own
+        (none by default; London has none)."""
+        return []
+
 
 def _table() -> dict[str, type]:
     from .london import LondonDrawing
