@@ -66,6 +66,24 @@ class LondonData(msgspec.Struct, forbid_unknown_fields=True):
     tiles_per_symbol: int = 2
 
 
+class BerlinLandmark(msgspec.Struct, forbid_unknown_fields=True):
+    station: str
+    tiles: int  # the size of the stack dealt there at set-up (the station's white dots)
+
+
+class BerlinData(msgspec.Struct, forbid_unknown_fields=True):
+    """Berlin's board facts: the landmark stations with their stack sizes, and what "+" and landmarks score."""
+
+    landmark_types: list[str]
+    stacks_per_type: list[int]  # how each type is split at set-up, e.g. [3, 2, 2, 1]
+    landmarks: list[BerlinLandmark]  # setup.landmark_tiles names one type per entry, in this order
+    plus_points: list[int] = msgspec.field(default_factory=lambda: [0, 2, 2, 4])  # a line's 1st, 2nd, ... "+"
+    # station; later ones score 0
+    plus_stations: int = 0  # how many "+" stations the board has (a check on the data, like express_cards)
+    set_points: int = 10  # five different types in one hand
+    bonus_per_tile: int = 3  # end of game: per tile of the type a player holds most of
+
+
 class MapInfo(msgspec.Struct, forbid_unknown_fields=True):
     name: str
     city: str
@@ -82,6 +100,7 @@ class MapFile(msgspec.Struct, forbid_unknown_fields=True):
     connections: list[Connection]
     destinations: Destinations
     london: LondonData | None = None
+    berlin: BerlinData | None = None
     path: str = ""  # filled by the loader, not part of the file
 
 
@@ -219,6 +238,66 @@ def validate(mf: MapFile) -> list[str]:
                                 f"make the counts agree")
             if len(set(ld.connection_stations)) != len(ld.connection_stations):
                 problems.append(f"{p}: london.connection_stations: a station is listed twice")
+    problems += _validate_berlin(mf, names)
+    return problems
+
+
+def _validate_berlin(mf: MapFile, names: dict[str, int]) -> list[str]:
+    """Berlin's facts: every landmark station listed once with a stack size, the stacks add up per type,
+    and one "+" score per "+" station."""
+    p = mf.path or "<map>"
+    bd = mf.berlin
+    if mf.map.city != "berlin":
+        if bd is not None:
+            return [f"{p}: berlin: only a Berlin map (map.city = \"berlin\") has a [berlin] table; remove it "
+                    f"or set map.city"]
+        return []
+    if bd is None:
+        return [f"{p}: berlin: a Berlin map needs a [berlin] table with landmark_types, stacks_per_type and "
+                f"landmarks (see docs/map-format.md)"]
+    problems = []
+    types = bd.landmark_types
+    if not types or any(not t.strip() for t in types) or len(set(types)) != len(types):
+        problems.append(f"{p}: berlin.landmark_types: {types!r}; name each landmark type once")
+    if not bd.stacks_per_type or any(n < 1 for n in bd.stacks_per_type):
+        problems.append(f"{p}: berlin.stacks_per_type: {bd.stacks_per_type!r}; give each stack's size (1 or "
+                        f"more), e.g. [3, 2, 2, 1]")
+    listed: dict[str, int] = {}
+    for j, lm in enumerate(bd.landmarks):
+        where = f"{p}: berlin.landmarks[{j}]"
+        if lm.station not in names:
+            problems.append(f"{where}.station: unknown station {lm.station!r}; use a station from [[stations]]")
+        elif "landmark" not in mf.stations[names[lm.station]].kinds:
+            problems.append(f"{where}.station: {lm.station!r} is not marked 'landmark' in its kinds; add the kind")
+        if lm.station in listed:
+            problems.append(f"{where}.station: {lm.station!r} is listed twice (also berlin.landmarks"
+                            f"[{listed[lm.station]}]); list each landmark station once")
+        listed.setdefault(lm.station, j)
+        if lm.tiles < 1:
+            problems.append(f"{where}.tiles: {lm.tiles}; a landmark station starts with 1 or more tiles")
+    for st in mf.stations:
+        if "landmark" in st.kinds and st.name not in listed:
+            problems.append(f"{p}: berlin.landmarks: {st.name!r} is a landmark station but has no stack; add "
+                            f"{{station = {st.name!r}, tiles = N}}")
+    if types and bd.stacks_per_type:
+        have = sorted((lm.tiles for lm in bd.landmarks), reverse=True)
+        want = sorted(bd.stacks_per_type * len(types), reverse=True)
+        if have != want:
+            def shown(sizes: list[int]) -> str:
+                return ", ".join(f"{sizes.count(n)} x {n}" for n in sorted(set(sizes), reverse=True)) or "none"
+
+            per_type = "+".join(map(str, bd.stacks_per_type))
+            problems.append(f"{p}: berlin.landmarks: stacks {shown(have)} ({sum(have)} tiles) do not add up to "
+                            f"{len(types)} types x {per_type} = {sum(bd.stacks_per_type)} tiles per type "
+                            f"({shown(want)}, {sum(want)} tiles); fix the stack sizes or berlin.stacks_per_type")
+    plus = [st.name for st in mf.stations if "plus" in st.kinds]
+    if bd.plus_stations and len(plus) != bd.plus_stations:
+        problems.append(f"{p}: berlin.plus_stations: {len(plus)} station(s) have the kind 'plus' but "
+                        f"berlin.plus_stations says {bd.plus_stations}; mark exactly {bd.plus_stations} stations "
+                        f"'plus'")
+    if not bd.plus_points or any(v < 0 for v in bd.plus_points):
+        problems.append(f"{p}: berlin.plus_points: {bd.plus_points!r}; give the points for a line's 1st, 2nd, ... "
+                        f"'+' station (0 or more each), e.g. [0, 2, 2, 4]")
     return problems
 
 
@@ -399,4 +478,13 @@ def summary(mf: MapFile) -> str:
     return (f"{mf.path}: OK: {mf.map.name} ({mf.map.city}), {len(mf.stations)} stations, "
             f"{len(mf.connections)} connections, {spaces} track spaces, "
             f"{len(mf.destinations.express)} express + {len(mf.destinations.standard)} standard destinations, "
-            f"start {mf.map.start}")
+            f"start {mf.map.start}" + _berlin_summary(mf))
+
+
+def _berlin_summary(mf: MapFile) -> str:
+    if mf.berlin is None:
+        return ""
+    plus = sum("plus" in st.kinds for st in mf.stations)
+    tiles = sum(lm.tiles for lm in mf.berlin.landmarks)
+    return (f", {plus} '+' stations, {len(mf.berlin.landmarks)} landmark stations with {tiles} tiles "
+            f"({len(mf.berlin.landmark_types)} types)")

@@ -55,6 +55,9 @@ class Board:
     london_connection_stations: list[int] = field(default_factory=list)
     london_symbols: list[str] = field(default_factory=list)
     london_tiles_per_symbol: int = 2
+    berlin: mapfile.BerlinData | None = None  # Berlin: landmark types, stacks and what "+" and landmarks score
+    landmark_stations: list[int] = field(default_factory=list)  # Berlin: in [berlin].landmarks order
+    landmark_stack_sizes: list[int] = field(default_factory=list)  # tiles dealt to each of them
     source: mapfile.MapFile | None = None
     # derived lookups
     by_name: dict[str, int] = field(default_factory=dict)
@@ -115,6 +118,10 @@ def from_mapfile(mf: mapfile.MapFile) -> Board:
         b.london_connection_stations = [idx[n] for n in mf.london.connection_stations]
         b.london_symbols = list(mf.london.symbols)
         b.london_tiles_per_symbol = mf.london.tiles_per_symbol
+    if mf.berlin is not None:
+        b.berlin = mf.berlin
+        b.landmark_stations = [idx[lm.station] for lm in mf.berlin.landmarks]
+        b.landmark_stack_sizes = [lm.tiles for lm in mf.berlin.landmarks]
     return b
 
 

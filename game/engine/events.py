@@ -25,6 +25,18 @@ class Scored(msgspec.Struct, tag="scored", frozen=True):
     branch_tiles: int = 0
 
 
+class LandmarkTaken(msgspec.Struct, tag="landmark", frozen=True):
+    """Berlin: ``line`` newly reached ``station`` and its owner took the top tile of its stack.
+
+    A set of five different types that this completes follows as Scored(category="landmark_sets")."""
+
+    player: int
+    line: int
+    station: int
+    landmark_type: str
+    left: int  # tiles still on the station
+
+
 class RouteChoiceNeeded(msgspec.Struct, tag="choice", frozen=True):
     player: int
     options: int
@@ -65,5 +77,5 @@ class Undone(msgspec.Struct, tag="undone", frozen=True):
     player: int
 
 
-Event = (TokenPlaced | BranchTaken | Scored | RouteChoiceNeeded | PassengerMoved | PassengerLeft
+Event = (TokenPlaced | BranchTaken | Scored | LandmarkTaken | RouteChoiceNeeded | PassengerMoved | PassengerLeft
          | DestinationsDrawn | EndTriggered | TurnStarted | GameOver | Undone)

@@ -34,6 +34,9 @@ class Ruleset:
     def check_setup(self, board: Board, setup: Setup) -> list[str]:
         return []
 
+    def prepare_state(self, state: GameState, board: Board) -> None:
+        """Lay out the city's own pieces in the starting position (Berlin: the landmark stacks)."""
+
     def first_turn_actions(self, setup: Setup, seat: int) -> int:
         if setup.variant == "classic":
             return ACTIONS_PER_TURN
@@ -134,7 +137,7 @@ def default_lines(n_players: int) -> list[list[str]]:
 def new_game(map: str = "london", players: int | list[str] = 2, seed: int | None = 0,
              start_player: int | None = None, deck: list[int] | list[str] | None = None,
              connection_tiles: list[str] | None = None, lines: list[list[str]] | None = None,
-             variant: str = "standard") -> GameState:
+             variant: str = "standard", landmark_tiles: list[str] | None = None) -> GameState:
     """Set up a game. Every random element comes from ``seed`` unless given explicitly.
 
     ``variant="classic"`` plays the first edition: on London that is its own board, so ``map="london"``
@@ -150,13 +153,13 @@ def new_game(map: str = "london", players: int | list[str] = 2, seed: int | None
         rng.shuffle(d)
     else:
         d = [board.station(x) if isinstance(x, str) else x for x in deck]
-    extra: dict = {"connection_tiles": connection_tiles}
+    extra: dict = {"connection_tiles": connection_tiles, "landmark_tiles": landmark_tiles}
     ruleset_for(board).random_setup(board, rng, extra)
     if start_player is None:
         start_player = rng.randrange(len(names)) if len(names) else 0
     setup = Setup(map=map, players=names, lines=lines if lines is not None else default_lines(len(names)),
                   start_player=start_player, deck=d, connection_tiles=extra["connection_tiles"] or [],
-                  seed=seed, variant=variant)
+                  landmark_tiles=extra["landmark_tiles"] or [], seed=seed, variant=variant)
     return start(setup)
 
 
@@ -202,6 +205,8 @@ def check_setup(setup: Setup, board: Board) -> list[str]:
                f"this map has no first edition (maps with one: {', '.join(FIRST_EDITION_MAPS)})")
         problems.append(f"setup.map: {setup.map!r} with variant 'classic'; the classic variant is played on the "
                         f"first edition's board: {fix}")
+    if setup.landmark_tiles and not board.landmark_stations:
+        problems.append(f"setup.landmark_tiles: the {board.name} board has no landmark stations; leave it empty")
     problems += ruleset_for(board).check_setup(board, setup)
     return problems
 
@@ -233,6 +238,7 @@ def start(setup: Setup) -> GameState:
         deck=deck[FACE_UP:], face_up=face_up, discard=[], passenger=board.start,
         current=setup.start_player, actions_left=rs.first_turn_actions(setup, 0),
     )
+    rs.prepare_state(state, board)
     return state
 
 

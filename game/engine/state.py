@@ -43,7 +43,10 @@ PHASE_ACTIONS = "actions"  # the active player takes actions
 PHASE_ROUTE = "route"  # the active player must choose the passenger's route
 PHASE_OVER = "over"
 
-SCORE_CATEGORIES = ("national_rail", "terminus", "connections", "loops", "passenger", "start", "other")
+# Points by category (Player.points), for the end screen: Berlin adds "plus" ("+" stations), "landmark_sets"
+# (sets of five different landmark types, 10 each) and "landmark_bonus" (the end-of-game tile bonus).
+SCORE_CATEGORIES = ("national_rail", "terminus", "connections", "loops", "plus", "landmark_sets", "landmark_bonus",
+                    "passenger", "start", "other")
 
 
 class Setup(msgspec.Struct, forbid_unknown_fields=True):
@@ -55,6 +58,7 @@ class Setup(msgspec.Struct, forbid_unknown_fields=True):
     start_player: int
     deck: list[int]  # the whole shuffled deck as station indices, top first
     connection_tiles: list[str] = []  # London: symbol on each connection station (board order)
+    landmark_tiles: list[str] = []  # Berlin: the type of the stack on each landmark station ([berlin] order)
     seed: int | None = None  # the seed that produced the above, if any (information only)
     variant: str = "standard"  # "standard" | "classic"
 
@@ -66,6 +70,7 @@ class Player(msgspec.Struct):
     branch_tiles: int = 0
     points: dict[str, int] = {}  # score by category, for the end screen
     score_history: list[int] = []  # score at the end of every turn (anyone's), for the chart
+    landmarks: dict[str, int] = {}  # Berlin: landmark tiles held and not yet scored in a set, by type (no zeros)
 
 
 class Line(msgspec.Struct):
@@ -76,6 +81,7 @@ class Line(msgspec.Struct):
     degree: dict[int, int] = {}  # station -> number of this line's tokens touching it
     loop_scored: list[int] = []  # stations already scored inside this line's loops
     symbols_scored: list[str] = []  # London connection symbols already paired by this line
+    plus_stations: list[int] = []  # Berlin "+" stations this line is connected to, in the order reached
 
 
 class RouteOption(msgspec.Struct):
@@ -106,6 +112,7 @@ class GameState(msgspec.Struct, dict=True):
     log: list[Action] = []  # every action applied, in order (a record's action list)
     turn_log_start: int = 0  # index into log where the current turn's undoable actions start
     passenger_moved_this_turn: bool = False
+    landmarks_left: list[int] = []  # Berlin: tiles left on each landmark station, in [berlin].landmarks order
 
     @property
     def n_players(self) -> int:

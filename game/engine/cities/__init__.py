@@ -3,9 +3,10 @@ from __future__ import annotations
 
 
 def ruleset_for_city(city: str):
+    from .berlin import BerlinRules
     from .london import LondonRules
 
-    table = {"london": LondonRules}
+    table = {"london": LondonRules, "berlin": BerlinRules}
     try:
         return table[city]()
     except KeyError:
