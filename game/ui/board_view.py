@@ -331,6 +331,8 @@ class BoardView:
         self._label_items: dict = {}
         self._box_cache_key = None
         self._box_cache: dict = {}
+        self._sprites: dict = {}
+        self._sprites_key = None
         self._corners: list = []
         self.layer_serial = 0  # counts changes of the state layer; damage_since(serial) says where
         self._damages: list = []
@@ -634,8 +636,10 @@ class BoardView:
         for i, (x, y) in enumerate(pos):
             r = rads[i]
             add("station", (x - r, y - r, x + r, y + r), i)
+        yield
         for j, (x0, y0, x1, y1, hw) in enumerate(segs):
             add("seg", (min(x0, x1) - hw, min(y0, y1) - hw, max(x0, x1) + hw, max(y0, y1) + hw), j)
+        yield
         for i in set(board.express_cards) | set(board.standard_cards):  # a destination badge's usual corner
             x, y = pos[i]
             r = rads[i]
@@ -652,7 +656,7 @@ class BoardView:
         # candidate boxes per station, computed once: (text, box, preference cost)
         cands: list[list] = []
         for i, st in enumerate(board.stations):
-            if i % 24 == 23:
+            if i % 4 == 3:
                 yield
             x, y = pos[i]
             r = rads[i] + max(2.0, gap * 0.3)
@@ -735,7 +739,7 @@ class BoardView:
         corners: list = [BADGE_CORNERS[0]] * len(pos)
         for rnd in range(6):
             for n_i, i in enumerate(order):
-                if n_i % 60 == 59:
+                if n_i % 15 == 14:
                     yield
                 if rnd:
                     take(i)
@@ -747,7 +751,10 @@ class BoardView:
             # each destination's badge goes to the corner that covers the fewest names; a badge that
             # cannot avoid them all is kept clear by the next pass
             clash = False
-            for i in dests:
+            yield
+            for n_d, i in enumerate(dests):
+                if n_d % 20 == 19:
+                    yield
                 x, y = pos[i]
                 r = rads[i]
                 br = max(7.0 * self.scale, r * 0.75)
@@ -794,8 +801,10 @@ class BoardView:
         return pygame.Rect(round(bx - m), round(by - m), round(2 * m), round(2 * m))
 
     def _view_key(self):
-        if not (self.interactive and self._labels_key is not None):
-            self._place_labels()  # while fingers zoom, the last placement stands in (no new placement)
+        if self._labels_key is None or not (self.interactive or self.progressive):
+            self._place_labels()
+        # else while fingers zoom, or until a progressive rebuild has placed the names for this view, the
+        # last placement stands in (overlays asking where names are must not place them all in one frame)
         return (self._labels_key, self.rect.topleft, self.rect.size, self.vx0, self.vy0)
 
     def label_rects(self) -> list[pygame.Rect]:
@@ -805,8 +814,7 @@ class BoardView:
             lk = (self._labels_key, self.s)
             if self._label_px_key != lk:  # board-pixel rects, once per placement
                 placed = self._labels
-                px = self.label_px
-                angle = EDGE_ROTATION.get(self.names_facing, 0) if self.names_facing else 0
+                _, px, angle = self._labels_key  # the placement's own size (a stand-in may be older)
                 s = self.s
                 out = []
                 for i, st in enumerate(self.board.stations):
@@ -921,7 +929,7 @@ class BoardView:
         margin = gap * 3
         vis = surf.get_rect().inflate(2 * margin, 2 * margin)
         for n, lanes in enumerate(lanes_all):
-            if n % 40 == 39:
+            if n % 20 == 19:
                 yield
             for segs in lanes:
                 for p, q in segs:
@@ -933,7 +941,7 @@ class BoardView:
         tiles = self.city.station_symbols(self.board, self.connection_tiles)
         lw = max(1, round(2.0 * s))
         for i in range(len(self.board.stations)):
-            if i % 60 == 59:
+            if i % 30 == 29:
                 yield
             x, y = self.station_xy(i)
             x, y = x - ox, y - oy
@@ -948,10 +956,9 @@ class BoardView:
         self._sheet = surf
 
     def _draw_label(self, surf: pygame.Surface, i: int, off: Point) -> None:
-        text, lx, ly = self._place_labels()[i]
-        angle = EDGE_ROTATION.get(self.names_facing, 0) if self.names_facing else 0
-        img = self._label_surface(text, self.label_px, angle)
         r = self.label_rects()[i]
+        _, px, angle = self._labels_key
+        img = self._label_surface(self._labels[i][0], px, angle)
         surf.blit(img, (round(r.x - off[0]), round(r.y - off[1])))
 
     def label_rect(self, i: int) -> pygame.Rect:
@@ -980,10 +987,13 @@ class BoardView:
                 and self._layer_view is not None and (self._job is not None or self._rebuild_needed()):
             if not self._advance_rebuild(state, glow, glow_line, face_up, passenger, show_passenger):
                 return self._stretched_layer()  # the new picture is still being drawn, a bit each frame
+        if self.interactive and self._layer is not None and self._layer_view is not None \
+                and self._sheet is not None and self._sheet_key != self._sheet_wanted():
+            return self._stretched_layer()  # fingers still zooming: stretch the last picture
         static = self.static_layer()
         if isinstance(self._static_key, tuple) and self._static_key[:1] == ("stretched",) \
                 and self._layer is not None and self._layer_view is not None:
-            return self._stretched_layer()  # fingers still zooming: stretch the last picture
+            return self._stretched_layer()
         self._place_labels()
         n = len(self.board.stations)
         fu = tuple(s for s in (state.face_up if face_up is None else face_up) if 0 <= s < n)
@@ -1306,9 +1316,11 @@ class BoardView:
                 x, y = self.station_xy(stn)
                 draw_station(surf, self.kinds[stn], (x - off[0], y - off[1]), self.station_radius(stn),
                              items["symbol"][stn][0][1], self.theme, tiles.get(stn), self.city)
+        vx, vy = self.vx0, self.vy0
         for conn in hits("token"):
             for k, li in enumerate(state.tokens[conn]):
-                self.draw_token(surf, state.lines[li].colour, conn, k, off)
+                img, (px, py) = self._token_sprite(state.lines[li].colour, conn, k)
+                surf.blit(img, (px - vx, py - vy))
         for conn in hits("letters"):
             self._draw_letters(surf, state, conn, off)
         for i in hits("label"):  # names over tokens, so they stay readable
@@ -1389,6 +1401,32 @@ class BoardView:
             capsule(surf, edge, p2, q2, w + max(2.0, w * 0.28))
             capsule(surf, rgb, p2, q2, w)
             lane_pattern(surf, colour, p2, q2, w)
+
+    def _token_sprite(self, colour: str, conn: int, lane: int) -> tuple[pygame.Surface, tuple[int, int]]:
+        """A token drawn once per zoom on its own transparent surface, and where it goes (board pixels).
+        Blitting it is cheap and gives the same pixels however the layer is cut into regions."""
+        key = (colour, conn, lane)
+        pk = (self._geom_px_key, self.scale)
+        if self._sprites_key != pk:
+            self._sprites_key = pk
+            self._sprites = {}
+        got = self._sprites.get(key)
+        if got is None:
+            self._geometry_px()
+            w = self.token_width()
+            m = (w + max(2.0, w * 0.28)) / 2 + 3
+            x0, y0, x1, y1 = self._lane_boxes()[conn][lane]
+            ox, oy = math.floor(x0 - m), math.floor(y0 - m)
+            img = pygame.Surface((math.ceil(x1 + m) - ox + 1, math.ceil(y1 + m) - oy + 1), pygame.SRCALPHA)
+            rgb = self.theme.line(colour)
+            edge = th.line_outline(colour)
+            for p, q in self._lanes_px[conn][lane]:
+                p2, q2 = (p[0] - ox, p[1] - oy), (q[0] - ox, q[1] - oy)
+                capsule(img, edge, p2, q2, w + max(2.0, w * 0.28))
+                capsule(img, rgb, p2, q2, w)
+                lane_pattern(img, colour, p2, q2, w)
+            got = self._sprites[key] = (img, (ox, oy))
+        return got
 
     def _badge_px(self) -> float:
         return max(12.0 * self.scale, self.token_width() * 1.5, 9.0)

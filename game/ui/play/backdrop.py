@@ -128,13 +128,16 @@ class Backdrop:
         bg = self.theme.bg
         origin = bv.rect.topleft
         for r in damage:
-            bd.fill(bg, r)
+            if not bv.rect.contains(r):  # the layer covers the board; only the rest needs the table colour
+                bd.fill(bg, r)
             bd.blit(layer, r.topleft, r.move(-origin[0], -origin[1]))
         pr = rects["previews"]
         if previews and pr is not None:
             hit = [r for r in damage if r.colliderect(pr)]
             if hit:
-                target = bd if full else self._scratch_for(bd)
+                # drawn straight on the backdrop when one changed area holds them all (as a full build does)
+                whole = full or any(r.contains(pr) for r in hit)
+                target = bd if whole else self._scratch_for(bd)
                 if target is not bd:
                     for r in hit:
                         target.blit(bd, r, r)
