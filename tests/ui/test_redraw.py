@@ -273,3 +273,28 @@ def test_the_play_screen_after_taps_and_undos_equals_a_full_redraw(app, players)
         same, where = _same_as_full_redraw(app, scene)
         assert same, f"step {step}: the window differs from a full redraw at {where}"
     assert scene.backdrop.partial_builds > 0, "taps must update the backdrop piece by piece"
+
+
+def test_a_new_zoom_is_drawn_over_several_frames_and_ends_as_a_full_rebuild():
+    """With progressive drawing, a new zoom shows the last picture stretched while names, sheet and layer
+    are worked on a slice at a time; the finished picture equals a full rebuild at that zoom."""
+    st = mid_game()
+    size, zoom_at = (1920, 1080), (900, 500, 1.7)
+    bv = make_view(size)
+    bv.connection_tiles = list(st.setup.connection_tiles)
+    bv.progressive = True
+    line = st.players[st.current].lines[0]
+    kw = dict(glow=glow_for(st, line), glow_line=line)
+    bv.state_layer(st, key=0, **kw)
+    bv.zoom_at(*zoom_at)
+    calls = 0
+    while True:
+        layer = bv.state_layer(st, key=0, **kw)
+        calls += 1
+        if not bv.busy:
+            break
+        assert layer.get_size() == bv.rect.size
+        assert calls < 500
+    assert calls > 3, "the rebuild should be spread over frames"
+    got = pygame.image.tobytes(layer, "RGB")
+    assert got == full_picture(size, st, zoom_at, **kw)
