@@ -287,9 +287,10 @@ def _validate_berlin(mf: MapFile, names: dict[str, int]) -> list[str]:
                 return ", ".join(f"{sizes.count(n)} x {n}" for n in sorted(set(sizes), reverse=True)) or "none"
 
             per_type = "+".join(map(str, bd.stacks_per_type))
-            problems.append(f"{p}: berlin.landmarks: stacks {shown(have)} ({sum(have)} tiles) do not add up to "
-                            f"{len(types)} types x {per_type} = {sum(bd.stacks_per_type)} tiles per type "
-                            f"({shown(want)}, {sum(want)} tiles); fix the stack sizes or berlin.stacks_per_type")
+            problems.append(f"{p}: berlin.landmarks: the stacks are {shown(have)} ({sum(have)} tiles), but "
+                            f"{len(types)} types each split into stacks of {per_type} ({sum(bd.stacks_per_type)} "
+                            f"tiles per type) need {shown(want)} ({sum(want)} tiles); fix the stack sizes or "
+                            f"berlin.stacks_per_type")
     plus = [st.name for st in mf.stations if "plus" in st.kinds]
     if bd.plus_stations and len(plus) != bd.plus_stations:
         problems.append(f"{p}: berlin.plus_stations: {len(plus)} station(s) have the kind 'plus' but "

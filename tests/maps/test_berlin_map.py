@@ -1,0 +1,98 @@
+"""maps/berlin.toml: the printed Berlin board's facts (shared/reference/boards/README.md, Berlin part)."""
+from __future__ import annotations
+
+import csv
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from game import mapfile
+from game.engine import load_board
+
+HERE = Path(__file__).parent
+REPO = HERE.parent.parent
+REFERENCE = REPO.parent / "shared" / "reference" / "boards"
+
+B = load_board("berlin")
+
+
+def kind_names(kind: str) -> set[str]:
+    return {s.name for s in B.stations if kind in s.kinds}
+
+
+def test_berlin_counts():
+    assert B.name == "Berlin" and B.city == "berlin"
+    assert len(B.stations) == 107
+    assert len(B.connections) == 154
+    assert sum(c.spaces for c in B.connections) == 237
+    assert Counter(c.spaces for c in B.connections) == {1: 98, 2: 30, 3: 25, 4: 1}
+    kinds = Counter(k for s in B.stations for k in s.kinds)
+    assert kinds == {"standard": 30, "express": 25, "landmark": 20, "terminus": 17, "national_rail": 10,
+                     "plus": 4, "start": 1}
+
+
+def test_berlin_start_cards_and_plus_stations():
+    assert B.stations[B.start].name == "Friedrichstr."
+    assert len(B.express_cards) == 25 and len(B.standard_cards) == 30
+    assert {B.stations[s].name for s in B.express_cards} == kind_names("express")
+    assert {B.stations[s].name for s in B.standard_cards} == kind_names("standard")
+    assert kind_names("plus") == {"Gesundbrunnen", "Westkreuz", "Südkreuz", "Ostkreuz"}
+
+
+def test_alexanderplatz_ostbahnhof_has_four_track_spaces():
+    assert B.connections[B.connection("Alexanderplatz", "Ostbahnhof")].spaces == 4
+
+
+def test_landmark_stacks():
+    sizes = {B.stations[s].name: n for s, n in zip(B.landmark_stations, B.landmark_stack_sizes)}
+    assert set(sizes) == kind_names("landmark")
+    assert {n for n, k in sizes.items() if k == 3} == {
+        "Greifswalder Str.", "Ostbahnhof", "Hohenzollerndamm", "Hermannstr.", "Adlershof"}
+    assert {n for n, k in sizes.items() if k == 2} == {
+        "Alt-Tegel", "Wittenau", "Osloer Str.", "Spandau", "Westend", "Hauptbahnhof", "Wuhletal",
+        "Kurfürstendamm", "Krumme Lanke", "Rathaus Steglitz"}
+    assert {n for n, k in sizes.items() if k == 1} == {
+        "Schönfließ", "Paulsternstr.", "Grunewald", "Köpenick", "Köllnische Heide"}
+    assert sum(sizes.values()) == 40
+    bd = B.berlin
+    assert sorted(bd.landmark_types) == ["culture", "education", "government", "retail", "sports"]
+    assert bd.stacks_per_type == [3, 2, 2, 1]
+    assert (bd.plus_points, bd.plus_stations, bd.set_points, bd.bonus_per_tile) == ([0, 2, 2, 4], 4, 10, 3)
+
+
+def test_every_station_is_on_the_board_and_joined():
+    assert all(0 <= s.x <= 1600 and 0 <= s.y <= 1072 for s in B.stations)
+    assert all(B.station_conns[s.index] for s in B.stations)
+
+
+@pytest.mark.skipif(not REFERENCE.is_dir(), reason="the transcribed board facts are not beside this checkout")
+def test_map_matches_the_transcribed_csvs():
+    rows = list(csv.DictReader(open(REFERENCE / "berlin-stations.csv", encoding="utf-8")))
+    assert [(r["name"], float(r["x"]), float(r["y"]), r["kind"]) for r in rows] == [
+        (s.name, s.x, s.y, next(iter(s.kinds))) for s in B.stations]
+    stacks = {r["name"]: int(r["landmark_tiles"]) for r in rows if r["landmark_tiles"]}
+    assert stacks == {B.stations[s].name: n for s, n in zip(B.landmark_stations, B.landmark_stack_sizes)}
+    conns = list(csv.DictReader(open(REFERENCE / "berlin-connections.csv", encoding="utf-8")))
+    assert [(c["a"], c["b"], int(c["spaces"])) for c in conns] == [
+        (B.stations[c.a].name, B.stations[c.b].name, c.spaces) for c in B.connections]
+
+
+def test_validate_map_cli_reports_the_berlin_facts():
+    r = subprocess.run([sys.executable, "-m", "game.cli", "validate-map", "berlin"], capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert "107 stations, 154 connections, 237 track spaces" in r.stdout
+    assert "4 '+' stations, 20 landmark stations with 40 tiles (5 types)" in r.stdout
+
+
+def test_a_berlin_table_on_another_city_is_refused(tmp_path):
+    text = (HERE / "berlin-five-plus.toml").read_text(encoding="utf-8").replace('city = "berlin"', 'city = "tiny"')
+    path = tmp_path / "not-berlin.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(mapfile.MapError) as err:
+        mapfile.load(path)
+    assert 'berlin: only a Berlin map (map.city = "berlin") has a [berlin] table' in str(err.value)
+    assert str(path) in str(err.value)
