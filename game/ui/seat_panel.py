@@ -228,6 +228,10 @@ class SeatPanel:
                 ctl["_label"] = pygame.Rect(x, pad, W - x - pad, row_h - 2 * pad)
                 top = area.y
             else:
+                notes_w = p(130) if right - x > p(130) + 2 * p(100) else 0  # the table's notes stay in view
+                if notes_w:
+                    ctl["_status"] = pygame.Rect(right - notes_w, pad, notes_w, H - 2 * pad)
+                    right -= notes_w + pad
                 span = right - x
                 n_label = max(1, min(2, len(th.wrap(label_font, ROUTE_LABEL, max(1, span)))))
                 label_h = n_label * label_font.get_linesize()

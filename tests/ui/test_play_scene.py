@@ -746,6 +746,22 @@ def test_route_options_fit_a_crowded_panel(app):
         assert box.contains(r) and r.h >= round(48 * app.scale)
 
 
+
+def test_the_deck_count_stays_on_the_panel_while_choosing_a_route(app):
+    st = last_action_position(want_tie=True)
+    scene = start(app, st)
+    apply(st, TakeBranch())
+    scene.skip_animations()
+    assert st.phase == "route"
+    view = scene.panel_view(st.current)
+    panel = scene.panels[st.current]
+    panel.render(st, view)
+    assert "_status" in panel.controls and panel.shown_notes >= 1
+    assert f"Deck: {len(st.deck)}" in [t for t, _ in panel.notes(view)][:panel.shown_notes]
+    routes = [r for n, r in panel.controls.items() if n.startswith("route:")]
+    assert not any(r.colliderect(panel.controls["_status"]) for r in routes)
+
+
 def test_the_banner_and_the_score_tags_cover_no_station_name(app):
     """Over many real positions the banner finds a place on its seat's side that hides no name or symbol,
     and every score tag hides no name."""
