@@ -83,12 +83,19 @@ def cmd_replay(args) -> int:
         mark = " (winner)" if i in s["winners"] else ""
         print(f"  {p['name']}: {p['score']} points, {p['branch_tiles']} branch tiles, "
               f"lines {'/'.join(p['lines'])}{mark}")
+        if "landmark_tiles" in p:  # Berlin
+            tiles = ", ".join(f"{t} {n}" for t, n in p["landmark_tiles"].items())
+            print(f"    landmark tiles: {tiles}; sets of five scored: {p['landmark_sets']}")
     if s["passenger"] is None:
         print("  passenger: off the board (classic: the deck ran out)")
     else:
         print(f"  passenger at {s['passenger']}")
     print(f"  face-up destinations: {', '.join(s['face_up']) or '(none)'}")
     print(f"  cards left in the deck: {s['deck_left']}")
+    if "landmarks_left" in s:
+        left = sum(s["landmarks_left"].values())
+        print(f"  landmark tiles left on the board: {left} on "
+              f"{sum(1 for n in s['landmarks_left'].values() if n)} stations")
     return 0
 
 

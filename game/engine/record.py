@@ -135,7 +135,7 @@ def summary(state: GameState) -> dict:
     board = load_board(state.setup.map)
     from .rules import winners
 
-    return {
+    out = {
         "map": state.setup.map,
         "finished": state.over,
         "turn": state.turn + 1,
@@ -151,3 +151,13 @@ def summary(state: GameState) -> dict:
         "deck_left": len(state.deck),
         "winners": winners(state) if state.over else [],
     }
+    if board.berlin is not None:
+        # Berlin: each player's landmark tiles in hand by type (map order, zeros included) and sets scored;
+        # the tiles left on each landmark station
+        types = board.berlin.landmark_types
+        for entry, p in zip(out["players"], state.players):
+            entry["landmark_tiles"] = {t: p.landmarks.get(t, 0) for t in types}
+            entry["landmark_sets"] = p.points.get("landmark_sets", 0) // max(board.berlin.set_points, 1)
+        out["landmarks_left"] = {board.stations[s].name: n
+                                 for s, n in zip(board.landmark_stations, state.landmarks_left)}
+    return out
