@@ -634,10 +634,14 @@ class BoardView:
                 grid.setdefault(k, []).append(item)
 
         for i, (x, y) in enumerate(pos):
+            if i % 60 == 59:
+                yield
             r = rads[i]
             add("station", (x - r, y - r, x + r, y + r), i)
         yield
         for j, (x0, y0, x1, y1, hw) in enumerate(segs):
+            if j % 20 == 19:
+                yield
             add("seg", (min(x0, x1) - hw, min(y0, y1) - hw, max(x0, x1) + hw, max(y0, y1) + hw), j)
         yield
         for i in set(board.express_cards) | set(board.standard_cards):  # a destination badge's usual corner
