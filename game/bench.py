@@ -16,12 +16,12 @@ def _median_ms(fn: Callable[[], object], reps: int) -> float:
     return statistics.median(times)
 
 
-def position(turns: int, players: int = 4, seed: int = 7):
+def position(turns: int, players: int = 4, seed: int = 7, map_name: str = "london"):
     """A seeded random-play position after ``turns`` turns (mid or late game)."""
     from .ai import RandomBot
     from .engine import apply, new_game
 
-    state = new_game("london", players, seed=seed)
+    state = new_game(map_name, players, seed=seed)
     bot = RandomBot(seed)
     while not state.over and state.turn < turns:
         apply(state, bot.choose(state))
@@ -47,6 +47,26 @@ def networkx_route_graph(state):
             g.add_edge(("line", li), s, weight=0)
     g.add_nodes_from(range(len(board.stations)))
     return g
+
+
+def board_figures(map_name: str, quick: bool = False) -> dict:
+    """route_ms, legal_ms and games_per_s on one more board, measured as for London (no baseline)."""
+    from .cli import run_random_games
+    from .engine import board_of, legal_actions, passenger, rules_of
+
+    reps = 50 if quick else 400
+    late = position(turns=26, map_name=map_name)
+    board = board_of(late)
+    kinds = rules_of(late).passenger_moves(late, board) or ["any"]
+
+    def ours():
+        for k in kinds:
+            passenger.route_options(late, board, k)
+
+    mid = position(turns=12, map_name=map_name)
+    return {"route_ms": round(_median_ms(ours, reps), 4),
+            "legal_ms": round(_median_ms(lambda: legal_actions(mid), reps), 4),
+            "games_per_s": run_random_games(map_name, 4, 10 if quick else 60, seed=1)["games_per_s"]}
 
 
 def engine_figures(quick: bool = False) -> dict:
@@ -98,6 +118,7 @@ def engine_figures(quick: bool = False) -> dict:
         "route_networkx_search_only_ms": round(nx_search_ms, 4),
         "legal_ms": round(legal_ms, 4),
         "games_per_s": gps,
+        **{f"{k}_berlin": v for k, v in board_figures("berlin", quick).items()},
     }
 
 

@@ -9,5 +9,6 @@ def test_bench_json_has_the_engine_figures():
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
-    for key in ("route_ms", "route_vs_networkx", "legal_ms", "games_per_s"):
+    for key in ("route_ms", "route_vs_networkx", "legal_ms", "games_per_s",
+                "route_ms_berlin", "legal_ms_berlin", "games_per_s_berlin"):
         assert isinstance(out[key], (int, float)) and out[key] > 0, key
