@@ -298,3 +298,24 @@ def test_a_new_zoom_is_drawn_over_several_frames_and_ends_as_a_full_rebuild():
     assert calls > 3, "the rebuild should be spread over frames"
     got = pygame.image.tobytes(layer, "RGB")
     assert got == full_picture(size, st, zoom_at, **kw)
+
+
+def test_the_play_screen_after_a_classic_deck_ran_out_shows_no_passenger_or_destination(app):
+    """The first edition takes the passenger and the destinations off the board when the deck runs out
+    (passenger -1, no face-up cards): the table draws on without them and never looks up station -1."""
+    from game.ui.play_scene import PlayScene
+    from game.ui.seats import SeatConfig
+
+    st = new_game("london", 4, seed=7, variant="classic")
+    bot = RandomBot(7)
+    while st.passenger >= 0:  # up to the action that empties the deck; the round then goes on
+        apply(st, bot.choose(st))
+    assert st.passenger == -1 and st.face_up == [] and st.phase != "over"
+    scene = PlayScene(app, st, [SeatConfig(name=n, edge=e) for n, e in
+                                zip("ABCD", ["bottom", "left", "top", "right"])])
+    app.push(scene)
+    _settle(app, scene, 1.0)
+    items = scene.board_view._items
+    assert items["passenger"] == {} and items["dest"] == {}
+    same, where = _same_as_full_redraw(app, scene)
+    assert same, where
