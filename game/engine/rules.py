@@ -142,6 +142,7 @@ def new_game(map: str = "london", players: int | list[str] = 2, seed: int | None
 
     ``variant="classic"`` plays the first edition: on London that is its own board, so ``map="london"``
     becomes ``setup.map == "london-2006"``; a map without a first edition is a SetupError.
+    ``landmark_tiles`` (Berlin) pins the landmark deal: one type per landmark station, in [berlin] order.
     """
     if variant == "classic":
         map = classic_map(map)
