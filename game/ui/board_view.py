@@ -348,6 +348,8 @@ class BoardView:
         self._labels: list = []
         self._geom_key = None
         self._geom_px_key = None
+        self._circles_key = None
+        self._circles: list = []
         self._lanes_px: list = []
         self._trim_px: list = []
         self._lanes: list[list[tuple[Point, Point]]] = []
@@ -514,9 +516,8 @@ class BoardView:
         if not self.rect.collidepoint(x, y):
             return None
         self._geometry()
-        for i in range(len(self.board.stations)):  # a tap on a station symbol picks no track space
-            sx, sy = self.station_xy(i)
-            if abs(sx - x) < 40 and abs(sy - y) < 40 and math.hypot(sx - x, sy - y) < self.station_radius(i):
+        for i, (sx, sy, r) in enumerate(self._station_circles()):  # a tap on a station symbol picks no space
+            if abs(sx - x) < r and abs(sy - y) < r and math.hypot(sx - x, sy - y) < r:
                 return None
         gap = self.lane_gap
         best, best_d = None, float("inf")
@@ -528,6 +529,14 @@ class BoardView:
         if best is None or best_d > self.tap_tolerance:
             return None
         return best
+
+    def _station_circles(self) -> list[tuple[float, float, float]]:
+        """Every station's centre and radius on screen, cached for the view."""
+        key = self._geom_key
+        if self._circles_key != key:
+            self._circles_key = key
+            self._circles = [(*self.station_xy(i), self.station_radius(i)) for i in range(len(self.board.stations))]
+        return self._circles
 
     def station_at(self, x: float, y: float) -> int | None:
         if not self.rect.collidepoint(x, y):
@@ -1289,6 +1298,8 @@ class BoardView:
         rects = []
         for cat in LAYER_ORDER:
             o, n = old.get(cat, {}), new.get(cat, {})
+            if o is n:  # the same cached items (names, while the view stays)
+                continue
             for k in o.keys() | n.keys():
                 a, b = o.get(k), n.get(k)
                 if a == b:
