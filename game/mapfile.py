@@ -84,6 +84,19 @@ class BerlinData(msgspec.Struct, forbid_unknown_fields=True):
     bonus_per_tile: int = 3  # end of game: per tile of the type a player holds most of
 
 
+class NewYorkData(msgspec.Struct, forbid_unknown_fields=True):
+    """New York's board facts beyond station kinds: the clusters (name -> stations), for cluster points."""
+
+    clusters: dict[str, list[str]] = {}
+
+
+class WaterArea(msgspec.Struct, forbid_unknown_fields=True):
+    """A river or bay drawn under the lines (drawing only; the water icons are stations of kind "water")."""
+
+    name: str
+    points: list[tuple[float, float]]  # a closed polygon in board coordinates, at least 3 corners
+
+
 class MapInfo(msgspec.Struct, forbid_unknown_fields=True):
     name: str
     city: str
@@ -101,6 +114,8 @@ class MapFile(msgspec.Struct, forbid_unknown_fields=True):
     destinations: Destinations
     london: LondonData | None = None
     berlin: BerlinData | None = None
+    newyork: NewYorkData | None = None
+    water: list[WaterArea] = []  # rivers and bays to draw (optional, any city)
     path: str = ""  # filled by the loader, not part of the file
 
 
@@ -213,7 +228,7 @@ def validate(mf: MapFile) -> list[str]:
             if n not in names:
                 problems.append(f"{p}: destinations.{kind}[{j}]: unknown station {n!r}; "
                                 f"use a station from [[stations]]")
-            elif kind not in mf.stations[names[n]].kinds:
+            elif kind not in mf.stations[names[n]].kinds and "water" not in mf.stations[names[n]].kinds:
                 problems.append(f"{p}: destinations.{kind}[{j}]: {n!r} is not marked {kind!r} in its kinds; "
                                 f"add the kind to the station or move the card")
         if want and len(cards) != want:
@@ -239,6 +254,97 @@ def validate(mf: MapFile) -> list[str]:
             if len(set(ld.connection_stations)) != len(ld.connection_stations):
                 problems.append(f"{p}: london.connection_stations: a station is listed twice")
     problems += _validate_berlin(mf, names)
+    problems += _validate_water(mf, names)
+    problems += _validate_newyork(mf, names)
+    return problems
+
+
+def _validate_water(mf: MapFile, names: dict[str, int]) -> list[str]:
+    """Water icons (kind "water") and water areas: an icon is crossed, never a destination or a line's end
+    point, so it carries no card and every chain of icons leads to stations on both sides."""
+    p = mf.path or "<map>"
+    problems = []
+    water = {st.name for st in mf.stations if "water" in st.kinds}
+    for i, st in enumerate(mf.stations):
+        if "water" in st.kinds and len(st.kinds) > 1:
+            other = [k for k in st.kinds if k != "water"]
+            problems.append(f"{p}: stations[{i}].kinds: water icon {st.name!r} is also {', '.join(other)}; an icon "
+                            f"has the kind 'water' only")
+    for kind in ("express", "standard"):
+        for j, n in enumerate(getattr(mf.destinations, kind)):
+            if n in water:
+                problems.append(f"{p}: destinations.{kind}[{j}]: {n!r} is a water icon; an icon has no destination "
+                                f"card, remove the card")
+    if mf.map.start in water:
+        problems.append(f"{p}: map.start: {mf.map.start!r} is a water icon; start at a station")
+    if water:
+        adj: dict[str, set[str]] = {n: set() for n in names}
+        for c in mf.connections:
+            if c.a in adj and c.b in adj and c.a != c.b:
+                adj[c.a].add(c.b)
+                adj[c.b].add(c.a)
+        seen: set[str] = set()
+        for st in mf.stations:  # each group of icons joined to each other is one crossing (a "chain")
+            if st.name not in water or st.name in seen:
+                continue
+            group, todo = {st.name}, [st.name]
+            while todo:
+                for nb in adj[todo.pop()]:
+                    if nb in water and nb not in group:
+                        group.add(nb)
+                        todo.append(nb)
+            seen |= group
+            shore = {nb for w in group for nb in adj[w] if nb not in water}
+            ends = sorted(w for w in group if len(adj[w]) < 2)
+            chain = ", ".join(sorted(group))
+            if ends:
+                problems.append(f"{p}: connections: the water chain {chain} ends in water at {', '.join(ends)}; "
+                                f"join every icon to a station or another icon on both sides")
+            elif len(shore) < 2:
+                problems.append(f"{p}: connections: the water chain {chain} reaches only "
+                                f"{', '.join(sorted(shore)) or 'no station'}; a crossing joins stations on both "
+                                f"sides")
+    for i, area in enumerate(mf.water):
+        where = f"{p}: water[{i}]"
+        if not area.name.strip():
+            problems.append(f"{where}.name: empty name; name the river or bay")
+        if len(area.points) < 3:
+            problems.append(f"{where}.points: {len(area.points)} point(s); a water area is a polygon of at least "
+                            f"3 points [x, y]")
+        for j, (x, y) in enumerate(area.points):
+            if not (-MAX_COORD <= x <= MAX_COORD and -MAX_COORD <= y <= MAX_COORD):
+                problems.append(f"{where}.points[{j}]: ({x}, {y}) is outside the board; use coordinates within "
+                                f"0..{mf.map.width} x 0..{mf.map.height}")
+    return problems
+
+
+def _validate_newyork(mf: MapFile, names: dict[str, int]) -> list[str]:
+    """New York's clusters: known stations (not icons), each station in at most one cluster."""
+    p = mf.path or "<map>"
+    ny = mf.newyork
+    if mf.map.city != "newyork":
+        if ny is not None:
+            return [f"{p}: newyork: only a New York map (map.city = \"newyork\") has a [newyork] table; remove it "
+                    f"or set map.city"]
+        return []
+    if ny is None:
+        return [f"{p}: newyork: a New York map needs a [newyork] table with clusters (see docs/map-format.md)"]
+    problems = []
+    member: dict[str, str] = {}
+    for cname, stations in ny.clusters.items():
+        where = f"{p}: newyork.clusters.{cname}"
+        if not stations:
+            problems.append(f"{where}: an empty cluster; list its stations or remove it")
+        for j, n in enumerate(stations):
+            if n not in names:
+                problems.append(f"{where}[{j}]: unknown station {n!r}; use a station from [[stations]]")
+            elif "water" in mf.stations[names[n]].kinds:
+                problems.append(f"{where}[{j}]: {n!r} is a water icon; a cluster holds stations only")
+            elif n in member:
+                problems.append(f"{where}[{j}]: {n!r} is already in cluster {member[n]!r}; a station belongs to "
+                                f"one cluster at most")
+            else:
+                member[n] = cname
     return problems
 
 
@@ -479,7 +585,14 @@ def summary(mf: MapFile) -> str:
     return (f"{mf.path}: OK: {mf.map.name} ({mf.map.city}), {len(mf.stations)} stations, "
             f"{len(mf.connections)} connections, {spaces} track spaces, "
             f"{len(mf.destinations.express)} express + {len(mf.destinations.standard)} standard destinations, "
-            f"start {mf.map.start}" + _berlin_summary(mf))
+            f"start {mf.map.start}" + _berlin_summary(mf) + _newyork_summary(mf))
+
+
+def _newyork_summary(mf: MapFile) -> str:
+    if mf.newyork is None:
+        return ""
+    icons = sum("water" in st.kinds for st in mf.stations)
+    return f", {icons} water icons, {len(mf.newyork.clusters)} clusters"
 
 
 def _berlin_summary(mf: MapFile) -> str:
