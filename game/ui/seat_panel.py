@@ -225,7 +225,9 @@ class SeatPanel:
             label_font = self.fonts.get(p(17), True)
             if mode == "compact":  # the options take the strip and the button row, beside Undo
                 area = pygame.Rect(pad, row_h - pad, ctl["undo"].x - 2 * pad, H - row_h)
-                ctl["_label"] = pygame.Rect(x, pad, W - x - pad, row_h - 2 * pad)
+                notes_h = p(28)  # one row of the table's notes under the label
+                ctl["_label"] = pygame.Rect(x, pad, W - x - pad, row_h - 2 * pad - notes_h)
+                ctl["_status"] = pygame.Rect(x, row_h - pad - notes_h, W - x - pad, notes_h)
                 top = area.y
             else:
                 notes_w = p(130) if right - x > p(130) + 2 * p(100) else 0  # the table's notes stay in view

@@ -747,9 +747,12 @@ def test_route_options_fit_a_crowded_panel(app):
 
 
 
-def test_the_deck_count_stays_on_the_panel_while_choosing_a_route(app):
+@pytest.mark.parametrize("arrangement", ["table", "laptop"])
+def test_the_deck_count_stays_on_the_panel_while_choosing_a_route(app, arrangement):
+    from game.ui.seats import default_edges
+
     st = last_action_position(want_tie=True)
-    scene = start(app, st)
+    scene = start(app, st, [SeatConfig(name=p.name, edge=e) for p, e in zip(st.players, default_edges(2, arrangement))])
     apply(st, TakeBranch())
     scene.skip_animations()
     assert st.phase == "route"
