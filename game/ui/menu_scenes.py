@@ -60,10 +60,12 @@ def available_maps() -> list[tuple[str, str]]:
     """(map id, board name) for every bundled and user map that loads; a broken file is logged and left out.
 
     A first edition's board (FIRST_EDITION_MAPS) is not a board of its own here: it is offered as the
-    edition of the board it belongs to.
+    edition of the board it belongs to. A board whose city the screens cannot draw yet (its rules exist
+    in the engine, for ``simulate``) is left out (``cities.drawn_on_screen``).
     """
     from ..engine.board import load_board
     from ..mapfile import available_maps as map_names
+    from .cities import drawn_on_screen
 
     editions = set(FIRST_EDITION_MAPS.values())
     out = []
@@ -71,9 +73,14 @@ def available_maps() -> list[tuple[str, str]]:
         if name in editions:
             continue
         try:
-            out.append((name, load_board(name).name))
+            board = load_board(name)
         except Exception as exc:  # a half-written map must not break the menu
             log.warning("map %s does not load, not offered: %s", name, exc)
+            continue
+        if not drawn_on_screen(board.city):
+            log.info("map %s (%s) is not offered: its city is not drawn on screen yet", name, board.city)
+            continue
+        out.append((name, board.name))
     return out
 
 

@@ -679,3 +679,19 @@ def test_a_press_that_never_lifts_does_not_lock_the_menu(app, driver):
         app.step(8 / 120)
     driver.tap_rect(plus)
     assert len(s.setup.seats) == 3
+
+
+def test_the_board_choice_offers_only_boards_the_screens_can_draw():
+    """Berlin's rules are in the engine (for simulate) before its screens: the set-up must not offer it
+    until game/ui/cities draws it, and London (with its first edition folded in) is always there."""
+    from game.engine.board import load_board
+    from game.mapfile import available_maps as map_names
+    from game.ui.cities import drawn_on_screen
+    from game.ui.menu_scenes import available_maps
+
+    offered = dict(available_maps())
+    assert "london" in offered and "london-2006" not in offered
+    for name in map_names():
+        city = load_board(name).city
+        if not drawn_on_screen(city):
+            assert name not in offered, f"{name} ({city}) is offered but its city has no drawing"

@@ -35,6 +35,12 @@ def _table() -> dict[str, type]:
 _cache: dict[str, CityDrawing] = {}
 
 
+def drawn_on_screen(city: str) -> bool:
+    """True when the screens know how to draw ``city``: a board whose city's tiles, stations and panels
+    have no drawing here would look playable but hide part of its rules, so menus do not offer it."""
+    return (city or "").lower() in _table()
+
+
 def drawing_for(board_or_city) -> CityDrawing:
     """The drawing hooks for a board (or a city name); an unknown city gets the plain defaults."""
     city = board_or_city if isinstance(board_or_city, str) else getattr(board_or_city, "city", "")
