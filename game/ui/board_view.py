@@ -1136,7 +1136,8 @@ class BoardView:
 
     def _rebuild_needed(self) -> bool:
         return (self._labels_wanted() != self._labels_key or not self._sheet_fits(self._sheet_wanted())
-                or self._layer.get_size() != self.rect.size)
+                or self._layer.get_size() != self.rect.size
+                or self._layer_base is None)  # after a stretched stand-in the picture is drawn again
 
     def _advance_rebuild(self, state, glow, glow_line, face_up, passenger, show_passenger) -> bool:
         """Run the rebuild for about REBUILD_SLICE_S; True once the new picture is in place."""
