@@ -130,6 +130,7 @@ def play_against_reference(seed: int, players: int, map_name: str = "london", va
     stats = {"actions": 0, "route_choices": 0, "undos": 0, "loops": 0, "branches": 0}
     step = 0
     while not state.over:
+        assert step < 1000, "the game does not end"  # a real game has about 150 actions
         action = pick(rng, state, undo_rate, plans)
         if isinstance(action, Undo) and rng.random() < 0.5:
             state = state.copy()  # a position decoded mid-turn (no snapshot, no caches) undoes the same way

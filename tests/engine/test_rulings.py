@@ -27,9 +27,21 @@ def finish_turn(s) -> list:
     """Take branch tiles for the rest of the turn and pick the first route option: no tokens, no points."""
     player, turn = s.current, s.turn
     events = []
-    while not s.over and (s.current, s.turn) == (player, turn):
+    for _ in range(10):  # a turn is at most 5 actions and 2 route choices; more means the turn never ends
+        if s.over or (s.current, s.turn) != (player, turn):
+            return events
         events += apply(s, ChooseRoute(0) if s.phase == "route" else TakeBranch())
-    return events
+    raise AssertionError("the turn did not end after its actions")
+
+
+def play_turns_until(s, done) -> None:
+    """finish_turn until ``done(s)``; a game that ends first, or never gets there, fails."""
+    for _ in range(40):
+        if done(s):
+            return
+        assert not s.over, "the game ended too early"
+        finish_turn(s)
+    raise AssertionError("never reached")
 
 
 def passenger_moves(events) -> list[str]:
@@ -54,15 +66,22 @@ def test_end_of_game_deck_runs_out_in_the_turn_of_each_seat(players, seat):
     start = players - 1  # seat 1 is not player 0, so seats and player numbers differ
     s = new_game("london", players, seed=5, start_player=start)
     turns = [0] * players
-    while s.turn < players + seat:  # the whole first round, then the second round up to this seat
-        turns[s.current] += 1
-        finish_turn(s)
+
+    def second_round_seat(s):  # the whole first round, then the second round up to this seat
+        if s.turn < players + seat:
+            turns[s.current] += 1
+            return False
+        return True
+
+    play_turns_until(s, second_round_seat)
     assert seat_of(s, s.current) == seat
     leave_one_card(s)
     trigger = s.current
     face_up_at_trigger = None
     later_turns = 0
-    while not s.over:
+    for _ in range(players + 1):
+        if s.over:
+            break
         player = s.current
         face_up = len(s.face_up)
         events = finish_turn(s)
@@ -99,8 +118,7 @@ def test_end_of_game_not_triggered_while_cards_remain():
 def final_turn(players: int = 3, variant: str = "standard"):
     """A game at the start of its last turn: the last seat to act, one card in the deck, no tokens anywhere."""
     s = new_game("london", players, seed=9, start_player=1, variant=variant)
-    while seat_of(s, s.current) != players - 1 or s.turn < players:
-        finish_turn(s)
+    play_turns_until(s, lambda s: seat_of(s, s.current) == players - 1 and s.turn >= players)
     leave_one_card(s)
     return s
 
@@ -314,6 +332,7 @@ def test_turn_passes_in_seat_order_and_later_turns_have_four_actions():
     s = new_game("london", 4, seed=2, start_player=2)
     seen = []
     for _ in range(8):
+        assert not s.over
         seen.append((s.current, s.actions_left))
         events = finish_turn(s)
         assert [e for e in events if isinstance(e, TurnStarted)][-1].player == s.current
@@ -333,3 +352,56 @@ def test_a_line_or_connection_that_does_not_exist_is_refused():
 def test_classic_on_a_board_without_a_first_edition_names_the_boards_that_have_one():
     with pytest.raises(SetupError, match="maps with a first edition: 'london'"):
         new_game("tests/maps/tiny_valid.toml", 2, variant="classic")
+
+
+def test_a_route_option_that_does_not_exist_is_refused():
+    s = make_game(players=2, first=("Mile End", "Leytonstone", "Kew Gardens", "Ruislip"))
+    lay(s, "red", "Stratford", "Mile End")
+    lay(s, "blue", "Stratford", "Leytonstone")
+    at_turn_end(s, "Stratford")
+    assert s.phase == "route" and len(s.options) == 2
+    with pytest.raises(IllegalAction, match="route option 2 does not exist"):
+        apply(s, ChooseRoute(2))
+    with pytest.raises(IllegalAction, match="choose the passenger's route first"):
+        apply(s, TakeBranch())
+
+
+# ---- set-up: "2-5 players", one seeded generator for everything random ------------------------------
+
+def test_new_game_defaults_two_players_on_london_from_seed_0():
+    s = new_game()
+    assert (s.setup.map, len(s.players), s.setup.seed) == ("london", 2, 0)
+    assert [p.name for p in s.players] == ["Player 1", "Player 2"]
+    assert s.setup == new_game("london", 2, seed=0).setup
+
+
+def test_the_seed_decides_everything_random_and_is_recorded():
+    a, b, c = new_game("london", 3, seed=41), new_game("london", 3, seed=41), new_game("london", 3, seed=42)
+    assert a.setup == b.setup and a.setup.seed == 41
+    assert (a.setup.deck, a.setup.connection_tiles) != (c.setup.deck, c.setup.connection_tiles)
+
+
+def test_players_by_name_and_a_deck_by_station_names():
+    deck = [BOARD.stations[x].name for x in new_game("london", 2, seed=3).setup.deck]
+    s = new_game("london", ["Ann", "Ben", "Cy"], seed=3, deck=deck)
+    assert [p.name for p in s.players] == ["Ann", "Ben", "Cy"]
+    assert names(s.setup.deck) == deck and names(s.face_up) == deck[:4]
+
+
+@pytest.mark.parametrize("players", [[], ["Solo"], [f"P{i}" for i in range(6)]])
+def test_fewer_than_two_or_more_than_five_players_is_refused(players):
+    lines = [["red"]] * len(players)
+    with pytest.raises(SetupError, match="2 to 5"):
+        new_game("london", players, seed=1, lines=lines if players else None)
+
+
+def test_a_start_player_who_is_not_at_the_table_is_refused():
+    with pytest.raises(SetupError, match="setup.start_player: 2 is not a seat"):
+        new_game("london", 2, seed=1, start_player=2)
+
+
+def test_unknown_colours_and_unequal_tokens_are_refused_with_each_players_total():
+    with pytest.raises(SetupError, match="unknown colour 'gold'"):
+        new_game("london", 2, seed=1, lines=[["red", "blue", "orange", "gold"], ["black", "yellow", "pink", "brown"]])
+    with pytest.raises(SetupError, match=r"\(red\+blue\+orange\+green = 70, none = 0\)"):
+        new_game("london", 2, seed=1, lines=[["red", "blue", "orange", "green"], []])

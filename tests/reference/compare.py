@@ -27,8 +27,10 @@ def differences(state, ref: RefGame, engine_can_undo: bool | None = None,
         diff(f"line {li} ({ln.colour}) stations scored in loops",
              sorted(names[s] for s in ln.loop_scored), sorted(names[s] for s in ref.loop_scored[li]))
     diff("tokens per connection", state.tokens, ref.track)
-    passenger = None if state.passenger is None or state.passenger < 0 else names[state.passenger]
-    diff("passenger", passenger, None if ref.passenger is None else names[ref.passenger])
+    # off the board is -1 in the engine (docs/engine.md), None in the reference
+    passenger = "off the board" if state.passenger == -1 else (
+        names[state.passenger] if isinstance(state.passenger, int) and state.passenger >= 0 else state.passenger)
+    diff("passenger", passenger, "off the board" if ref.passenger is None else names[ref.passenger])
     diff("face-up destinations", sorted(names[d] for d in state.face_up), sorted(names[d] for d in ref.face_up))
     diff("deck", state.deck, ref.deck)
     diff("discard pile", sorted(state.discard), sorted(ref.discard))
