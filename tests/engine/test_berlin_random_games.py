@@ -79,3 +79,23 @@ def test_finished_berlin_record_round_trip(tmp_path):
         assert again.players == s.players and again.landmarks_left == s.landmarks_left
         assert again.tokens == s.tokens and again.over
         assert record.summary(again) == record.summary(s)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**9), picks=st.lists(st.integers(0, 10**6), min_size=1, max_size=60))
+def test_berlin_illegal_actions_change_nothing(seed, picks):
+    from game.engine import IllegalAction, PlaceTrack, legal_actions
+
+    s = new_game("berlin", 3, seed=seed)
+    for k in picks:
+        if s.over:
+            break
+        acts = legal_actions(s)
+        apply(s, acts[k % len(acts)])
+        before = s.copy()
+        try:
+            apply(s, PlaceTrack(k % 9, k % 154))
+        except IllegalAction:
+            assert s == before, "an illegal action changed the position"
+        check_invariants(s)
+        check_berlin(s)
