@@ -48,7 +48,7 @@ def place_box(size: tuple[int, int], at: tuple[float, float], gap: float, inside
     for i, (bx, by) in enumerate(spots):
         r = pygame.Rect(round(bx), round(by), w, h)
         r.clamp_ip(inside)
-        hidden = sum(c.w * c.h for c in (r.clip(t) for t in taken) if c.w > 0 and c.h > 0)
+        hidden = sum(c.w * c.h for c in (r.clip(taken[j]) for j in r.collidelistall(taken)))
         hidden += 10 * sum(c.w * c.h for c in (r.clip(t) for t in names) if c.w > 0 and c.h > 0)
         if best is None or hidden < best[0]:
             best = (hidden, r)
@@ -394,7 +394,7 @@ class Overlays:
                     else:
                         r.midright = (br.right - m - step, round(y))
                 r.clamp_ip(br)
-                hidden = sum(c.w * c.h for c in (r.clip(t) for t in taken) if c.w > 0 and c.h > 0)
+                hidden = sum(c.w * c.h for c in (r.clip(taken[j]) for j in r.collidelistall(taken)))
                 if best is None or hidden < best[0]:
                     best = (hidden, r.copy())
                 if hidden == 0:
