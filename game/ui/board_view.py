@@ -38,7 +38,7 @@ SHEET_LIMIT = 2.5  # the static sheet may be this many times the view's area bef
 MIN_LABEL_PX = 11
 LABEL_GAP = 0.45  # least space between two names, as a fraction of the name's pixel size
 REBUILD_SLICE_S = 0.006  # a progressive rebuild works this long per frame
-LAYER_ORDER = ("glow", "symbol", "token", "letters", "label", "dest", "passenger")  # state layer, bottom up
+LAYER_ORDER = ("glow", "symbol", "city", "token", "letters", "label", "dest", "passenger")  # state layer, bottom up
 GLOW_END_W, GLOW_END_ALPHA = 3.0, 200  # halo width (lane gaps) and opacity at a line's ends
 GLOW_OPEN_W, GLOW_OPEN_ALPHA = 2.0, 110  # lighter before a line's first token, when every space glows
 DEST_STANDARD = (0, 128, 128)  # teal: the standard-destination badge, a colour no line has
@@ -105,6 +105,8 @@ class _Snapshot:
     def __init__(self, state):
         self.tokens = [tuple(t) for t in state.tokens]
         self.lines = state.lines
+        self.setup = state.setup
+        self.landmarks_left = list(getattr(state, "landmarks_left", ()))  # Berlin's stacks (city marks)
 
 
 def _merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:
@@ -238,6 +240,8 @@ def draw_station(surf: pygame.Surface, kind: str, c: Point, r: float, lw: int, t
     x, y = c
     t = theme
     ink, paper = t.ink, (255, 255, 255)
+    if city is not None and city.draw_station(surf, kind, c, r, lw, t):
+        return  # a city's own station kind (Berlin's "+" and landmark stations)
     if kind == "standard":
         disc(surf, ink, (x, y), r)
         disc(surf, paper, (x, y), r - lw)
@@ -303,7 +307,8 @@ class BoardView:
         self.names_facing: str | None = None  # None: names upright; else the edge they face
         self.city = drawing_for(board)  # the city's own drawing hooks (game/ui/cities)
         self.connection_tiles: list[str] = []  # the deal's tiles; the city says which station shows which
-        self.kinds = [station_kind(s.kinds) for s in board.stations]
+        self.kinds = [self.city.station_kind(s.kinds, station_kind(s.kinds)) for s in board.stations]
+        self._radius_u = [self.city.radius_units(k) or _radius_units(k) for k in self.kinds]
         self._static: pygame.Surface | None = None
         self._static_key = None
         self._sheet: pygame.Surface | None = None
@@ -427,7 +432,7 @@ class BoardView:
         return self.to_screen(st.x, st.y)
 
     def station_radius(self, i: int) -> float:
-        return _radius_units(self.kinds[i]) * self.s
+        return self._radius_u[i] * self.s
 
     # ---- geometry of track spaces ---------------------------------------------------------------
     @property
@@ -1255,6 +1260,9 @@ class BoardView:
             x, y = self.station_xy(stn)
             r = self.station_radius(stn)
             out["symbol"][stn] = ((self.kinds[stn], lw), self._box(x, y, x, y, r, off))
+        for stn, sig in self.city.station_marks(state, self.board).items():  # e.g. Berlin's landmark stacks
+            x, y = self.station_xy(stn)
+            out["city"][stn] = (sig, self._box(x, y, x, y, self.city.mark_radius(self.station_radius(stn)), off))
         tw = self.token_width()
         tm = (tw + max(2.0, tw * 0.28)) / 2
         for conn, toks in enumerate(state.tokens):
@@ -1332,6 +1340,10 @@ class BoardView:
                 x, y = self.station_xy(stn)
                 draw_station(surf, self.kinds[stn], (x - off[0], y - off[1]), self.station_radius(stn),
                              items["symbol"][stn][0][1], self.theme, tiles.get(stn), self.city)
+        for stn in hits("city"):
+            x, y = self.station_xy(stn)
+            self.city.draw_mark(surf, items["city"][stn][0], (x - off[0], y - off[1]), self.station_radius(stn),
+                                self.theme)
         vx, vy = self.vx0, self.vy0
         for conn in hits("token"):
             for k, li in enumerate(state.tokens[conn]):

@@ -25,11 +25,43 @@ class CityDrawing:
         (none by default; London has none)."""
         return []
 
+    # ---- a city's own station kinds and what the position puts on them (Berlin) ----------------
+    def station_kind(self, kinds, kind: str) -> str:
+        """The kind that decides a station's symbol, given the map's ``kinds`` and the shared choice
+        ``kind``: a city may name a kind of its own (drawn by ``draw_station``)."""
+        return kind
+
+    def radius_units(self, kind: str) -> float | None:
+        """The radius (board units) of this city's own station ``kind``; None for the shared kinds."""
+        return None
+
+    def draw_station(self, surf, kind: str, c, r: float, lw: int, theme) -> bool:
+        """Draw this city's own station ``kind`` on the static board; False if it is a shared kind."""
+        return False
+
+    def station_marks(self, state, board) -> dict[int, tuple]:
+        """Station -> a signature of what the position shows on it (Berlin: the landmark stack's type and
+        tiles left). The board view redraws a station's mark only when its signature changes."""
+        return {}
+
+    def draw_mark(self, surf, sig: tuple, c, r: float, theme) -> None:
+        """Draw a mark from ``station_marks`` centred on ``c``, within ``mark_radius(r)`` of it."""
+
+    def mark_radius(self, r: float) -> float:
+        """How far from a station's centre its mark may reach, for a station of radius ``r`` (pixels)."""
+        return r * 1.1
+
+    def panel_tiles(self, state, player: int) -> list[tuple[str, int]]:
+        """(symbol, count) pairs shown as icon pills on ``player``'s seat panel (Berlin: landmark tiles
+        held, by type); none by default."""
+        return []
+
 
 def _table() -> dict[str, type]:
+    from .berlin import BerlinDrawing
     from .london import LondonDrawing
 
-    return {"london": LondonDrawing}
+    return {"london": LondonDrawing, "berlin": BerlinDrawing}
 
 
 _cache: dict[str, CityDrawing] = {}
