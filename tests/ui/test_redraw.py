@@ -319,3 +319,45 @@ def test_the_play_screen_after_a_classic_deck_ran_out_shows_no_passenger_or_dest
     assert items["passenger"] == {} and items["dest"] == {}
     same, where = _same_as_full_redraw(app, scene)
     assert same, where
+
+
+def test_berlin_landmark_stacks_redraw_incrementally_and_match_a_full_rebuild():
+    """Berlin: a line reaching a landmark station takes a tile, so the stack's count changes on the state
+    layer. After every action the partly redrawn layer equals a fresh full rebuild, and a tile taken
+    redraws only a region (not the whole layer)."""
+    from game.engine.events import LandmarkTaken
+
+    board = load_board("berlin")
+    size = (1280, 720)
+    w, h = size
+    rect = pygame.Rect(round(w * 0.08), round(h * 0.1), round(w * 0.84), round(h * 0.8))
+
+    def view():
+        return BoardView(board, rect, th.Theme(), th.Fonts(), ui_scale=th.ui_scale(w, h))
+
+    st = new_game("berlin", 3, seed=11, start_player=0)
+    bv = view()
+    bot = RandomBot(11)
+    version = 0
+    bv.state_layer(st, key=version)
+    taken = 0
+    region_only = 0
+    for _ in range(400):
+        if st.over or taken >= 4:
+            break
+        before = bv.full_paints
+        events = apply(st, bot.choose(st))
+        version += 1
+        got = pygame.image.tobytes(bv.state_layer(st, key=version), "RGB")
+        landmark = [e for e in events if isinstance(e, LandmarkTaken)]
+        if landmark or version % 7 == 0:
+            want = pygame.image.tobytes(view().state_layer(st, key=0), "RGB")
+            assert got == want, f"action {version}: first differing pixel {first_difference(got, want, rect.w)}"
+        if landmark:
+            taken += len(landmark)
+            region_only += bv.full_paints == before
+    assert taken >= 4, "the game should have taken landmark tiles"
+    assert region_only >= 3, "taking a tile should redraw only the stack's region"
+    sig = bv.city.station_marks(st, board)
+    assert sorted(sig) == sorted(board.landmark_stations)
+    assert [sig[s][1] for s in board.landmark_stations] == st.landmarks_left
