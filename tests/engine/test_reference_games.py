@@ -42,7 +42,7 @@ def as_ref(action) -> tuple:
 def reference_for(state) -> RefGame:
     su = state.setup
     return RefGame(ref_board(su.map), len(su.players), su.lines, su.start_player, su.deck,
-                   su.connection_tiles, su.variant)
+                   su.connection_tiles, su.variant, su.landmark_tiles)
 
 
 @functools.lru_cache(maxsize=None)
@@ -124,8 +124,11 @@ def play_against_reference(seed: int, players: int, map_name: str = "london", va
     rng = random.Random(seed)
     state = new_game(map_name, players, seed=seed, variant=variant)
     ref = reference_for(state)
-    catalogue = loop_plans(state.setup.map) if search_loops else fixed_plans(state.setup.map)
-    plans = {li: rng.choice(catalogue) for li in range(len(state.lines)) if rng.random() < 0.5}
+    if ref.board.city == "london":  # loops score on London only
+        catalogue = loop_plans(state.setup.map) if search_loops else fixed_plans(state.setup.map)
+        plans = {li: rng.choice(catalogue) for li in range(len(state.lines)) if rng.random() < 0.5}
+    else:
+        plans = {}
     assert differences(state, ref, can_undo(state), legal_placements(state)) == []
     stats = {"actions": 0, "route_choices": 0, "undos": 0, "loops": 0, "branches": 0}
     step = 0
@@ -179,13 +182,17 @@ def event_problems(action, events, before, after, ref: RefGame, cost: int, rides
         if not isinstance(e, Scored):
             continue
         got[(e.player, e.category)] = got.get((e.player, e.category), 0) + e.points
+        if e.category == "landmark_bonus":
+            if e.line != -1 or not after.over:
+                out.append(f"{e!r}: the landmark bonus is for the player, at the end")
+            continue
         if e.line < 0 or ref.line_owner[e.line] != e.player:
             out.append(f"{e!r}: not a line of player {e.player}")
             continue
         on = ref.stations_of(e.line)
         if e.branch_tiles != (1 if e.category == "terminus" else 0):
             out.append(f"{e!r}: wrong branch tiles")
-        if e.category in ("national_rail", "terminus"):
+        if e.category in ("national_rail", "terminus", "plus"):
             if len(e.stations) != 1 or e.stations[0] not in on or e.category not in board.kinds[e.stations[0]]:
                 out.append(f"{e!r}: not a {e.category} station of the line")
         elif e.category == "connections":
@@ -239,7 +246,7 @@ def _report(seed, players, variant, step, action, before, problems) -> str:
 
 
 # A bounded number for `make test` (about 30 s of one core in all); thousands under `make soak`.
-QUICK = [("london", "standard", 6), ("london", "classic", 3), ("london-2006", "standard", 2)]
+QUICK = [("london", "standard", 6), ("london", "classic", 3), ("london-2006", "standard", 2), ("berlin", "standard", 3)]
 SCALE = float(os.environ.get("REFERENCE_GAMES_SCALE", "1"))
 
 

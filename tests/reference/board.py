@@ -12,6 +12,7 @@ MAPS = Path(__file__).resolve().parents[2] / "maps"
 @dataclass(frozen=True)
 class RefBoard:
     name: str
+    city: str
     names: tuple[str, ...]  # station names; a station is its position in the file
     xy: tuple[tuple[int | float, int | float], ...]
     kinds: tuple[frozenset[str], ...]
@@ -20,6 +21,12 @@ class RefBoard:
     express: frozenset[int]
     standard: frozenset[int]
     symbol_stations: tuple[int, ...]  # London: the stations that carry a connection tile, in file order
+    landmark_stations: tuple[int, ...] = ()  # Berlin: stations with a stack of landmark tiles, in file order
+    landmark_sizes: tuple[int, ...] = ()
+    landmark_types: tuple[str, ...] = ()
+    plus_points: tuple[int, ...] = ()  # Berlin: points for the 1st, 2nd, ... "+" station of a line
+    set_points: int = 0
+    bonus_per_tile: int = 0
 
     def index(self, name: str) -> int:
         return self.names.index(name)
@@ -39,8 +46,10 @@ def ref_board(map_name: str) -> RefBoard:
     names = tuple(s["name"] for s in data["stations"])
     idx = {n: i for i, n in enumerate(names)}
     london = data.get("london", {})
+    berlin = data.get("berlin", {})
     return RefBoard(
         name=data["map"]["name"],
+        city=data["map"]["city"],
         names=names,
         xy=tuple((s["x"], s["y"]) for s in data["stations"]),
         kinds=tuple(frozenset(s.get("kinds", [])) for s in data["stations"]),
@@ -49,4 +58,10 @@ def ref_board(map_name: str) -> RefBoard:
         express=frozenset(idx[n] for n in data["destinations"].get("express", [])),
         standard=frozenset(idx[n] for n in data["destinations"].get("standard", [])),
         symbol_stations=tuple(idx[n] for n in london.get("connection_stations", [])),
+        landmark_stations=tuple(idx[x["station"]] for x in berlin.get("landmarks", [])),
+        landmark_sizes=tuple(x["tiles"] for x in berlin.get("landmarks", [])),
+        landmark_types=tuple(berlin.get("landmark_types", [])),
+        plus_points=tuple(berlin.get("plus_points", [])),
+        set_points=berlin.get("set_points", 0),
+        bonus_per_tile=berlin.get("bonus_per_tile", 0),
     )

@@ -22,11 +22,15 @@ def differences(state, ref: RefGame, engine_can_undo: bool | None = None,
         diff(f"player {p} points by category", {k: v for k, v in pl.points.items() if v}, ref.points(p))
         diff(f"player {p} score", pl.score, ref.score(p))
         diff(f"player {p} branch tiles", pl.branch_tiles, ref.branch[p])
+        if ref.board.landmark_stations:
+            diff(f"player {p} landmark tiles in hand", dict(pl.landmarks), ref.hand[p])
     for li, ln in enumerate(state.lines):
         diff(f"line {li} ({ln.colour}) tokens left", ln.tokens_left, SUPPLY[ln.colour] - len(ref.line_conns(li)))
         diff(f"line {li} ({ln.colour}) stations scored in loops",
              sorted(names[s] for s in ln.loop_scored), sorted(names[s] for s in ref.loop_scored[li]))
     diff("tokens per connection", state.tokens, ref.track)
+    if ref.board.landmark_stations:
+        diff("landmark tiles left", list(state.landmarks_left), [ref.tiles_left[x] for x in ref.board.landmark_stations])
     # off the board is -1 in the engine (docs/engine.md), None in the reference
     passenger = "off the board" if state.passenger == -1 else (
         names[state.passenger] if isinstance(state.passenger, int) and state.passenger >= 0 else state.passenger)

@@ -26,7 +26,7 @@ class RefIllegal(Exception):
 
 class RefGame:
     def __init__(self, board: RefBoard, players: int, lines: list[list[str]], start_player: int,
-                 deck: list[int], tiles: list[str], variant: str = "standard"):
+                 deck: list[int], tiles: list[str], variant: str = "standard", landmark_tiles: list[str] = ()):
         self.board = board
         self.n = players
         self.variant = variant
@@ -38,6 +38,12 @@ class RefGame:
         self.branch = [0] * players
         self.loop_scored: list[set[int]] = [set() for _ in self.line_owner]
         self.rides = [0] * players  # passenger points
+        # Berlin landmarks: the type of each stack, tiles left on it, tiles in hand, sets of five scored, end bonus
+        self.stack_type = dict(zip(board.landmark_stations, landmark_tiles))
+        self.tiles_left = dict(zip(board.landmark_stations, board.landmark_sizes))
+        self.hand: list[dict[str, int]] = [{} for _ in range(players)]
+        self.sets = [0] * players
+        self.bonus = [0] * players
         self.deck = list(deck[4:])
         self.face_up = list(deck[:4])
         self.discard: list[int] = []
@@ -86,6 +92,12 @@ class RefGame:
             symbols = [self.symbol[s] for s in on if s in self.symbol]
             cats["connections"] += 3 * len({x for x in symbols if symbols.count(x) >= 2})
             cats["loops"] += len(self.loop_scored[li])
+            # Berlin: "0 points for the first + station connected to a line, 2 points for each of the second and
+            # third + stations connected to a line, and 4 points for the fourth"
+            plus = sum("plus" in kinds[s] for s in on)
+            cats["plus"] = cats.get("plus", 0) + sum(self.board.plus_points[:plus])
+        cats["landmark_sets"] = self.sets[player] * self.board.set_points
+        cats["landmark_bonus"] = self.bonus[player]
         return {k: v for k, v in cats.items() if v}
 
     def score(self, player: int) -> int:
@@ -190,11 +202,28 @@ class RefGame:
         self.track[conn].append(line)
         new = self.stations_of(line) - before
         self.branch[self.current] += sum("terminus" in self.board.kinds[s] for s in new)  # 2 points and a Branch tile
+        for s in self.board.conns[conn][:2]:  # in the map's order
+            if s in new and self.tiles_left.get(s):
+                self._take_landmark(s)
         self._score_loops(line)
+
+    def _take_landmark(self, station: int) -> None:
+        """Berlin: "the current player takes one of those tiles"; five different types are discarded for 10."""
+        self.tiles_left[station] -= 1
+        hand = self.hand[self.current]
+        kind = self.stack_type[station]
+        hand[kind] = hand.get(kind, 0) + 1
+        if all(hand.get(t, 0) for t in self.board.landmark_types):
+            for t in self.board.landmark_types:
+                hand[t] -= 1
+            self.hand[self.current] = {t: n for t, n in hand.items() if n}
+            self.sets[self.current] += 1
 
     def _score_loops(self, line: int) -> None:
         """"1 point for each station inside a loop created by one line. Stations that are connected by the
         line forming the loop are not counted", once per line even if the loop is divided later."""
+        if self.board.city != "london":
+            return  # loops score on the London board only
         edges = [self.board.conns[c][:2] for c in self.line_conns(line)]
         on = self.stations_of(line)
         for cycle in simple_cycles(edges):
@@ -245,6 +274,8 @@ class RefGame:
         self.turns_done[self.current] += 1
         if not self.deck and len(set(self.turns_done)) == 1:
             self.phase = "over"  # the deck is out and everyone has had the same number of turns
+            # Berlin: "3 points per tile of the type with the most tiles" (ties count once)
+            self.bonus = [self.board.bonus_per_tile * max(h.values(), default=0) for h in self.hand]
             return
         self.current = (self.current + 1) % self.n
         self.actions_left = self._actions_for(self.current)
