@@ -31,13 +31,16 @@ log = logging.getLogger("underground.ui")
 
 OFF = (-10000, -10000)  # where the virtual mouse rests when no finger is on the glass
 LEVELS = ("random", "easy", "normal", "hard")
+DEFAULT_MAP = "london"  # the board a new set-up starts on (the box's first side)
 CATEGORY_LABELS = {
     "national_rail": "National Rail", "terminus": "Terminus", "connections": "Connections",
     "loops": "Loops", "passenger": "Passenger", "start": "Start", "other": "Other",
+    "plus": "+ stations", "landmark_sets": "Landmark sets", "landmark_bonus": "Landmark bonus",
 }
 # Shorter headers for the end table when the full words do not fit their column at this window size.
 CATEGORY_SHORT = {
     "national_rail": "Nat. Rail", "terminus": "Term.", "connections": "Conn.", "passenger": "Pass.",
+    "plus": "+ stn.", "landmark_sets": "Sets", "landmark_bonus": "Bonus",
 }
 EDITION_LABELS = {"standard": "2nd edition", "classic": "First edition (2006)"}
 ARRANGEMENT_LABELS = {"table": "Around the table", "laptop": "All at the bottom (laptop)"}
@@ -81,6 +84,7 @@ def available_maps() -> list[tuple[str, str]]:
             log.info("map %s (%s) is not offered: its city is not drawn on screen yet", name, board.city)
             continue
         out.append((name, board.name))
+    out.sort(key=lambda m: m[0] != DEFAULT_MAP)  # the default board first: the set-up starts on it
     return out
 
 
@@ -922,8 +926,13 @@ class EndScene(GuiScene):
         return self.app.time - self.opened_at < self.GUARD_SECONDS
 
     def categories(self) -> list[str]:
-        """The categories shown: the five every game has, plus any other that scored."""
-        base = ["national_rail", "terminus", "connections", "loops", "passenger"]
+        """The categories shown: the board's own, even at 0 (London: the five its rules score; Berlin: no
+        connection tiles, but "+" stations, landmark sets and the landmark bonus), then any other that
+        scored."""
+        from ..engine.rules import board_of
+        from .cities import drawing_for
+
+        base = list(drawing_for(board_of(self.state)).end_categories)
         extra = [c for c in SCORE_CATEGORIES if c not in base
                  and any(p.points.get(c, 0) for p in self.state.players)]
         extra += sorted({c for p in self.state.players for c in p.points} - set(base) - set(extra))
@@ -1332,6 +1341,10 @@ class EndScene(GuiScene):
         self.text(surface, "Score after each turn", 28, (box.x + px(24), box.y + px(18)), bold=True)
         plot = pygame.Rect(box.x + px(70), box.y + px(80), box.w - px(200), box.h - px(150))
         hist = [[0] + list(p.score_history) for p in st.players]
+        # points scored after the last turn (Berlin's landmark bonus) are one more step, marked "end"
+        final_step = any(h[-1] != p.score for h, p in zip(hist, st.players))
+        if final_step:
+            hist = [h + [p.score] for h, p in zip(hist, st.players)]
         turns = max(1, max(len(h) for h in hist) - 1)
         top = max(1, max(max(h) for h in hist))
         step = next(s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000, 10**9) if top / s <= 8)
@@ -1344,9 +1357,14 @@ class EndScene(GuiScene):
             surface.blit(img, img.get_rect(midright=(plot.x - px(8), yy)))
         tstep = next(s for s in (1, 2, 5, 10, 20, 50, 100, 10**9) if turns / s <= 10)
         for t in range(0, turns + 1, tstep):
+            if final_step and t and t > turns - max(1.0, 0.6 * tstep):
+                continue  # too close to the last point, "end", named below
             xx = plot.x + plot.w * t / turns
             img = small.render(str(t), True, th.muted)
             surface.blit(img, img.get_rect(midtop=(xx, plot.bottom + px(6))))
+        if final_step:
+            img = small.render("end", True, th.muted)
+            surface.blit(img, img.get_rect(midtop=(plot.right, plot.bottom + px(6))))
         self.text(surface, "turn", 20, (plot.centerx, plot.bottom + px(34)), colour=th.muted, anchor="midtop")
         pygame.draw.line(surface, th.ink, plot.bottomleft, plot.bottomright, max(1, px(2)))
         pygame.draw.line(surface, th.ink, plot.bottomleft, plot.topleft, max(1, px(2)))

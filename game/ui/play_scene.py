@@ -601,6 +601,7 @@ class PlayScene(Scene):
 
             v.last_turn = "last" if order(i) >= order(st.current) else "done"
         v.city_notes = tuple(self.board_view.city.panel_notes(st, i))  # the city's own (game/ui/cities)
+        v.city_tiles = tuple(self.board_view.city.panel_tiles(st, i))  # e.g. Berlin's landmark tiles held
         if st.turn < n and st.phase != "over":  # the first round: say what each seat started with
             first = rules_of(st).initial_score(st.setup, (i - st.setup.start_player) % n)
             if st.setup.variant == "classic" or first:

@@ -41,12 +41,13 @@ class PanelView:
     start_player: bool = False  # this seat started the game
     note: str = ""  # a short notice for this seat, e.g. the first edition's starting score
     city_notes: tuple = ()  # the city's own notes for this seat (game/ui/cities: CityDrawing.panel_notes)
+    city_tiles: tuple = ()  # (symbol, count) the seat holds, shown as icon pills (CityDrawing.panel_tiles)
 
     def key(self) -> tuple:
         return (self.active, self.current_name, self.selected_line, self.score, self.can_branch, self.can_undo,
                 tuple((o.destination, tuple(o.lines)) for o in self.route_options), self.route_preview,
                 tuple(sorted(self.would_score)), self.status, self.deck, self.last_turn, self.start_player,
-                self.note, tuple(self.city_notes))
+                self.note, tuple(self.city_notes), tuple(self.city_tiles))
 
 
 def _fit_text(font: pygame.font.Font, text: str, width: int) -> str:
@@ -91,6 +92,7 @@ class SeatPanel:
         self.mode = "wide"  # "wide" | "stacked" | "compact" (see needed_depth)
         self.cut_labels: list[str] = []  # button labels that did not fit at the last render (should be none)
         self.shown_notes = 0  # how many of notes() the last render had room for
+        self._tiles_at = None  # upright point of the first city tile pill (where a taken tile lands)
 
     @property
     def rotation(self) -> int:
@@ -300,7 +302,9 @@ class SeatPanel:
         r = self.controls.get("_id")
         if r is None:
             return self.rect.center
-        if target == "tiles":
+        if target == "landmarks" and self._tiles_at is not None:
+            return self.to_screen(*self._tiles_at)
+        if target in ("tiles", "landmarks"):
             return self.to_screen(r.x + self.px(60), r.bottom - self.px(14))
         return self.to_screen(r.x + self.px(40), r.y + r.h * 0.5)
 
@@ -331,6 +335,8 @@ class SeatPanel:
             out.append(("Turns over", "muted"))
         if view.deck is not None:
             out.append((f"Deck: {view.deck}", "muted"))
+        # the city's tiles held (Berlin's landmarks): the count, drawn after the type's icon
+        out.extend((f"{count}", f"tile:{symbol}") for symbol, count in view.city_tiles)
         if view.start_player:
             out.append(("1st player", "ink"))
         if view.note:
@@ -349,7 +355,14 @@ class SeatPanel:
         colours = {"bad": (t.bad, (255, 255, 255)), "accent": (t.accent, t.accent_ink),
                    "ink": (t.ink, (255, 255, 255)), "muted": (_shade(t.panel_edge, t.panel, 0.3), t.ink)}
         pills = []
+        tile_bg = (255, 250, 232)
+        first_tile = None
         for text, style in notes:
+            if style.startswith("tile:"):
+                if first_tile is None:
+                    first_tile = len(pills)
+                pills.append(_icon_pill(font, style[5:], text, t.ink, tile_bg, p(8)))
+                continue
             bg, fg = colours[style]
             pill = _pill(font, text, fg, bg, p(8))
             if pill.get_width() > area.w:
@@ -365,16 +378,21 @@ class SeatPanel:
                 w = pill.get_width()
             rows[-1].append(pill)
             used += w
-        ph = pills[0].get_height()
+        ph = max(q.get_height() for q in pills)
         max_rows = max(1, (area.h - keep) // (ph + p(4)))  # ``keep``: room left for the status line(s)
         rows = rows[:max_rows]
         self.shown_notes = sum(len(r) for r in rows)
         y = area.bottom - len(rows) * (ph + p(4)) + p(4)
         top = y
+        self._tiles_at = None
+        k = 0
         for row in rows:
             x = area.x if self.mode != "compact" else area.right - sum(q.get_width() + p(6) for q in row) + p(6)
             for pill in row:
-                surf.blit(pill, (x, y))
+                surf.blit(pill, (x, y + (ph - pill.get_height()) // 2))
+                if k == first_tile:  # where a taken tile lands (Animations: target "landmarks")
+                    self._tiles_at = (x + pill.get_height() // 2, y + ph // 2)
+                k += 1
                 x += pill.get_width() + p(6)
             y += ph + p(4)
         if self.mode == "compact":
@@ -554,6 +572,22 @@ def _pill(font: pygame.font.Font, text: str, fg, bg, pad: int) -> pygame.Surface
     out = pygame.Surface((img.get_width() + 2 * pad, h), pygame.SRCALPHA)
     pygame.draw.rect(out, bg, out.get_rect(), border_radius=h // 2)
     out.blit(img, (pad, pad // 2))
+    return out
+
+
+def _icon_pill(font: pygame.font.Font, symbol: str, text: str, fg, bg, pad: int) -> pygame.Surface:
+    """A pill holding a city tile's icon (drawn by game/ui/cities) and its count: "[icon] 2"."""
+    from .cities import draw_symbol
+
+    img = font.render(text, True, fg)
+    h = img.get_height() + pad
+    icon = round(h * 0.8)
+    w = pad // 2 + icon + pad // 3 + img.get_width() + pad
+    out = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(out, bg, out.get_rect(), border_radius=h // 2)
+    pygame.draw.rect(out, fg, out.get_rect(), width=max(1, pad // 6), border_radius=h // 2)
+    draw_symbol(out, symbol, (pad // 2 + icon / 2, h / 2), icon, fg)
+    out.blit(img, (pad // 2 + icon + pad // 3, pad // 2))
     return out
 
 

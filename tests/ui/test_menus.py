@@ -347,7 +347,7 @@ def test_first_edition_is_offered_for_london_only_as_an_edition(app):
     assert "london-2006" not in [m for m, _ in s.maps]  # not a board of its own
     assert ms.has_first_edition("london") and not ms.has_first_edition("london-2006")
     assert s.buttons["edition"].text == ms.EDITION_LABELS["standard"]
-    s.maps = s.maps + [("atlantis", "Atlantis")]  # a board without a first edition
+    s.maps = [("london", "London"), ("atlantis", "Atlantis")]  # a board without a first edition next
     s.setup.variant = "classic"
     s.change(s.cycle_map)()
     assert s.setup.map == "atlantis" and s.setup.variant == "standard"
@@ -695,3 +695,5 @@ def test_the_board_choice_offers_only_boards_the_screens_can_draw():
         city = load_board(name).city
         if not drawn_on_screen(city):
             assert name not in offered, f"{name} ({city}) is offered but its city has no drawing"
+    assert "berlin" in offered, "Berlin is drawn (game/ui/cities/berlin.py), so the set-up offers it"
+    assert available_maps()[0][0] == ms.DEFAULT_MAP == "london", "a new set-up starts on London"

@@ -11,6 +11,8 @@ class CityDrawing:
 
     city = ""
     symbols: tuple[str, ...] = ()  # connection tile symbols this city knows how to draw
+    # the score categories the end screen always shows for this board, in order (others appear if they scored)
+    end_categories: tuple[str, ...] = ("national_rail", "terminus", "connections", "loops", "passenger")
 
     def station_symbols(self, board, connection_tiles) -> dict[int, str]:
         """Station index -> the symbol drawn inside it (London: the connection tile dealt there)."""

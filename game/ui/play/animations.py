@@ -49,8 +49,9 @@ class Float:
     player: int
     points: int
     tween: Tween
-    target: str = "score"  # where on the panel it lands: "score" or "tiles"
+    target: str = "score"  # where on the panel it lands: "score", "tiles" or "landmarks"
     surf: pygame.Surface | None = None  # rendered once, turned to face the receiving seat
+    icon: str | None = None  # a city tile's symbol drawn before the text (Berlin's landmark tiles)
 
 
 @dataclass
@@ -121,7 +122,7 @@ class Animations:
                 if e.category == "passenger":
                     pending.append(e)
                     continue
-                if e.category in ("national_rail", "terminus") and e.stations:
+                if e.category in ("national_rail", "terminus", "plus", "landmark_sets") and e.stations:
                     s = b.stations[e.stations[0]]
                     origin = (s.x, s.y)
                 elif e.category == "connections" and e.stations:
@@ -132,11 +133,23 @@ class Animations:
                     origin = last_token_at
                 if e.category == "loops":
                     self.flashes.append(Flash(tuple(e.stations), self.theme.accent, Tween(FLASH_S, _linear)))
-                self.floats.append(Float(f"+{e.points}", good, origin, None, e.player, e.points,
-                                         Tween(FLOAT_S, ease_in_out)))
+                text = f"+{e.points}"
+                delay = 0.0
+                if e.category == "landmark_sets":  # five types: the set is scored after its tile has landed
+                    text = f"+{e.points} set"
+                    delay = FLOAT_S * 0.6
+                    self.flashes.append(Flash(tuple(e.stations), good, Tween(FLASH_S, _linear, delay=delay)))
+                elif e.category == "landmark_bonus":
+                    text = f"+{e.points} landmarks"
+                self.floats.append(Float(text, good, origin, None, e.player, e.points,
+                                         Tween(FLOAT_S, ease_in_out, delay=delay)))
                 if e.branch_tiles:
                     self.floats.append(Float(f"+{e.branch_tiles} tile", ink, origin, None, e.player, 0,
                                              Tween(FLOAT_S, ease_in_out, delay=0.25), target="tiles"))
+            elif isinstance(e, ev.LandmarkTaken):  # Berlin: a tile floats from the station to the panel
+                s = b.stations[e.station]
+                self.floats.append(Float("+1", ink, (s.x, s.y), None, e.player, 0,
+                                         Tween(FLOAT_S, ease_in_out), target="landmarks", icon=e.landmark_type))
             elif isinstance(e, ev.PassengerMoved):
                 self.travels.append(Travel(e.origin, e.destination, [tuple(h) for h in e.hops], tuple(e.lines),
                                            pending))
@@ -253,7 +266,7 @@ class Animations:
             end = panel.anchor(f.target)
             pos = lerp2(start, end, f.tween.value)
             if f.surf is None:
-                f.surf = self._float_surface(f.text, f.colour, EDGE_ROTATION.get(panel.edge, 0), k)
+                f.surf = self._float_surface(f.text, f.colour, EDGE_ROTATION.get(panel.edge, 0), k, f.icon)
             raw = f.tween.raw
             f.surf.set_alpha(255 if raw < 0.75 else round(255 * max(0.0, 1 - (raw - 0.75) / 0.25) ** 0.5))
             lift = 24 * k * math.sin(math.pi * raw)  # a small hop towards the receiving player's "up"
@@ -307,15 +320,25 @@ class Animations:
         d = bv.station_xy(tr.destination)
         around(d, bv.station_radius(tr.destination) + 14 * max(0.6, k) + 4 * k)
 
-    def _float_surface(self, text: str, colour, angle: int, k: float) -> pygame.Surface:
+    def _float_surface(self, text: str, colour, angle: int, k: float, icon: str | None = None) -> pygame.Surface:
         font = self.fonts.get(max(12, round(30 * k)), True)
         img = font.render(text, True, colour)
         halo = font.render(text, True, (255, 255, 255))
         o = max(1, round(2 * k))
-        out = pygame.Surface((img.get_width() + 2 * o, img.get_height() + 2 * o), pygame.SRCALPHA)
+        tile = 0
+        if icon:  # a small tile (the city's icon on a card) before the text
+            tile = img.get_height() + 2 * o
+        out = pygame.Surface((tile + img.get_width() + 2 * o, img.get_height() + 2 * o), pygame.SRCALPHA)
+        if icon:
+            from ..cities import draw_symbol
+
+            card = pygame.Rect(0, 0, tile - o, tile - o)
+            pygame.draw.rect(out, (255, 250, 232), card, border_radius=max(2, tile // 6))
+            pygame.draw.rect(out, self.theme.ink, card, width=max(1, o), border_radius=max(2, tile // 6))
+            draw_symbol(out, icon, card.center, card.w * 0.78, self.theme.ink)
         for dx, dy in ((0, o), (2 * o, o), (o, 0), (o, 2 * o)):
-            out.blit(halo, (dx, dy))
-        out.blit(img, (o, o))
+            out.blit(halo, (tile + dx, dy))
+        out.blit(img, (tile + o, o))
         return pygame.transform.rotate(out, angle) if angle else out
 
     def _toast_surface(self, t: Toast, k: float) -> pygame.Surface:
