@@ -262,9 +262,10 @@ def test_random_games_agree_with_the_reference(map_name, variant, games):
 
 
 def test_a_few_games_agree_with_the_reference():
-    """The short version `make mutate` runs for every mutant: both editions, 2-4 players, loops, undo, ties."""
+    """The short version `make mutate` runs for every mutant: both London editions and Berlin, loops, undo, ties."""
     stats = play_against_reference(3, 2, "london", "standard", check_legal_every=3, search_loops=False)
     stats2 = play_against_reference(6, 2, "london", "classic", check_legal_every=3, search_loops=False)
+    play_against_reference(2, 2, "berlin", "standard", check_legal_every=3)
     assert stats["loops"] and stats["route_choices"] + stats2["route_choices"] and stats["undos"] + stats2["undos"]
 
 

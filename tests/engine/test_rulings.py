@@ -405,3 +405,28 @@ def test_unknown_colours_and_unequal_tokens_are_refused_with_each_players_total(
         new_game("london", 2, seed=1, lines=[["red", "blue", "orange", "gold"], ["black", "yellow", "pink", "brown"]])
     with pytest.raises(SetupError, match=r"\(red\+blue\+orange\+green = 70, none = 0\)"):
         new_game("london", 2, seed=1, lines=[["red", "blue", "orange", "green"], []])
+
+
+def test_a_deck_that_is_not_the_boards_is_refused_saying_why():
+    s = new_game("london", 2, seed=1)
+    deck = list(s.setup.deck)
+    with pytest.raises(SetupError, match=r"destination cards \(station numbers out of range: \[999\]\); give every"):
+        new_game("london", 2, seed=1, deck=deck[:-1] + [999])
+    with pytest.raises(SetupError, match="deck of 55 destination cards; give every card exactly once"):
+        new_game("london", 2, seed=1, deck=deck[:-1] + deck[:1])
+
+
+def test_classic_setup_on_the_second_edition_board_is_refused_naming_the_first_editions():
+    import msgspec
+
+    from game.engine import start
+    setup = msgspec.structs.replace(new_game("london", 2, seed=1).setup, variant="classic")
+    with pytest.raises(SetupError, match="setup.map: 'london' with variant 'classic'.*use map 'london-2006'"):
+        start(setup)
+
+
+def test_classic_start_scores_follow_turn_order_from_the_start_player():
+    """First edition: "the start player ... on zero, the others clockwise on one, two, three and four"."""
+    s = new_game("london", 4, seed=3, start_player=2, variant="classic")
+    assert [p.score for p in s.players] == [2, 3, 0, 1]
+    assert [p.points.get("start", 0) for p in s.players] == [2, 3, 0, 1]
