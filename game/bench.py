@@ -139,6 +139,7 @@ def run_bench(quick: bool = False, parts: list[str] | None = None) -> dict:
         from .ai.arena import bench_ai
 
         out.update(bench_ai(games=20 if quick else 200))
+        out.update(bench_ai(games=20 if quick else 200, map="berlin"))  # hard_vs_normal_berlin, ...
     if "kiosk" in parts:
         from .ui.kiosk.mode import attract_rss_growth
 

@@ -117,18 +117,19 @@ def run_games(bots: list[str], games: int, seed: int = 0, players: int | None = 
     }
 
 
-def bench_ai(games: int = 200, seed: int = 0, workers: int | None = None) -> dict:
-    """Hard against normal and against random, 2 players on London, seats rotated.
+def bench_ai(games: int = 200, seed: int = 0, workers: int | None = None, map: str = "london") -> dict:
+    """Hard against normal and against random, 2 players on ``map``, seats rotated.
 
     ``ai_turn_s_max`` is the slowest single hard decision seen in all those games (wall clock; each game
     process has a core to itself when ``workers`` is at most the number of cores), ``ai_turn_cpu_s_max``
-    the same in processor time.
+    the same in processor time. On another board than London every key ends in ``_<map>``
+    (``hard_vs_normal_berlin``, ...), so both boards' figures sit side by side in one bench.
     """
     workers = default_workers() if workers is None else workers
     t0 = time.perf_counter()
-    vs_normal = run_games(["hard", "normal"], games, seed, players=2, workers=workers)
-    vs_random = run_games(["hard", "random"], games, seed, players=2, workers=workers)
-    return {
+    vs_normal = run_games(["hard", "normal"], games, seed, players=2, map=map, workers=workers)
+    vs_random = run_games(["hard", "random"], games, seed, players=2, map=map, workers=workers)
+    out = {
         "ai_turn_s_max": max(vs_normal["decision_s_max"]["hard"], vs_random["decision_s_max"]["hard"]),
         "ai_turn_cpu_s_max": max(vs_normal["decision_cpu_s_max"]["hard"], vs_random["decision_cpu_s_max"]["hard"]),
         "hard_vs_normal": vs_normal["winrates"]["hard"],
@@ -137,3 +138,6 @@ def bench_ai(games: int = 200, seed: int = 0, workers: int | None = None) -> dic
         "ai_shared_wins": vs_normal["shared"] + vs_random["shared"],
         "ai_bench_s": time.perf_counter() - t0,
     }
+    if map != "london":
+        out = {f"{k}_{map}": v for k, v in out.items()}
+    return out

@@ -13,6 +13,7 @@ from ..engine import ChooseRoute, GameState, PlaceTrack, TakeBranch, apply, pass
 from ..engine.rules import board_of, legal_placements
 from .evaluate import (DEFAULT, ROUTE, Judge, Weights, copy_state, facts_of, finish_routes, lead_of,
                        passenger_now, route_choice, score_lead)
+from .cities import city_value
 from .view import public_view
 
 
@@ -51,11 +52,12 @@ class Bot:
 
 
 def quick_gain(view: GameState, facts, w: Weights, li: int, conn: int, cost: int, pool: set[int],
-               face: set[int], mine: set[int]) -> float:
+               face: set[int], mine: set[int], extra: dict[int, float] | None = None) -> float:
     """Rough worth of a placement from the stations it reaches and the step after; no copy, no apply.
 
     ``mine`` holds the stations the player's lines already touch: reaching a station with a card still
-    to come counts like the judge's passenger cover only if it is new to the player.
+    to come counts like the judge's passenger cover only if it is new to the player. ``extra`` is the
+    city's worth of this line reaching a station (cities/: Berlin's "+" stations and landmarks).
     """
     ln = view.lines[li]
     deg = ln.degree
@@ -64,6 +66,8 @@ def quick_gain(view: GameState, facts, w: Weights, li: int, conn: int, cost: int
         v = facts.start_value[conn]
         v += 1.0 * ((a in face) + (b in face))
         v += w.cover * ((a in pool and a not in mine) + (b in pool and b not in mine))
+        if extra:
+            v += extra.get(a, 0.0) + extra.get(b, 0.0)
         return v
     v = -cost * w.tile
     tokens = view.tokens
@@ -80,6 +84,8 @@ def quick_gain(view: GameState, facts, w: Weights, li: int, conn: int, cost: int
                 v += w.cover
         if s in face:
             v += 1.0 + w.face_reach  # the passenger may ride there at the end of this very turn
+        if extra:
+            v += extra.get(s, 0.0)
         # one step beyond the new end; none at all means the end is walled in
         best = 0.0
         exits = 0
@@ -90,6 +96,8 @@ def quick_gain(view: GameState, facts, w: Weights, li: int, conn: int, cost: int
             if len(toks) < facts.spaces[c] and li not in toks:
                 exits += 1
                 x = facts.base[t] + w.pool_reach * (t in pool) + w.face_reach * (t in face)
+                if extra:
+                    x += extra.get(t, 0.0)
                 if x > best:
                     best = x
         v += w.decay * best
@@ -119,11 +127,13 @@ def ranked_placements(view: GameState, w: Weights, limit: int | None = None):
     mine: set[int] = set()
     for li in view.players[view.current].lines:
         mine.update(s for s, d in view.lines[li].degree.items() if d > 0)
+    city = city_value(view)
+    extra = {li: city.reach(view, li) for li in view.players[view.current].lines}
     scored = []
     for li, c, cost in legal_placements(view):
         if li in skip:
             continue
-        scored.append((quick_gain(view, facts, w, li, c, cost, pool, face, mine), li, c, cost))
+        scored.append((quick_gain(view, facts, w, li, c, cost, pool, face, mine, extra[li]), li, c, cost))
     scored.sort(key=lambda x: -x[0])
     if limit is not None:
         scored = scored[:limit]

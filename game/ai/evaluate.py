@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from ..engine import ChooseRoute, GameState, apply, passenger
 from ..engine.rules import board_of, rules_of
+from .cities import city_value
 
 ROUTE = "route"
 _ENDS = "_ai_ends"  # per-position cache of line-end values (a look-ahead copy's own, never the game's)
@@ -35,6 +36,7 @@ class Weights:
     trips: float = 0.3  # share of the trips still to come on which today's network is counted
     origins: int = 4  # trip origins sampled for that count (the passenger's station and pool stations)
     dests: int = 64  # trip destinations sampled for it (64: all of London's)
+    city_reach: float = 0.35  # share of a city piece within reach of a line end (Berlin: "+", landmarks)
 
 
 DEFAULT = Weights()
@@ -146,6 +148,7 @@ class Judge:
         self.me = me
         self.w = w
         self.facts = facts_of(root, w)
+        self.city = city_value(root)  # the board's own pieces ("+" stations, landmarks): cities/
         tl = turns_left(root)
         pool = sorted(set(root.deck) | set(root.face_up))
         step = max(1.0, len(pool) / w.dests)
@@ -154,11 +157,16 @@ class Judge:
         self.future = [4.0 * t for t in tl]
 
     # ---- the parts ----------------------------------------------------------------------------
-    def end_value(self, state: GameState, li: int, end: int, depth: int, pool: set[int]) -> float:
-        """Best discounted run of bonuses reachable from one end of a line, plus the room to grow there.
+    def end_value(self, state: GameState, li: int, end: int, depth: int, pool: set[int],
+                  extra: dict[int, float] | None = None) -> tuple[float, dict[int, float] | None]:
+        """Best discounted run of bonuses reachable from one end of a line, plus the room to grow there;
+        and the city's pieces within reach.
 
         Room (stations the end can still reach in ``depth`` tokens) matters on its own: a line whose
         ends are walled in can only grow by branching, and its tokens are lost to the passenger.
+        ``extra`` is the city's worth of this line reaching a station (cities/, e.g. Berlin's landmarks);
+        those are not part of the run but returned per station, discounted by the tokens to get there,
+        so that ``potentials`` counts each of them once per player however many ends reach it.
         """
         f = self.facts
         w = self.w
@@ -174,6 +182,7 @@ class Judge:
         face = state.face_up
         best = 0.0
         reached = set()
+        grab: dict[int, float] | None = {} if extra else None
         # iterative DFS: (station, depth used, value so far, factor, visited tuple, symbols met)
         stack = [(end, 0, 0.0, 1.0, (end,), ())]
         while stack:
@@ -202,9 +211,13 @@ class Judge:
                     b += w.pool_reach
                     if t in face:
                         b += w.face_reach
+                if extra:
+                    x = extra.get(t)
+                    if x and grab.get(t, 0.0) < fac * x:
+                        grab[t] = fac * x
                 reached.add(t)
                 stack.append((t, d + 1, val + fac * b, fac * w.decay, seen + (t,), nsyms))
-        return best + w.room * min(len(reached), w.room_full) / w.room_full
+        return best + w.room * min(len(reached), w.room_full) / w.room_full, grab
 
     def potentials(self, state: GameState, parent: GameState | None = None, changed: int | None = None) -> list[float]:
         """Per player: what the network may still earn, in points (rough, for comparing positions).
@@ -218,7 +231,8 @@ class Judge:
         future = self.future
         pool = set(state.deck)
         pool.update(state.face_up)
-        sig = (frozenset(pool), tuple(sorted(state.face_up)))
+        city = self.city
+        sig = (frozenset(pool), tuple(sorted(state.face_up)), city.signature(state))
         old = parent.__dict__.get(_ENDS) if parent is not None and changed is not None else None
         if old is not None and old[0] != sig:
             old = None
@@ -248,9 +262,11 @@ class Judge:
             h = min(1.0, acts / w.hold_full)
             pl = state.players[p]
             pot[p] += pl.branch_tiles * (w.tile_end + (w.tile - w.tile_end) * h)
+            pot[p] += city.hand(state, p, h)
             if h <= 0:
                 continue
             ends_total = 0.0
+            grabs: dict[tuple[int, int], float] = {}  # (line or -1 for a landmark, station) -> best worth
             for li in pl.lines:
                 ln = state.lines[li]
                 if ln.tokens_left <= 0:
@@ -259,15 +275,23 @@ class Judge:
                 if not ln.conns:
                     ends_total += w.fresh
                     continue
+                extra = False  # the city's worth per station for this line, fetched once it is needed
                 for s, d in ln.degree.items():
                     if d == 1:
                         key = (li, s)
                         v = reuse.get(key)
                         if v is None or li == placed_line or (ca >= 0 and min(dist[s][ca], dist[s][cb]) <= depth):
-                            v = self.end_value(state, li, s, depth, pool)
+                            if extra is False:
+                                extra = city.reach(state, li, deny=False)
+                            v = self.end_value(state, li, s, depth, pool, extra)
                         ends[key] = v
-                        ends_total += v
-            pot[p] += w.end * h * ends_total
+                        ends_total += v[0]
+                        if v[1]:
+                            for t, x in v[1].items():
+                                k = (city.owner_key(li, t), t)
+                                if grabs.get(k, 0.0) < x:
+                                    grabs[k] = x
+            pot[p] += w.end * h * (ends_total + w.city_reach * sum(grabs.values()))
         state.__dict__[_ENDS] = (sig, ends)
         return pot
 

@@ -9,11 +9,12 @@ from game.ai import RandomBot
 from game.engine import apply, new_game
 
 
-def sample_positions(games: int, every: int, seed: int = 0, players: int = 2, routes: bool = True):
+def sample_positions(games: int, every: int, seed: int = 0, players: int = 2, routes: bool = True,
+                     map: str = "london"):
     """Every ``every``-th position of each game, plus every pending route choice if ``routes``."""
     out = []
     for g in range(games):
-        state = new_game(players=players, seed=seed + g)
+        state = new_game(map=map, players=players, seed=seed + g)
         bots = [RandomBot(seed * 31 + g * 7 + i) for i in range(players)]
         i = 0
         while not state.over:

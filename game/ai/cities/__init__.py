@@ -1,0 +1,50 @@
+"""What a city's own pieces are worth to a bot: one small hook per city, beside game/engine/cities/.
+
+evaluate.py and bots.py count what every board shares (National Rail, termini, destinations, the passenger,
+London's connection symbols) and ask the city's hook (``city_value``) for the rest:
+
+- ``reach(state, line)``: extra worth of ``line`` newly touching a station, by station (a dict, or None when
+  the board has nothing extra). quick_gain adds it to a station's bonus, including what taking a piece
+  denies the others (``deny``); the judge's line-end search counts it without that (the judge's own-minus-
+  opponents value already sees an opponent lose a piece within their reach), once per player or line;
+- ``hand(state, player, h)``: worth of the pieces a player holds that the score does not show yet (Berlin:
+  the end-of-game landmark bonus and progress towards a set); ``h`` (0..1) is how much of the game is left
+  to act in;
+- ``owner_key(line, station)``: a station's worth counts once per line, or (-1) once per player however
+  many of the player's lines reach it (a landmark stack gives its tile to whichever line comes first);
+- ``signature(state)``: what, besides the line itself, the ``reach`` values depend on; line-end values are
+  reused between look-ahead positions only while it is unchanged.
+"""
+from __future__ import annotations
+
+from ...engine.rules import board_of
+
+
+class CityValue:
+    """A board without pieces of its own (London's symbols are counted in evaluate.Facts)."""
+
+    def reach(self, state, line: int, deny: bool = True) -> dict[int, float] | None:
+        return None
+
+    def hand(self, state, player: int, h: float) -> float:
+        return 0.0
+
+    def signature(self, state):
+        return None
+
+    def owner_key(self, line: int, station: int) -> int:
+        """Whose the worth of reaching ``station`` is: the line's (-1: the player's, once for all lines)."""
+        return line
+
+
+_PLAIN = CityValue()
+
+
+def city_value(state) -> CityValue:
+    """The hook for ``state``'s board (a board with a ``[berlin]`` table gets Berlin's)."""
+    board = board_of(state)
+    if board.berlin is not None:
+        from .berlin import berlin_value
+
+        return berlin_value(board)
+    return _PLAIN
