@@ -255,3 +255,45 @@ def test_caption_board_keeps_important_captions_over_chatter():
     assert b.texts == ["A loop!", "The passenger rides red"]
     b.update(2.1)
     assert b.texts == []
+
+
+def test_the_demo_cycles_every_board_the_screens_draw_with_captions_for_each(app):
+    """London, then Berlin, then London again (menu_scenes.available_maps): each demo's opening caption
+    names its board, and Berlin's landmark captions tell its own scoring."""
+    from game.ui.menu_scenes import available_maps
+
+    class Recording(AttractScene):  # the real scene, remembering every caption it was given
+        def __init__(self, *a, **kw):
+            self.seen: list[tuple[str, str]] = []
+            super().__init__(*a, **kw)
+
+        def _on_events(self, events):
+            self.seen.extend((self.demo.state.setup.map, t) for t, _ in captions_for(self.demo.state, events))
+            super()._on_events(events)
+
+    boards = [m for m, _ in available_maps()]
+    assert boards[:1] == ["london"] and "berlin" in boards
+    scene = app.push(Recording(app, pace=0.0, level="random", players=2, seed=4, threaded=False, result_s=0.0))
+    assert scene.maps == boards
+    played, openings = [], []
+    for _ in range(len(boards) + 1):
+        played.append(scene.demo.state.setup.map)
+        openings.append(scene.captions.texts[0])
+        scene.play_games(1, draw=False)
+    assert played == boards + boards[:1], "each demo is dealt on the next board in turn"
+    for map_id, text in zip(played, openings):
+        name = board_of(new_game(map_id, 2, seed=0)).name
+        assert f"on the {name} board" in text, text
+    assert "Underground" in openings[0] and "U-Bahn" in openings[boards.index("berlin")]
+    berlin = [t for m, t in scene.seen if m == "berlin"]
+    assert any("landmark at" in t for t in berlin), "a Berlin demo tells of landmarks taken"
+    assert not any("landmark" in t for m, t in scene.seen if m == "london")
+    assert all(5 < len(t) <= 110 for _, t in scene.seen)
+
+
+def test_the_demo_shows_only_the_boards_it_is_given(app):
+    scene = app.push(AttractScene(app, pace=0.0, level="random", players=2, seed=5, threaded=False, result_s=0.0,
+                                  maps=["berlin"]))
+    assert scene.demo.state.setup.map == "berlin"
+    scene.play_games(1, draw=False)
+    assert scene.demo.state.setup.map == "berlin"

@@ -4,7 +4,8 @@
 (:class:`DemoPlayScene`, a :class:`PlayScene` whose seats are all computers), and draws on top of it a
 pulsing "Touch to play" and short captions made from the engine's events ("Red reaches Paddington, a
 National Rail station: +1"). When a demo ends it shows the result for a few seconds and deals a new
-one. A touch or click anywhere calls ``on_touch`` (the kiosk opens the set-up); the touch never
+one, on the next board: the demo cycles every board the screens can draw (London, Berlin, …:
+``menu_scenes.available_maps``), so a passer-by sees each of them. A touch or click anywhere calls ``on_touch`` (the kiosk opens the set-up); the touch never
 reaches the demo game.
 
 The demo paces itself: ``pace`` seconds between actions once the board is still (the passenger has
@@ -111,10 +112,20 @@ def captions_for(state: GameState, events: list) -> list[tuple[str, bool]]:
                 n = len(st)
                 out.append((f"A loop! {n} station{'s' if n != 1 else ''} inside score{'s' if n == 1 else ''} "
                             f"+{e.points} for {name(e.player)}", True))
+            elif e.category == "plus" and st:
+                out.append((f"{line} reaches {station(st[0])}, a \"+\" station: +{e.points}", True))
+            elif e.category == "landmark_sets":
+                out.append((f"Five different landmarks! A set scores +{e.points} for {name(e.player)}", True))
+            elif e.category == "landmark_bonus":
+                out.append((f"Landmark bonus: +{e.points} for {name(e.player)}, for the type held most", True))
             elif e.category == "passenger":
                 pass  # told with the passenger's move
             else:
                 out.append((f"+{e.points} for {name(e.player)}", True))
+        elif isinstance(e, ev.LandmarkTaken):
+            left = "the last one" if e.left == 0 else f"{e.left} left"
+            out.append((f"{name(e.player)} takes a {e.landmark_type} landmark at {station(e.station)} ({left})",
+                        True))
         elif isinstance(e, ev.PassengerMoved):
             lines = [colour(li) for li in e.lines]
             dest = station(e.destination)
@@ -141,6 +152,21 @@ def captions_for(state: GameState, events: list) -> list[tuple[str, bool]]:
             p = last.player
             out.append((f"{name(p)} builds the {colour(last.line)} line", False))
     return out
+
+
+def demo_boards() -> list[str]:
+    """Every board the set-up offers (the screens can draw it), default board first; London at least."""
+    from ..menu_scenes import available_maps
+
+    return [m for m, _ in available_maps()] or ["london"]
+
+
+def opening_caption(state: GameState, names: list[str]) -> str:
+    """The first caption of a demo, naming the board it is played on."""
+    board = board_of(state)
+    what = {"london": "the London Underground", "berlin": "Berlin's U-Bahn and S-Bahn"}.get(
+        (board.city or "").lower(), f"the {board.name} network")
+    return f"A demo game on the {board.name} board: {_and(names)} build {what}"
 
 
 class CaptionBoard:
@@ -301,13 +327,18 @@ class AttractScene(Scene):
     opaque = True
 
     def __init__(self, app, *, pace: float = 1.2, level: str | None = None, players: int = 4,
-                 map_id: str = "london", on_touch: Callable[[], None] | None = None, seed: int | None = None,
-                 threaded: bool | None = None, result_s: float | None = None):
+                 map_id: str | None = None, on_touch: Callable[[], None] | None = None, seed: int | None = None,
+                 threaded: bool | None = None, result_s: float | None = None, maps: list[str] | None = None):
         super().__init__(app)
         self.pace = max(0.0, float(pace))
         self.level = level or best_level()
         self.players = max(2, min(5, int(players)))
-        self.map_id = map_id
+        # the boards the demo takes in turn (default: every board the screens draw), starting at ``map_id``
+        self.maps = list(maps) if maps else demo_boards()
+        if map_id is not None and map_id not in self.maps:
+            self.maps.insert(0, map_id)
+        self._next_map = self.maps.index(map_id) if map_id is not None else 0
+        self.map_id = self.maps[self._next_map]
         self.on_touch = on_touch
         self.threaded = (self.pace > 0) if threaded is None else threaded
         self.result_s = (RESULT_S if self.pace > 0 else 0.0) if result_s is None else result_s
@@ -330,6 +361,8 @@ class AttractScene(Scene):
             self.demo.close()
         seed = self._rng.randrange(2**31)
         names = DEMO_NAMES[: self.players]
+        self.map_id = self.maps[self._next_map % len(self.maps)]
+        self._next_map = (self._next_map + 1) % len(self.maps)  # the next demo shows the next board
         try:
             state = new_game(self.map_id, names, seed=seed)
         except Exception as exc:  # noqa: BLE001 - a board that fails must not leave the table blank
@@ -353,7 +386,7 @@ class AttractScene(Scene):
         self.games_started += 1
         self.result = None
         self.captions.clear()
-        self.captions.add(f"A demo game: {_and(names)} build the Underground", False)
+        self.captions.add(opening_caption(state, names), False)
         self.dirty = True
 
     def _on_events(self, events: list) -> None:
