@@ -427,6 +427,6 @@ def test_classic_setup_on_the_second_edition_board_is_refused_naming_the_first_e
 
 def test_classic_start_scores_follow_turn_order_from_the_start_player():
     """First edition: "the start player ... on zero, the others clockwise on one, two, three and four"."""
-    s = new_game("london", 4, seed=3, start_player=2, variant="classic")
-    assert [p.score for p in s.players] == [2, 3, 0, 1]
-    assert [p.points.get("start", 0) for p in s.players] == [2, 3, 0, 1]
+    s = new_game("london", 4, seed=3, start_player=1, variant="classic")
+    assert [p.score for p in s.players] == [3, 0, 1, 2]
+    assert [p.points.get("start", 0) for p in s.players] == [3, 0, 1, 2]
