@@ -630,6 +630,7 @@ class BoardView:
         gap = LANE_GAP * s
         pos = [(st.x * s, st.y * s) for st in board.stations]  # pixel space, origin at the board's
         rads = [self.station_radius(i) for i in range(len(pos))]
+        clear = [self.city.name_clearance(self.kinds[i], r) for i, r in enumerate(rads)]  # e.g. Berlin's stacks
         segs = []
         for con in board.connections:
             a, b = pos[con.a], pos[con.b]
@@ -650,8 +651,10 @@ class BoardView:
         for i, (x, y) in enumerate(pos):
             if i % 60 == 59:
                 yield
-            r = rads[i]
+            r = clear[i]
             add("station", (x - r, y - r, x + r, y + r), i)
+            if r > rads[i]:  # a city's mark (Berlin's stack and count) is kept clear like a destination badge
+                add("badge", (x - r, y - r, x + r, y + r), i)
         yield
         for j, (x0, y0, x1, y1, hw) in enumerate(segs):
             if j % 20 == 19:
@@ -677,7 +680,7 @@ class BoardView:
             if i % 4 == 3:
                 yield
             x, y = pos[i]
-            r = rads[i] + max(2.0, gap * 0.3)
+            r = clear[i] + max(2.0, gap * 0.3)
             forms = [(st.name, 0.0)]
             two = self._split(st.name)
             if two:

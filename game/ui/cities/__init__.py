@@ -53,6 +53,10 @@ class CityDrawing:
         """How far from a station's centre its mark may reach, for a station of radius ``r`` (pixels)."""
         return r * 1.1
 
+    def name_clearance(self, kind: str, r: float) -> float:
+        """How far from a station of ``kind`` and radius ``r`` (pixels) station names keep (its mark too)."""
+        return r
+
     def panel_tiles(self, state, player: int) -> list[tuple[str, int]]:
         """(symbol, count) pairs shown as icon pills on ``player``'s seat panel (Berlin: landmark tiles
         held, by type); none by default."""

@@ -74,6 +74,9 @@ class BerlinDrawing(CityDrawing):
         _, (bx, by, br) = stack_geometry(0, (0.0, 0.0), r)
         return max(r, math.hypot(bx, by) + br * 1.2 + 1.0)
 
+    def name_clearance(self, kind: str, r: float) -> float:
+        return self.mark_radius(r) if kind == "landmark" else r
+
     def _font(self, px: int):
         if self._fonts is None:
             from ..theme import Fonts
