@@ -7,6 +7,7 @@ is given what it shows, so it can be read without the scene.
 from __future__ import annotations
 
 import math
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 import pygame
@@ -109,12 +110,36 @@ def _nearest_free(size: tuple[int, int], at: tuple[float, float], gap: int, insi
     return best[1] if best else None
 
 
+class _RectRows:
+    """Rects sorted along one axis, so those crossing a row (or a column) are found by bisection instead of
+    by scanning them all: the turn banner tries many rows a frame against several hundred names and
+    symbols. ``rows=True`` indexes by y (rows across the board), else by x; the answer is the scan's."""
+
+    def __init__(self, taken, rows: bool):
+        if rows:
+            items = sorted((t.top, t.bottom, t.left, t.right) for t in taken)
+        else:
+            items = sorted((t.left, t.right, t.top, t.bottom) for t in taken)
+        self.items = items
+        self.starts = [i[0] for i in items]
+        self.reach = max((i[1] - i[0] for i in items), default=0)  # no rect ends further past its start
+
+    def spans(self, lo: int, hi: int) -> list[tuple[int, int]]:
+        """The other-axis spans of the rects starting before ``hi`` and ending after ``lo``."""
+        i = bisect_right(self.starts, lo - self.reach)
+        j = bisect_left(self.starts, hi)
+        return [(a, b) for _, end, a, b in self.items[i:j] if end > lo]
+
+
 def _free_band_spot(size: tuple[int, int], edge: str, br: pygame.Rect, pr: pygame.Rect, taken: list,
-                    m: int) -> pygame.Rect | None:
+                    m: int, rows: _RectRows | None = None) -> pygame.Rect | None:
     """The place nearest the seat's edge (and nearest the middle of its panel) where a box of ``size``
-    covers nothing in ``taken``; searched row by row up to 45% of the way across the board."""
+    covers nothing in ``taken``; searched row by row up to 45% of the way across the board. ``rows``: the
+    same ``taken`` already indexed for this edge (``_RectRows``), when several boxes are tried."""
     w, h = size
     horizontal = edge in ("bottom", "top")
+    if rows is None:
+        rows = _RectRows(taken, horizontal)
     depth = h if horizontal else w
     limit = (br.h if horizontal else br.w) * 0.45
     step = max(3, depth // 3)
@@ -122,14 +147,12 @@ def _free_band_spot(size: tuple[int, int], edge: str, br: pygame.Rect, pr: pygam
     while d <= limit:
         if horizontal:
             y = br.bottom - m - d - h if edge == "bottom" else br.top + m + d
-            blocks = [(t.left, t.right) for t in taken if t.top < y + h and t.bottom > y]
-            x = _free_spot(br.left + m, br.right - m, w, blocks, pr.centerx - w / 2)
+            x = _free_spot(br.left + m, br.right - m, w, rows.spans(y, y + h), pr.centerx - w / 2)
             if x is not None:
                 return pygame.Rect(x, y, w, h)
         else:
             x = br.left + m + d if edge == "left" else br.right - m - d - w
-            blocks = [(t.top, t.bottom) for t in taken if t.left < x + w and t.right > x]
-            y = _free_spot(br.top + m, br.bottom - m, h, blocks, pr.centery - h / 2)
+            y = _free_spot(br.top + m, br.bottom - m, h, rows.spans(x, x + w), pr.centery - h / 2)
             if y is not None:
                 return pygame.Rect(x, y, w, h)
         d += step
@@ -332,10 +355,15 @@ class Overlays:
                 forms.append(lines)
         if " (" in text:  # last resort before hiding a name: the banner without its explanation
             forms.append([text.split(" (", 1)[0]])
-        boxes = [self._banner_box(lines, k, over, panel.edge) for lines in forms]
+        # each form is drawn only if the ones before it hide something; names, symbols and buttons are
+        # gathered and indexed once for all the forms tried
+        m = round(8 * k)
+        taken = bv.occupied_rects() + [b.inflate(m, m) for b in self.board_buttons(bv, k).values()]
+        rows = _RectRows(taken, panel.edge in ("bottom", "top"))
         best = None
-        for box in boxes:
-            got = self._place_banner(box, bv, panel, k)
+        for lines in forms:
+            box = self._banner_box(lines, k, over, panel.edge)
+            got = self._place_banner(box, bv, panel, k, taken, rows)
             if best is None or got[0] < best[0]:
                 best = (got[0], got[1], box)
             if got[0] == 0:
@@ -359,8 +387,10 @@ class Overlays:
         rot = EDGE_ROTATION[edge]
         return pygame.transform.rotate(box, rot) if rot else box
 
-    def _place_banner(self, box: pygame.Surface, bv, panel, k: float) -> tuple[int, pygame.Rect]:
-        """Where along the seat's edge of the board the banner hides the least: (hidden area, rect)."""
+    def _place_banner(self, box: pygame.Surface, bv, panel, k: float, taken: list | None = None,
+                      rows: _RectRows | None = None) -> tuple[int, pygame.Rect]:
+        """Where along the seat's edge of the board the banner hides the least: (hidden area, rect).
+        ``taken``: the names, symbols and buttons to keep clear of (``rows``: the same, indexed)."""
         (x0, y0), (x1, y1) = bv.to_screen(bv.bounds[0], bv.bounds[1]), bv.to_screen(bv.bounds[2], bv.bounds[3])
         br = bv.rect.clip(pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0)))  # the visible sheet
         if br.w < box.get_width() or br.h < box.get_height():
@@ -370,14 +400,18 @@ class Overlays:
             pr = br
         r = box.get_rect()
         m = round(8 * k)
-        taken = bv.occupied_rects() + [b.inflate(m, m) for b in self.board_buttons(bv, k).values()]
-        spot = _free_band_spot(r.size, panel.edge, br, pr, taken, m)
+        if taken is None:
+            taken = bv.occupied_rects() + [b.inflate(m, m) for b in self.board_buttons(bv, k).values()]
+        if rows is None:
+            rows = _RectRows(taken, panel.edge in ("bottom", "top"))
+        spot = _free_band_spot(r.size, panel.edge, br, pr, taken, m, rows)
         if spot is None and br != bv.rect:  # the margin beside the drawn board, if the board leaves one
-            spot = _free_band_spot(r.size, panel.edge, bv.rect, pr, taken, m)
+            spot = _free_band_spot(r.size, panel.edge, bv.rect, pr, taken, m, rows)
         if spot is not None:
             return (0, spot)
         best = None
         fracs = sorted((i / 20 for i in range(1, 20)), key=lambda f: (abs(f - 0.5), f))
+        spots = []  # every place tried, in order; only what could meet one of them is measured
         for inward in (0, 1, 2, 3):  # along the seat's stretch of edge first, then a step in, where it hides least
             step = inward * ((r.h if panel.edge in ("bottom", "top") else r.w) + m)
             for f in fracs:
@@ -394,9 +428,13 @@ class Overlays:
                     else:
                         r.midright = (br.right - m - step, round(y))
                 r.clamp_ip(br)
-                hidden = sum(c.w * c.h for c in (r.clip(taken[j]) for j in r.collidelistall(taken)))
+                spots.append(r.copy())
+        near = [taken[j] for j in spots[0].unionall(spots[1:]).collidelistall(taken)]
+        for at in range(0, len(spots), len(fracs)):
+            for r in spots[at:at + len(fracs)]:
+                hidden = sum(c.w * c.h for c in (r.clip(near[j]) for j in r.collidelistall(near)))
                 if best is None or hidden < best[0]:
-                    best = (hidden, r.copy())
+                    best = (hidden, r)
                 if hidden == 0:
                     break
             if best[0] == 0:
