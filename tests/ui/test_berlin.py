@@ -251,3 +251,31 @@ def test_every_track_space_and_control_is_reachable_by_touch_at_3840x2160(app, d
         settle(app, play)
         _tap_one_action(app, driver, play, bot.choose(state), False)
     assert state.turn >= 3
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (3840, 2160)])
+def test_names_leave_the_landmark_stacks_and_plus_stations_readable(size):
+    """Names are placed round the stacks (and their counts) and the "+" symbols: none covers more than a
+    quarter of one (measured: at most 0.19, the long Karl-Bonhoeffer-Nervenklinik between two stacks),
+    and no two names overlap."""
+    pygame.font.init()
+    from game.ui import theme as th
+
+    w, h = size
+    board = load_board("berlin")
+    bv = bvmod.BoardView(board, (int(w * .15), int(h * .12), int(w * .7), int(h * .76)), th.Theme(), th.Fonts(),
+                         ui_scale=th.ui_scale(w, h))
+    names = bv.label_rects()
+    d = drawing_for(board)
+    for i, kind in enumerate(bv.kinds):
+        if kind not in ("landmark", "plus"):
+            continue
+        x, y = bv.station_xy(i)
+        m = d.name_clearance(kind, bv.station_radius(i))
+        box = pygame.Rect(round(x - m), round(y - m), round(2 * m), round(2 * m))
+        for j, name in enumerate(names):
+            if j != i:
+                c = name.clip(box)
+                assert c.w * c.h <= 0.25 * box.w * box.h, \
+                    f"{board.stations[j].name} hides {board.stations[i].name}"
+    assert not any(names[a].colliderect(names[b]) for a in range(len(names)) for b in range(a + 1, len(names)))

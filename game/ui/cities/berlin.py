@@ -75,7 +75,9 @@ class BerlinDrawing(CityDrawing):
         return max(r, math.hypot(bx, by) + br * 1.2 + 1.0)
 
     def name_clearance(self, kind: str, r: float) -> float:
-        return self.mark_radius(r) if kind == "landmark" else r
+        if kind == "landmark":
+            return self.mark_radius(r)
+        return r * 1.1 if kind == "plus" else r  # a "+" is read by its shape: names keep off it too
 
     def _font(self, px: int):
         if self._fonts is None:
