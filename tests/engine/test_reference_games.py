@@ -21,6 +21,7 @@ from game.engine.actions import Undo
 from game.engine.events import (BranchTaken, DestinationsDrawn, GameOver, PassengerLeft, PassengerMoved,
                                 RouteChoiceNeeded, Scored, TokenPlaced, TurnStarted)
 from game.engine.state import NO_PASSENGER
+from game.engine import passenger as engine_passenger
 from game.engine.rules import legal_placements
 from tests.reference import RefGame, differences, ref_board
 from tests.reference.compare import route_problems
@@ -149,11 +150,27 @@ def play_against_reference(seed: int, players: int, map_name: str = "london", va
         stats["branches"] += any(getattr(e, "branch_tiles_spent", 0) for e in events)
         stats["loops"] += any(getattr(e, "category", "") == "loops" for e in events)
         problems = event_problems(action, events, before, state, ref, cost, ref.rides_made[rides_before:])
+        problems += cache_problems(state)
         legal = legal_placements(state) if step % check_legal_every == 0 else None
         problems += differences(state, ref, can_undo(state), legal)
         assert not problems, _report(seed, players, variant, step, action, before, problems)
     assert winners(state) == ref.winners(), (seed, players, "winners")
     return stats
+
+
+def cache_problems(state) -> list[str]:
+    """The passenger search's lookups, kept up to date placement by placement, must equal fresh ones."""
+    cached = state.__dict__.get("_pgraph")
+    if cached is None:
+        return []
+    fresh = engine_passenger._graph(state.copy(), board_of(state))
+
+    def norm(g):
+        empty_nbr, line_mask, station_lines, line_adj = g
+        return (list(empty_nbr), list(line_mask), list(station_lines),
+                [{k: sorted(v) for k, v in adj.items()} for adj in line_adj])
+
+    return [] if norm(cached) == norm(fresh) else ["the passenger's cached lookups differ from fresh ones"]
 
 
 def event_problems(action, events, before, after, ref: RefGame, cost: int, rides) -> list[str]:
