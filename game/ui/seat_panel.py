@@ -89,6 +89,8 @@ class SeatPanel:
         self._surface: pygame.Surface | None = None
         self._surface_key = None
         self.renders = 0
+        self.stand_ins = 0  # frames shown with the last picture scaled (render's ``stand_in``)
+        self._stand_in: tuple | None = None  # ((picture id, size), the scaled picture)
         self.mode = "wide"  # "wide" | "stacked" | "compact" (see needed_depth)
         self.cut_labels: list[str] = []  # button labels that did not fit at the last render (should be none)
         self.shown_notes = 0  # how many of notes() the last render had room for
@@ -309,8 +311,13 @@ class SeatPanel:
         return self.to_screen(r.x + self.px(40), r.y + r.h * 0.5)
 
     # ---- drawing -------------------------------------------------------------------------------
-    def render(self, state: GameState, view: PanelView) -> pygame.Surface:
-        """The panel, rotated to face its edge (cached until anything it shows changes)."""
+    def render(self, state: GameState, view: PanelView, stand_in: bool = False) -> pygame.Surface:
+        """The panel, rotated to face its edge (cached until anything it shows changes).
+
+        ``stand_in``: when the panel has a new size (the window was resized), its last picture scaled to
+        the new size may stand in for a frame or two; the play screen draws one panel afresh a frame
+        after a resize rather than all four in one (each costs several milliseconds at a new size, its
+        fonts loaded and its words drawn). Controls are laid out for the new size at once either way."""
         ctl = self.layout(state, view)
         pl = state.players[self.player]
         lines_key = tuple((li, state.lines[li].tokens_left) for li in pl.lines)
@@ -318,6 +325,13 @@ class SeatPanel:
                state.actions_left if view.active else None, self._layout_key)
         if self._surface is not None and key == self._surface_key:
             return self._surface
+        if stand_in and self._surface is not None and self._surface.get_size() != self.rect.size:
+            if self._stand_in is None or self._stand_in[0] != (id(self._surface), self.rect.size):
+                self._stand_in = ((id(self._surface), self.rect.size),
+                                  pygame.transform.scale(self._surface, self.rect.size))
+            self.stand_ins += 1
+            return self._stand_in[1]
+        self._stand_in = None
         self._surface_key = key
         self.renders += 1
         surf = self._draw_upright(state, view, ctl)
@@ -429,6 +443,10 @@ class SeatPanel:
         name = pl.name
         if self.seat is not None and self.seat.computer:
             name = f"{name} (computer)"
+        for size in (24, 22, 20, 18):  # a smaller name before a cut one ("Player 1 (co…")
+            f_name = self.fonts.get(p(size), True)
+            if f_name.size(name)[0] <= idr.w:
+                break
         img = f_name.render(_fit_text(f_name, name, idr.w), True, t.accent if view.active else ink)
         surf.blit(img, (idr.x, y))
         y += img.get_height()
