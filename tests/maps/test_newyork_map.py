@@ -1,0 +1,199 @@
+"""maps/newyork.toml: the reconstructed New York board's facts (shared/reference/boards/README.md, New York part)
+and its schematic layout (tools/layout_newyork.py: octilinear, no crossings, spaced like London, water drawn
+where the icons are)."""
+from __future__ import annotations
+
+import csv
+import importlib.util
+import os
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from game import mapfile
+from game.engine import load_board
+
+HERE = Path(__file__).parent
+REPO = HERE.parent.parent
+REFERENCE = REPO.parent / "shared" / "reference" / "boards"
+
+B = load_board("newyork")
+MF = mapfile.load_map("newyork")
+WATER = {s.name for s in B.stations if "water" in s.kinds}
+DOUBLE = {"Museum of Natural History", "Grand Av Newtown", "Lexington Av", "Borough Hall", "Crown Hts Utica Av",
+          "Whitehall St", "Kings Highway"}
+
+
+def _tool(name: str):
+    spec = importlib.util.spec_from_file_location(name, REPO / "tools" / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.path.insert(0, str(REPO / "tools"))
+    try:
+        spec.loader.exec_module(mod)
+    finally:
+        sys.path.remove(str(REPO / "tools"))
+    return mod
+
+
+lay = _tool("layout_newyork")
+
+
+def kind_names(kind: str) -> set[str]:
+    return {s.name for s in B.stations if kind in s.kinds}
+
+
+def neighbours(name: str) -> set[str]:
+    i = B.station(name)
+    return {B.stations[B.connections[c].other(i)].name for c in B.station_conns[i]}
+
+
+def test_newyork_counts():
+    assert B.name == "New York" and B.city == "newyork"
+    assert len(B.stations) - len(WATER) == 86 and len(WATER) == 11
+    assert len(B.connections) == 132
+    assert sum(c.spaces for c in B.connections) == 235
+    assert Counter(c.spaces for c in B.connections) == {1: 54, 2: 53, 3: 25}
+    kinds = Counter(k for s in B.stations for k in s.kinds)
+    assert kinds == {"standard": 47, "terminus": 18, "national_rail": 14, "water": 11, "start": 1}
+
+
+def test_start_and_cards_all_standard_seven_doubles():
+    assert B.stations[B.start].name == "Grand Central"
+    assert B.express_cards == [] and len(B.standard_cards) == 54
+    per = Counter(B.stations[s].name for s in B.standard_cards)
+    assert set(per) == kind_names("standard")
+    assert {n for n, k in per.items() if k == 2} == DOUBLE
+    assert set(per.values()) == {1, 2}
+
+
+def test_rulebook_facts():
+    assert "terminus" in B.stations[B.station("Flatbush Av Brooklyn College")].kinds
+    assert "national_rail" in B.stations[B.station("14 St 6 Av")].kinds
+    for a, b in [("Botanic Garden", "Flatbush Av Brooklyn College"), ("Chambers St - World Trade Center", "Canal St"),
+                 ("Canal St", "Wash Sq"), ("Wash Sq", "14 St 6 Av"), ("14 St 6 Av", "Bryant Pk"),
+                 ("Euclid Av", "Broadway Junction"), ("Broadway Junction", "Myrtle-Wyckoff Avs")]:
+        B.connection(a, b)  # raises if missing
+    # York St - icon - Marcy Av (the rulebook's water turn) and Whitehall St - two icons - Borough Hall
+    assert any("Marcy Av" in neighbours(icon) for icon in neighbours("York St") & WATER)
+    (first,) = neighbours("Whitehall St") & WATER
+    (second,) = (neighbours(first) & WATER)
+    assert "Borough Hall" in neighbours(second)
+
+
+def test_every_icon_joins_stations_and_is_no_destination():
+    for w in WATER:
+        assert len(neighbours(w)) >= 2
+        assert w not in {B.stations[s].name for s in B.standard_cards}
+        assert neighbours(w) - WATER, f"{w} touches a station"
+
+
+def test_clusters():
+    clusters = MF.newyork.clusters
+    assert set(clusters) == {"lower_manhattan", "village", "midtown", "downtown_brooklyn"}
+    assert sum(len(v) for v in clusters.values()) == 14
+    where = {n: c for c, v in clusters.items() for n in v}
+    assert len({where["Chambers St - World Trade Center"], where["Wash Sq"], where["Bryant Pk"]}) == 3
+    assert "Canal St" not in where
+    assert "Grand Central" in clusters["midtown"]
+
+
+@pytest.mark.skipif(not REFERENCE.is_dir(), reason="needs ../shared/reference/boards")
+def test_map_matches_the_reference_csvs():
+    rows = list(csv.DictReader(open(REFERENCE / "newyork-stations.csv", encoding="utf-8")))
+    assert [r["name"] for r in rows] == [s.name for s in B.stations]
+    for r in rows:
+        st = B.stations[B.station(r["name"])]
+        tags = {t for t in r["kinds"].split(";") if t and not t.startswith("cluster:")}
+        want = {"standard" if t == "destination" else t for t in tags}
+        assert set(st.kinds) == want, r["name"]
+        assert Counter(B.stations[s].name for s in B.standard_cards)[r["name"]] == int(r["cards"] or 0)
+        for t in r["kinds"].split(";"):
+            if t.startswith("cluster:"):
+                assert r["name"] in MF.newyork.clusters[t.split(":", 1)[1]]
+    conns = list(csv.DictReader(open(REFERENCE / "newyork-connections.csv", encoding="utf-8")))
+    assert [(c["a"], c["b"], int(c["spaces"])) for c in conns] == [
+        (B.stations[c.a].name, B.stations[c.b].name, c.spaces) for c in B.connections]
+
+
+# ---- the drawn board ----------------------------------------------------------------------------
+
+def _geometry():
+    pos = {s.name: (s.x, s.y) for s in B.stations}
+    edges = [(B.stations[c.a].name, B.stations[c.b].name) for c in B.connections]
+    bends = {(B.stations[c.a].name, B.stations[c.b].name): list(c.bends) for c in B.connections if c.bends}
+    water = [(w.name, list(w.points)) for w in MF.water]
+    return pos, edges, bends, water
+
+
+def test_layout_is_schematic_and_clean():
+    pos, edges, bends, water = _geometry()
+    assert lay.check_layout(pos, edges, WATER, water, bends=bends) == []
+    xs = sorted({x for x, _ in pos.values()})
+    ys = sorted({y for _, y in pos.values()})
+    assert all(round((x - xs[0]) / lay.PITCH, 6).is_integer() for x in xs), "stations on the grid"
+    assert all(round((y - ys[0]) / lay.PITCH, 6).is_integer() for y in ys), "stations on the grid"
+    for x, y in pos.values():
+        assert 0 < x < B.width and 0 < y < B.height
+
+
+def test_water_areas_cover_the_rivers_and_every_icon():
+    names = {w.name for w in MF.water}
+    assert {"Hudson River", "East River", "Harlem River", "Upper New York Bay"} <= names
+    for w in MF.water:
+        assert len(w.points) >= 3
+
+
+def test_checker_catches_each_broken_rule():
+    """The checker is not vacuous: each rule, broken once on a tiny board, is reported."""
+    pos = {"A": (0, 0), "B": (88, 0), "C": (0, 88), "D": (88, 88), "W": (176, 0)}
+    assert lay.check_layout(pos, [("A", "B"), ("C", "D")]) == []
+    assert "crosses" in lay.check_layout(pos, [("A", "D"), ("B", "C")])[0]
+    assert "runs over" in lay.check_layout(pos, [("A", "W")])[0]
+    assert "not horizontal" in lay.check_layout({"A": (0, 0), "B": (176, 88)}, [("A", "B")])[0]
+    assert "apart" in lay.check_layout({"A": (0, 0), "B": (40, 0)}, [("A", "B")])[0]
+    river = [("River", [(30, -20), (60, -20), (60, 120), (30, 120)])]
+    assert "without a water icon" in " ".join(lay.check_layout(pos, [("A", "B")], set(), river))
+    assert "not inside any water area" in " ".join(
+        lay.check_layout({"A": (0, 0), "W": (88, 0)}, [("A", "W")], {"W"}, river))
+
+
+def test_names_fit_in_the_board_view():
+    """The play screen's own name placement finds a place for every name: none over another name or a station."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from game.ui.board_view import BoardView
+
+    pygame.init()
+    view = BoardView(B, (0, 0, 1920, 1080))
+    view.fit()
+    rects = view.label_rects()
+    named = [i for i, s in enumerate(B.stations) if "water" not in s.kinds]
+    circles = [pygame.Rect(0, 0, 0, 0) for _ in B.stations]
+    for i in range(len(B.stations)):
+        x, y = view.station_xy(i)
+        r = view.station_radius(i) * 0.9
+        circles[i] = pygame.Rect(round(x - r), round(y - r), round(2 * r), round(2 * r))
+    bad = []
+    for i in named:
+        if i >= len(rects):
+            break
+        ri = rects[i].inflate(-2, -2)
+        for j in named:
+            if j != i and j < len(rects) and ri.colliderect(rects[j].inflate(-2, -2)):
+                bad.append(f"{B.stations[i].name} / {B.stations[j].name}")
+        for j, c in enumerate(circles):
+            if j != i and ri.colliderect(c):
+                bad.append(f"{B.stations[i].name} over station {B.stations[j].name}")
+    assert not bad, bad
+
+
+def test_validate_map_cli():
+    r = subprocess.run([sys.executable, "-m", "game.cli", "validate-map", "newyork"], capture_output=True, text=True,
+                       timeout=60, cwd=REPO)
+    assert r.returncode == 0, r.stderr
+    assert "97 stations, 132 connections, 235 track spaces" in r.stdout
+    assert "11 water icons, 4 clusters" in r.stdout
