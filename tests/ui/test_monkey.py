@@ -81,10 +81,10 @@ def random_event(rng: random.Random, size, fingers: set, kiosk: bool) -> pygame.
     return pygame.event.Event(pygame.QUIT)
 
 
-def run_monkey(app, scene: str, events: int, seed: int) -> dict:
+def run_monkey(app, scene: str, events: int, seed: int, map: str = "london") -> dict:
     rng = random.Random(seed)
     app.kiosk_mode = rng.random() < 0.5
-    app.push(build_scene(app, scene))
+    app.push(build_scene(app, scene, map))
     fingers: set = set()
     seen: dict[str, int] = {}
     for i in range(events):
@@ -116,6 +116,13 @@ def run_monkey(app, scene: str, events: int, seed: int) -> dict:
 def test_monkey(app, scene):
     seen = run_monkey(app, scene, 3000, seed=SCENES.index(scene) + 1)
     assert sum(seen.values()) == 300
+
+
+@pytest.mark.parametrize("scene", ["play", "end"])
+def test_monkey_on_berlin(app, scene):
+    """Berlin's board (stacks redrawn as tiles are taken) and its end screen under the same monkey."""
+    seen = run_monkey(app, scene, 2000, seed=50 + SCENES.index(scene), map="berlin")
+    assert sum(seen.values()) == 200
 
 
 @pytest.mark.soak
