@@ -403,26 +403,27 @@ def to_cell(xy) -> tuple[int, int]:
 
 #: Centre lines of the rivers and bays, in grid cells: a node name stands for that node's cell (the water icons,
 #: so each river runs through its crossings); fractions put water between grid rows. Each is widened by
-#: ``RIVER_HALF`` pitches to a band. Tied to the layout above: check_layout says when they no longer fit.
-RIVERS = (
-    ("Hudson River", [(-0.6, -0.55), (-0.6, 11.7)]),
-    ("Harlem River", [(-0.6, -0.55), (2.45, -0.55), "Water: Yankee Stadium", "Water: Grand Concourse South",
-                      "Water: Grand Concourse East", "Water: Hunts Point Av", "Water: Queens Plaza"]),
-    ("East River", ["Water: Queens Plaza", "Water: Hunters Point Av", "Water: Greenpoint Av", (6, 7),
-                    (5, 8), "Water: York St South", "Water: Borough Hall South", "Water: Borough Hall South-East",
-                    (3, 11.7)]),
-    ("Upper New York Bay", [(-0.6, 11.7), (5.5, 11.7)]),
-    ("Wallabout Bay", [(6, 7), "Water: Marcy Av"]),
-)
+#: ``half`` pitches each side to a band (the edge's water narrower: the board view's paper ends 60 units
+#: beyond the outermost stations). Tied to the layout above: check_layout says when they no longer fit.
 RIVER_HALF = 0.32
+RIVERS = (
+    ("Hudson River", 0.2, [(2.58, -0.42), (-0.42, -0.42), (-0.42, 11.5)]),  # along the board's edge
+    ("Harlem River", RIVER_HALF, [(2.58, -0.42), "Water: Yankee Stadium", "Water: Grand Concourse South",
+                                  "Water: Grand Concourse East", "Water: Hunts Point Av", "Water: Queens Plaza"]),
+    ("East River", RIVER_HALF, ["Water: Queens Plaza", "Water: Hunters Point Av", "Water: Greenpoint Av", (6, 7),
+                                (5, 8), "Water: York St South", "Water: Borough Hall South",
+                                "Water: Borough Hall South-East", (3, 11.5)]),
+    ("Wallabout Bay", RIVER_HALF, [(6, 7), "Water: Marcy Av"]),
+    ("Upper New York Bay", 0.2, [(-0.42, 11.5), (5.5, 11.5)]),
+)
 
 
 def water_areas(cells: dict[str, tuple[int, int]], rivers=RIVERS) -> list[tuple[str, list[tuple[float, float]]]]:
     """The water polygons (board units) for a layout: each river's centre line widened to a band."""
     out = []
-    for name, centre in rivers:
+    for name, half, centre in rivers:
         pts = [to_board(cells[p] if isinstance(p, str) else p) for p in centre]
-        out.append((name, band(pts, RIVER_HALF * PITCH)))
+        out.append((name, band(pts, half * PITCH)))
     return out
 
 
@@ -542,3 +543,38 @@ def draw_png(map_path, out, size=(1920, 1080)):
     edges = [(c["a"], c["b"], c["spaces"], c.get("bends", [])) for c in m["connections"]]
     water = [(w["name"], [tuple(p) for p in w["points"]]) for w in m.get("water", [])]
     return draw(pos, edges, kinds, water, out, size)
+
+
+def draw_view_png(map_path, out, size=(1920, 1080)):
+    """The map as the play screen's board view draws it (stations, track spaces, names), with the water areas
+    tinted underneath, fitted into ``size``; saved as PNG. Needs the repository's ``game`` package."""
+    import os
+    import sys
+    from pathlib import Path
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    import pygame
+
+    from game import mapfile
+    from game.engine.board import from_mapfile
+    from game.ui.board_view import BoardView
+
+    pygame.init()
+    mf = mapfile.load(map_path)
+    view = BoardView(from_mapfile(mf), (0, 0, *size))
+    view.fit()
+    surf = pygame.Surface(size)
+    surf.blit(view.static_layer(), (0, 0))
+    tint = pygame.Surface(size)
+    tint.fill((255, 255, 255))
+    for area in mf.water:
+        pygame.draw.polygon(tint, (170, 210, 240), [view.to_screen(x, y) for x, y in area.points])
+    surf.blit(tint, (0, 0), special_flags=pygame.BLEND_MULT)
+    px = view.label_px
+    for i, rect in enumerate(view.label_rects()):
+        text = view._labels[i][0]
+        surf.blit(view._label_surface(text, px, 0), rect.topleft)
+    pygame.image.save(surf, out)
+    return out

@@ -123,7 +123,7 @@ def main(argv=None) -> int:
     print(f"{n_st} stations + {len(water_nodes)} water icons, {len(edges)} connections, "
           f"{sum(s for *_, s in facts['connections'])} track spaces, {len(facts['cards'])} cards -> {args.out}")
     if args.png:
-        lay.draw_png(args.out, args.png)
+        lay.draw_view_png(args.out, args.png)
     for p in problems:
         print("layout:", p)
     return 1 if problems else 0
