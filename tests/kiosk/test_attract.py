@@ -297,3 +297,20 @@ def test_the_demo_shows_only_the_boards_it_is_given(app):
     assert scene.demo.state.setup.map == "berlin"
     scene.play_games(1, draw=False)
     assert scene.demo.state.setup.map == "berlin"
+
+
+def test_the_kiosk_attract_mode_cycles_every_board_from_its_first_board(tmp_path):
+    """The kiosk's own attract screen (not just the scene): every drawable board, London first."""
+    from game.ui.menu_scenes import available_maps
+
+    from test_kiosk_ui import Table  # the kiosk table harness (tests/kiosk is on sys.path)
+
+    t = Table(tmp_path)
+    try:
+        assert t.ctl.start() == "attract"
+        scene = t.top
+        assert isinstance(scene, AttractScene)
+        assert scene.maps == [m for m, _ in available_maps()] and "berlin" in scene.maps
+        assert scene.map_id == t.ctl.config.boards[0] == "london"
+    finally:
+        t.close()

@@ -266,15 +266,7 @@ class KioskController:
         from .attract import AttractScene
 
         return AttractScene(self.app, pace=self.config.attract_pace, level=self.attract_level,
-                            map_id=self._demo_map(), maps=self._demo_maps(), on_touch=self.open_setup,
-                            threaded=self.attract_threaded)
-
-    def _demo_maps(self) -> list[str]:
-        """The boards the demo cycles: those the kiosk offers (its admin's choice) that the screens draw."""
-        from ..menu_scenes import available_maps
-
-        ids = [m for m, _ in available_maps()]
-        return [m for m in ids if m in self.config.boards] or ids or ["london"]
+                            map_id=self._demo_map(), on_touch=self.open_setup, threaded=self.attract_threaded)
 
     def _demo_map(self) -> str:
         from ..menu_scenes import available_maps
