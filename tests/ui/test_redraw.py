@@ -361,3 +361,41 @@ def test_berlin_landmark_stacks_redraw_incrementally_and_match_a_full_rebuild():
     sig = bv.city.station_marks(st, board)
     assert sorted(sig) == sorted(board.landmark_stations)
     assert [sig[s][1] for s in board.landmark_stations] == st.landmarks_left
+
+
+def test_the_berlin_play_screen_after_tiles_are_taken_equals_a_full_redraw(app):
+    """Berlin by tapping, preferring track spaces that reach a landmark station with tiles left: the stack's
+    count, the panel's tile pills and the floating tile leave the window as a full redraw draws it."""
+    from game.engine.rules import board_of
+    from game.ui.play_scene import PlayScene
+    from game.ui.seats import SeatConfig
+
+    st = new_game("berlin", 3, seed=8, start_player=0)
+    board = board_of(st)
+    bot = RandomBot(8)
+    while st.turn < 3 or st.phase != "actions" or st.actions_left < 3:
+        apply(st, bot.choose(st))
+    scene = PlayScene(app, st, [SeatConfig(name=f"P{i}", edge=e) for i, e in enumerate(["bottom", "left", "top"])])
+    app.push(scene)
+    _settle(app, scene, 0.5)
+    rng = random.Random(9)
+    stacks = dict(zip(board.landmark_stations, range(len(board.landmark_stations))))
+    taken = 0
+    for step in range(10):
+        line = scene.selected[st.current]
+        conns = [c for li, c, _ in legal_placements(st) if li == line]
+        reach = [c for c in conns if any(s in stacks and st.landmarks_left[stacks[s]] for s in board.conn_ends[c])]
+        if not conns or st.actions_left < 2:  # never the turn's last action: the passenger would travel
+            x, y = scene.point_for_button(st.current, "undo")
+        else:
+            x, y = scene.point_for_connection(rng.choice(reach or conns))
+        held = sum(sum(p.landmarks.values()) for p in st.players)
+        for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
+            pygame.event.post(pygame.event.Event(kind, x=x / (app.size[0] - 1), y=y / (app.size[1] - 1), dx=0.0,
+                                                 dy=0.0, touch_id=1, finger_id=950 + step, pressure=1.0))
+            app.step(1 / 60)
+        taken += sum(sum(p.landmarks.values()) for p in st.players) > held
+        _settle(app, scene, 1.5)
+        same, where = _same_as_full_redraw(app, scene)
+        assert same, f"step {step}: the window differs from a full redraw at {where}"
+    assert taken >= 1, "the taps should have taken a landmark tile"
