@@ -7,6 +7,7 @@ what makes headless tests repeatable.
 """
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import time as _time
@@ -25,6 +26,7 @@ FIXED_DT = 1.0 / UPDATE_HZ
 MAX_CATCHUP = 8  # at most this many fixed steps per loop; the rest of a long stall is dropped
 FRAME_STATS = 600  # frame draw times kept
 MIN_SIZE = (640, 360)
+GC_TIDY_S = 2.0  # an idle pass tidies the young objects at most this often (app time)
 
 
 class App:
@@ -62,6 +64,7 @@ class App:
         self._stale: set[int] = set()  # pointers pressed before the stack changed: ignored until released
         self._force_draw = True
         self._was_animating = False
+        self._gc_last = 0.0
         pygame.display.set_caption(title)
         self.screen = self._open_window(size)
         self.size = self.screen.get_size()
@@ -133,6 +136,7 @@ class App:
         # A finger that pressed on the old screen must not act on the new one when it lifts.
         self._stale.update(self.pointer.active)
         self._force_draw = True
+        self._collect_all()
 
     def push(self, scene: Scene) -> Scene:
         if self.scenes:
@@ -271,7 +275,32 @@ class App:
                 s.update(FIXED_DT)
         if steps == MAX_CATCHUP and self._accum >= FIXED_DT:
             self._accum = 0.0  # drop the backlog rather than fast-forward animations
-        return self.draw()
+        drawn = self.draw()
+        self._tidy_memory(drawn)
+        return drawn
+
+    def _collect_all(self) -> None:
+        """Keep Python's cycle collector off the frames that matter.
+
+        A full collection looks at every object the program holds (boards, fonts, pictures, the game's
+        log: ~20 ms at a mid-game table) and used to come due, unasked, in the middle of a play frame. So
+        at each scene change (a frame that builds a new screen anyway) everything is collected once and
+        what survives is frozen (``gc.freeze``): later automatic collections only look at objects made
+        since, well under a millisecond. Unfreezing first lets the garbage of a scene left behind be
+        found. See docs/bench.md.
+        """
+        gc.unfreeze()
+        gc.collect()
+        gc.freeze()
+        self._gc_last = self.time
+
+    def _tidy_memory(self, drawn: bool) -> None:
+        """On a pass that drew nothing, every ``GC_TIDY_S``: collect and freeze the objects made since the
+        last time, so the set an automatic collection looks at stays small over a long game."""
+        if not drawn and self.time - self._gc_last >= GC_TIDY_S:
+            gc.collect()
+            gc.freeze()
+            self._gc_last = self.time
 
     def draw(self, force: bool = False) -> bool:
         """Draw the visible scenes if any is dirty or animating; True when a frame was drawn.

@@ -1040,12 +1040,17 @@ class BoardView:
             if shift is not None:
                 W, H = static.get_size()
                 dx, dy = shift
+                # the two strips of a slanting pan kept apart (joined they were the whole layer's box), and
+                # apart from the items that changed: overlapping regions are painted right, only twice
                 strips = []
-                if dx:
-                    strips.append(pygame.Rect(W - dx, 0, dx, H) if dx > 0 else pygame.Rect(0, 0, -dx, H))
+                rows = (0, H)
                 if dy:
                     strips.append(pygame.Rect(0, H - dy, W, dy) if dy > 0 else pygame.Rect(0, 0, W, -dy))
-                damage = _merge(strips + damage)
+                    rows = (0, H - dy) if dy > 0 else (-dy, H)
+                if dx and rows[1] > rows[0]:
+                    x = W - dx if dx > 0 else 0
+                    strips.append(pygame.Rect(x, rows[0], abs(dx), rows[1] - rows[0]))
+                damage = strips + damage
             elif sum(r.w * r.h for r in damage) > 0.5 * static.get_width() * static.get_height():
                 full = True
         self._layer_base = base
@@ -1153,12 +1158,15 @@ class BoardView:
 
         target = (self._labels_wanted(), self._sheet_wanted(), self.vx0, self.vy0, self.rect.topleft)
         if self._job is None or self._job_key != target:
+            fresh = self._job is None
             n = len(self.board.stations)
             fu = tuple(s for s in (state.face_up if face_up is None else face_up) if 0 <= s < n)
             pas = state.passenger if passenger is None else passenger
             pas = pas if show_passenger and pas is not None and 0 <= pas < n else None
             self._job = self._rebuild_job(_Snapshot(state), tuple(glow), glow_line, fu, pas)
             self._job_key = target
+            if fresh:  # the frame that changed the view shows the stretched picture and works no slice
+                return False
         end = time.perf_counter() + REBUILD_SLICE_S
         for _ in self._job:
             if time.perf_counter() >= end:

@@ -27,6 +27,31 @@ def _pygame():
     yield
 
 
+def scan_free_spot(lo, hi, size, blocks, prefer):
+    """The free-interval search as first written."""
+    if hi - lo < size:
+        return None
+    spans = sorted((a - size, b) for a, b in blocks)
+    free = []
+    cur = lo
+    for a, b in spans:
+        if a >= cur:
+            free.append((cur, min(a, hi - size)))
+        cur = max(cur, b)
+        if cur > hi - size:
+            break
+    if cur <= hi - size:
+        free.append((cur, hi - size))
+    best = None
+    for a, b in free:
+        if b < a:
+            continue
+        s = min(max(round(prefer), a), b)
+        if best is None or abs(s - prefer) < abs(best - prefer):
+            best = s
+    return best
+
+
 def scan_band_spot(size, edge, br, pr, taken, m):
     """The band search as first written: every rect in ``taken`` tested for every row tried."""
     w, h = size
@@ -39,13 +64,13 @@ def scan_band_spot(size, edge, br, pr, taken, m):
         if horizontal:
             y = br.bottom - m - d - h if edge == "bottom" else br.top + m + d
             blocks = [(t.left, t.right) for t in taken if t.top < y + h and t.bottom > y]
-            x = _free_spot(br.left + m, br.right - m, w, blocks, pr.centerx - w / 2)
+            x = scan_free_spot(br.left + m, br.right - m, w, blocks, pr.centerx - w / 2)
             if x is not None:
                 return pygame.Rect(x, y, w, h)
         else:
             x = br.left + m + d if edge == "left" else br.right - m - d - w
             blocks = [(t.top, t.bottom) for t in taken if t.left < x + w and t.right > x]
-            y = _free_spot(br.top + m, br.bottom - m, h, blocks, pr.centery - h / 2)
+            y = scan_free_spot(br.top + m, br.bottom - m, h, blocks, pr.centery - h / 2)
             if y is not None:
                 return pygame.Rect(x, y, w, h)
         d += step
@@ -94,6 +119,20 @@ def scan_place(box_size, bv, panel, k, taken):
         if best[0] == 0:
             break
     return best
+
+
+def test_free_interval_search_matches_the_first_version():
+    rng = random.Random(8)
+    for _ in range(3000):
+        lo = rng.randint(-50, 200)
+        hi = lo + rng.randint(0, 900)
+        size = rng.randint(1, 400)
+        blocks = []
+        for _ in range(rng.randint(0, 30)):
+            a = rng.randint(lo - 100, hi + 100)
+            blocks.append((a, a + rng.randint(0, 120)))
+        prefer = rng.uniform(lo - 50, hi + 50)
+        assert _free_spot(lo, hi, size, blocks, prefer) == scan_free_spot(lo, hi, size, blocks, prefer)
 
 
 def views():

@@ -42,7 +42,14 @@ class Backdrop:
         bv.names_facing = facing if scene.names_mode == "active" else None
         glow, glow_line = scene.turns.glow(scene.blocking)
         views = [scene.panel_view(i) for i in range(len(scene.panels))]
-        panel_surfs = [p.render(st, v) for p, v in zip(scene.panels, views)]
+        # after a resize the panels are drawn afresh one a frame (none in the resize's own frame), the
+        # others showing their last picture scaled meanwhile; each costs several ms at a new size
+        fresh = 0 if self.surf is not None and self.surf.get_size() != surface.get_size() else 1
+        panel_surfs = []
+        for p, v in zip(scene.panels, views):
+            drawn = p.renders
+            panel_surfs.append(p.render(st, v, stand_in=fresh <= 0))
+            fresh -= p.renders - drawn
         layer = bv.state_layer(st, key=scene.version, glow=glow, glow_line=glow_line,
                                face_up=scene.turns.shown_face_up, passenger=scene._passenger_shown(),
                                show_passenger=not scene.anim.travels)
@@ -56,7 +63,7 @@ class Backdrop:
             "previews": (previews, view),
         }
         for i, p in enumerate(scene.panels):
-            pieces[f"panel{i}"] = (p.renders, tuple(p.rect))
+            pieces[f"panel{i}"] = (p.renders, p.stand_ins, tuple(p.rect))
         size = surface.get_size()
         W, H = size
         full = self.surf is None or self.surf.get_size() != size or not self._keys

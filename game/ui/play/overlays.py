@@ -62,17 +62,19 @@ def _free_spot(lo: int, hi: int, size: int, blocks: list[tuple[int, int]], prefe
     """The start s in [lo, hi - size] nearest ``prefer`` where [s, s + size) meets no block (a, b)."""
     if hi - lo < size:
         return None
-    spans = sorted((a - size, b) for a, b in blocks)  # s strictly inside (a - size, b) overlaps
     free = []
     cur = lo
-    for a, b in spans:
+    last = hi - size
+    for a, b in sorted(blocks):  # s strictly inside (a - size, b) overlaps; same order as sorting by a - size
+        a -= size
         if a >= cur:
-            free.append((cur, min(a, hi - size)))
-        cur = max(cur, b)
-        if cur > hi - size:
+            free.append((cur, a if a < last else last))
+        if b > cur:
+            cur = b
+        if cur > last:
             break
-    if cur <= hi - size:
-        free.append((cur, hi - size))
+    if cur <= last:
+        free.append((cur, last))
     best = None
     for a, b in free:
         if b < a:
@@ -120,15 +122,21 @@ class _RectRows:
             items = sorted((t.top, t.bottom, t.left, t.right) for t in taken)
         else:
             items = sorted((t.left, t.right, t.top, t.bottom) for t in taken)
-        self.items = items
-        self.starts = [i[0] for i in items]
-        self.reach = max((i[1] - i[0] for i in items), default=0)  # no rect ends further past its start
+        # in tiers by length (powers of two), so a few long rects (a name turned along the edge, a button)
+        # do not widen the bisection's reach for the many short ones
+        tiers: dict[int, list] = {}
+        for i in items:
+            tiers.setdefault(max(0, i[1] - i[0]).bit_length(), []).append(i)
+        self.tiers = [([i[0] for i in t], max(i[1] - i[0] for i in t), t) for t in tiers.values()]
 
     def spans(self, lo: int, hi: int) -> list[tuple[int, int]]:
-        """The other-axis spans of the rects starting before ``hi`` and ending after ``lo``."""
-        i = bisect_right(self.starts, lo - self.reach)
-        j = bisect_left(self.starts, hi)
-        return [(a, b) for _, end, a, b in self.items[i:j] if end > lo]
+        """The other-axis spans of the rects starting before ``hi`` and ending after ``lo`` (any order)."""
+        out = []
+        for starts, reach, items in self.tiers:  # no rect of a tier ends more than ``reach`` past its start
+            i = bisect_right(starts, lo - reach)
+            j = bisect_left(starts, hi)
+            out += [(a, b) for _, end, a, b in items[i:j] if end > lo]
+        return out
 
 
 def _free_band_spot(size: tuple[int, int], edge: str, br: pygame.Rect, pr: pygame.Rect, taken: list,
