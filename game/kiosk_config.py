@@ -54,6 +54,9 @@ BOARD_RE = r"^[A-Za-z0-9][A-Za-z0-9_.-]*$"
 Board = Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=BOARD_RE)]
 
 
+DEFAULT_BOARDS = ("london", "berlin")  # every board the screens draw, London first
+
+
 class KioskConfig(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """Typed kiosk settings; the constraints double as the validation rules."""
 
@@ -61,7 +64,7 @@ class KioskConfig(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     idle_timeout_s: Annotated[int, msgspec.Meta(ge=10, le=3600)] = 90
     admin_pin_hash: str = ""
     boards: Annotated[list[Board], msgspec.Meta(min_length=1, max_length=64)] = (
-        msgspec.field(default_factory=lambda: ["london"])
+        msgspec.field(default_factory=lambda: list(DEFAULT_BOARDS))
     )
     volume: Annotated[float, msgspec.Meta(ge=0.0, le=1.0)] = 0.6
     attract_pace: Annotated[float, msgspec.Meta(ge=0.2, le=30.0)] = 1.2

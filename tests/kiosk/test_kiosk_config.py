@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.kiosk_config import (
+    DEFAULT_BOARDS,
     DEFAULT_PIN,
     KioskConfig,
     encode_kiosk_config,
@@ -99,7 +100,7 @@ def test_section_header_is_reported_as_unknown_key(tmp_path):
         ('display = "left"', "display", 0),
         ("idle_timeout_s = 90.5", "idle_timeout_s", 90),
         ('volume = "loud"', "volume", 0.6),
-        ("boards = \"london\"", "boards", ["london"]),
+        ("boards = \"london\"", "boards", list(DEFAULT_BOARDS)),
         ("attract_pace = true", "attract_pace", 1.2),
         ("heartbeat_timeout_s = [20]", "heartbeat_timeout_s", 20.0),
         ("data_dir = 42", "data_dir", None),
@@ -128,7 +129,7 @@ def test_wrong_type_falls_back_for_that_key_only(tmp_path, line, field, default)
         ("attract_pace = 0", "attract_pace", 1.2),
         ("heartbeat_timeout_s = 1", "heartbeat_timeout_s", 20.0),
         ("heartbeat_timeout_s = nan", "heartbeat_timeout_s", 20.0),
-        ("boards = []", "boards", ["london"]),
+        ("boards = []", "boards", list(DEFAULT_BOARDS)),
     ],
 )
 def test_out_of_range_falls_back_for_that_key_only(tmp_path, line, field, default):
@@ -220,7 +221,7 @@ def test_missing_file_gives_defaults_and_says_where_to_put_it(tmp_path):
     assert str(path) in problems[0] and "not found" in problems[0]
     assert "kiosk.example.toml" in problems[0]
     assert "`admin_pin_hash`" in problems[1]
-    assert config.idle_timeout_s == 90 and config.boards == ["london"]
+    assert config.idle_timeout_s == 90 and config.boards == list(DEFAULT_BOARDS)
     assert verify_pin(DEFAULT_PIN, config.admin_pin_hash)
 
 

@@ -363,7 +363,11 @@ def test_admin_changes_apply_at_once_and_are_saved(table):
     admin.sliders["idle"].set_current_value(300)
     table.step(2)
     assert table.ctl.config.idle_timeout_s == 300
-    # the only board cannot be switched off
+    # a board can be switched off, but not the last one
+    assert table.ctl.config.boards == ["london", "berlin"]
+    table.tap_rect(admin.buttons["board_berlin"].rect)
+    assert table.ctl.config.boards == ["london"]
+    admin = table.top
     table.tap_rect(admin.buttons["board_london"].rect)
     assert table.ctl.config.boards == ["london"] and "At least one board" in table.top.note
     table.tap_rect(table.top.buttons["back"].rect)

@@ -266,16 +266,19 @@ class KioskController:
         from .attract import AttractScene
 
         return AttractScene(self.app, pace=self.config.attract_pace, level=self.attract_level,
-                            map_id=self._demo_map(), on_touch=self.open_setup, threaded=self.attract_threaded)
+                            map_id=self._demo_map(), maps=self._demo_maps(), on_touch=self.open_setup,
+                            threaded=self.attract_threaded)
 
-    def _demo_map(self) -> str:
+    def _demo_maps(self) -> list[str]:
+        """The demo shows the boards the set-up offers here (the operator's ``boards``, in their order),
+        so a passer-by never watches a board they then cannot choose; none of them loading: every board."""
         from ..menu_scenes import available_maps
 
         ids = [m for m, _ in available_maps()]
-        for b in self.config.boards:
-            if b in ids:
-                return b
-        return ids[0] if ids else "london"
+        return [b for b in self.config.boards if b in ids] or ids or ["london"]
+
+    def _demo_map(self) -> str:
+        return self._demo_maps()[0]
 
     def to_attract(self, discard: bool = True, reason: str = "") -> None:
         if discard:
@@ -773,7 +776,7 @@ def _selftest_from_env() -> SelfTest | None:
 
 def attract_rss_growth(games: int = 5, *, level: str | None = None, size: tuple[int, int] = (1280, 720),
                        dt: float = 0.5, draw: bool = True, seed: int = 2024) -> float:
-    """MB of RSS growth over ``games`` accelerated attract-mode demo games, after one warm-up game.
+    """MB of RSS growth over ``games`` accelerated attract-mode demo games, after a warm-up game per board.
 
     The real AttractScene with its real play screen, drawn every update, headless; ``pace`` 0 and big
     ``dt`` steps make a game take a few seconds. ``level`` defaults to the attract mode's own level.
@@ -788,7 +791,7 @@ def attract_rss_growth(games: int = 5, *, level: str | None = None, size: tuple[
     try:
         scene = AttractScene(app, pace=0.0, level=level, seed=seed, threaded=False)
         app.push(scene)
-        scene.play_games(1, dt=dt, draw=draw)
+        scene.play_games(len(scene.maps), dt=dt, draw=draw)  # warm-up: one game on every board it cycles
         gc.collect()
         proc = psutil.Process()
         before = proc.memory_info().rss
