@@ -280,6 +280,29 @@ def test_example_scoring_a_loop_eight_stations():
     assert s.players[0].points["loops"] - before == 8
 
 
+def test_loop_stations_connected_by_the_line_are_not_counted():
+    """"Stations that are connected by the line forming the loop are not counted", also a station the line
+    reached by a branch inside the loop before closing it."""
+    s = make_game(players=2)
+    lay(s, "red", *LOOP[:-1])
+    s.players[0].branch_tiles = 2
+    lay(s, "red", "Green Park", "Piccadilly Circus")  # a branch into what will be the loop's inside
+    events = apply(s, place("red", LOOP[-2], LOOP[-1], s))
+    loops = [e for e in events if isinstance(e, Scored) and e.category == "loops"]
+    assert len(loops) == 1 and set(names(loops[0].stations)) == INSIDE - {"Piccadilly Circus"}
+    assert loops[0].points == 7
+
+
+def test_connection_tiles_scored_event_names_the_line_and_both_stations():
+    s = make_game(players=2)  # Victoria and King's Cross St. Pancras carry "shops"
+    lay(s, "red", "Victoria", "Green Park", "Oxford Circus", "Euston")
+    s.actions_left = 4
+    events = apply(s, place("red", "Euston", "King's Cross St. Pancras", s))
+    pairs = [e for e in events if isinstance(e, Scored) and e.category == "connections"]
+    assert [(e.player, e.line, e.points, set(names(e.stations))) for e in pairs] == [
+        (0, line_of(s, "red"), 3, {"Victoria", "King's Cross St. Pancras"})]
+
+
 def test_loop_divided_later_scores_nothing_again():
     """"Stations inside loops may generate points for each line once, even if a loop is subsequently divided into
     smaller loops": a branch across the loop (Green Park to Bank through the middle) makes two loops, 0 points."""
