@@ -50,12 +50,37 @@ class PanelView:
                 self.note, tuple(self.city_notes), tuple(self.city_tiles))
 
 
+_TEXT_CACHE: dict = {}  # (font, text, colour) -> picture, and (font, text, width) -> fitted text
+_TEXT_CACHE_MAX = 2048
+
+
+def _words(font: pygame.font.Font, text: str, colour) -> pygame.Surface:
+    """``font.render(text, True, colour)``, remembered: the four panels draw the same few words again at
+    every turn (names, "points", "2 left", button labels). The font itself is in the key (kept alive),
+    so a picture is never taken for another size. Callers only blit the picture, never draw on it."""
+    key = (font, text, tuple(colour))
+    img = _TEXT_CACHE.get(key)
+    if img is None:
+        if len(_TEXT_CACHE) >= _TEXT_CACHE_MAX:
+            _TEXT_CACHE.clear()
+        img = _TEXT_CACHE[key] = font.render(text, True, colour)
+    return img
+
+
 def _fit_text(font: pygame.font.Font, text: str, width: int) -> str:
-    if font.size(text)[0] <= width:
-        return text
-    while text and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
+    key = (font, text, width)
+    got = _TEXT_CACHE.get(key)
+    if got is not None:
+        return got
+    out = text
+    if font.size(text)[0] > width:
+        while out and font.size(out + "…")[0] > width:
+            out = out[:-1]
+        out += "…"
+    if len(_TEXT_CACHE) >= _TEXT_CACHE_MAX:
+        _TEXT_CACHE.clear()
+    _TEXT_CACHE[key] = out
+    return out
 
 
 def draw_branch_icon(surf: pygame.Surface, rect: pygame.Rect, ink, paper) -> None:
@@ -447,18 +472,18 @@ class SeatPanel:
             f_name = self.fonts.get(p(size), True)
             if f_name.size(name)[0] <= idr.w:
                 break
-        img = f_name.render(_fit_text(f_name, name, idr.w), True, t.accent if view.active else ink)
+        img = _words(f_name, _fit_text(f_name, name, idr.w), t.accent if view.active else ink)
         surf.blit(img, (idr.x, y))
         y += img.get_height()
         score = pl.score if view.score is None else view.score
-        simg = f_score.render(str(score), True, ink)
+        simg = _words(f_score, str(score), ink)
         surf.blit(simg, (idr.x, y - p(2)))
-        pimg = f_small.render("points", True, muted)
+        pimg = _words(f_small, "points", muted)
         surf.blit(pimg, (idr.x + simg.get_width() + p(6), y + simg.get_height() - pimg.get_height() - p(8)))
         y += simg.get_height() - p(4)
         icon = pygame.Rect(idr.x, y, p(24), p(24))
         draw_branch_icon(surf, icon, ink, (255, 255, 255))
-        bimg = f_small_b.render(f"{pl.branch_tiles} branch tile{'' if pl.branch_tiles == 1 else 's'}", True, ink)
+        bimg = _words(f_small_b, f"{pl.branch_tiles} branch tile{'' if pl.branch_tiles == 1 else 's'}", ink)
         surf.blit(bimg, (icon.right + p(5), icon.centery - bimg.get_height() // 2))
         # status: whose turn it is, readable from this seat; below it the table's notes
         st_r = ctl.get("_status")
@@ -471,12 +496,12 @@ class SeatPanel:
             f_big = self.fonts.get(p(24), True)
             if view.active and state.phase == "actions" and not view.status:
                 n = state.actions_left
-                head = f_big.render(_fit_text(f_big, "Your turn", body.w), True, t.accent)
-                sub = f_small.render(_fit_text(f_small, f"{n} action{'s' if n != 1 else ''} left", body.w), True, ink)
+                head = _words(f_big, _fit_text(f_big, "Your turn", body.w), t.accent)
+                sub = _words(f_small, _fit_text(f_small, f"{n} action{'s' if n != 1 else ''} left", body.w), ink)
                 dots = p(16) if body.h >= head.get_height() + sub.get_height() + p(16) else 0
                 if self.mode == "compact":  # one line in the strip
-                    head = f_small_b.render(_fit_text(f_small_b, f"Your turn · {n} action{'s' if n != 1 else ''} "
-                                                      "left", body.w), True, t.accent)
+                    head = _words(f_small_b, _fit_text(f_small_b, f"Your turn · {n} action{'s' if n != 1 else ''} "
+                                                      "left", body.w), t.accent)
                     surf.blit(head, (body.x, body.y + (body.h - head.get_height()) // 2))
                 else:
                     y0 = body.centery - (head.get_height() + sub.get_height() + dots) // 2
@@ -491,7 +516,7 @@ class SeatPanel:
                 if view.active and state.phase == "route" and not view.status:
                     msg = ""
                 if msg:
-                    img = f_small_b.render(_fit_text(f_small_b, msg, body.w), True, muted)
+                    img = _words(f_small_b, _fit_text(f_small_b, msg, body.w), muted)
                     surf.blit(img, (body.x, body.centery - img.get_height() // 2))
         # lines
         f_letter = self.fonts.get(p(26), True)
@@ -506,13 +531,13 @@ class SeatPanel:
             th.draw_swatch(surf, r, ln.colour, f_letter, radius=p(10))
             if ln.tokens_left == 0:
                 pygame.draw.line(surf, t.bad, r.topleft, r.bottomright, p(4))
-            cnt = f_count.render(f"{ln.tokens_left} left", True, ink if ln.tokens_left else t.bad)
+            cnt = _words(f_count, f"{ln.tokens_left} left", ink if ln.tokens_left else t.bad)
             surf.blit(cnt, cnt.get_rect(midtop=(r.centerx, r.bottom + p(4))))
             if li in view.would_score:
                 b = pygame.Rect(0, 0, p(34), p(22))
                 b.center = (r.right - p(4), r.y + p(2))
                 pygame.draw.rect(surf, t.good, b, border_radius=p(11))
-                pimg = f_count.render("+1", True, (255, 255, 255))
+                pimg = _words(f_count, "+1", (255, 255, 255))
                 surf.blit(pimg, pimg.get_rect(center=b.center))
         # route choice
         if "_label" in ctl:
@@ -522,7 +547,7 @@ class SeatPanel:
             if len(text) > rows:
                 text = text[:rows - 1] + [_fit_text(f_small_b, " ".join(text[rows - 1:]), lr.w)]
             for j, line in enumerate(text):
-                surf.blit(f_small_b.render(line, True, t.accent), (lr.x, lr.y + j * f_small_b.get_linesize()))
+                surf.blit(_words(f_small_b, line, t.accent), (lr.x, lr.y + j * f_small_b.get_linesize()))
             f_opt = self.fonts.get(p(19), True)
             f_chip = self.fonts.get(p(14), True)
             for i, opt in enumerate(view.route_options):
@@ -536,7 +561,7 @@ class SeatPanel:
                 fg = t.accent_ink if chosen else ink
                 chip = p(24)
                 text_w = r.w - p(16)
-                img = f_opt.render(_fit_text(f_opt, dest, text_w), True, fg)
+                img = _words(f_opt, _fit_text(f_opt, dest, text_w), fg)
                 surf.blit(img, (r.x + p(8), r.y + p(5)))
                 cx = r.x + p(8)
                 cy = r.y + p(8) + img.get_height()
@@ -550,7 +575,7 @@ class SeatPanel:
                                        radius=p(5))
                         cx += chip + p(4)
                 else:
-                    no = self.fonts.get(p(14)).render("no line scores", True, fg)
+                    no = _words(self.fonts.get(p(14)), "no line scores", fg)
                     surf.blit(no, (cx, cy + (chip - no.get_height()) // 2))
         # buttons: the label always whole (a smaller font before anything is cut)
         self.cut_labels = []
@@ -571,7 +596,7 @@ class SeatPanel:
                 f_btn = self.fonts.get(size, True)
             if f_btn.size(label)[0] > room:
                 self.cut_labels.append(name)
-            img = f_btn.render(_fit_text(f_btn, label, room), True, t.accent_ink if on else muted)
+            img = _words(f_btn, _fit_text(f_btn, label, room), t.accent_ink if on else muted)
             if name == "branch":
                 ic = pygame.Rect(0, 0, p(26), p(26))
                 total = ic.w + p(8) + img.get_width()
