@@ -453,3 +453,8 @@ def test_classic_start_scores_follow_turn_order_from_the_start_player():
     s = new_game("london", 4, seed=3, start_player=1, variant="classic")
     assert [p.score for p in s.players] == [3, 0, 1, 2]
     assert [p.points.get("start", 0) for p in s.players] == [3, 0, 1, 2]
+
+
+def test_london_connection_tiles_must_be_two_of_each_symbol():
+    with pytest.raises(SetupError, match=r"\(2 each of restaurants, monuments, shops, parks\)"):
+        new_game("london", 2, seed=1, connection_tiles=["parks"] * 8)
