@@ -1104,6 +1104,16 @@ class BoardView:
             out.extend(rects)
         return out
 
+    def drawn_items(self) -> list[tuple[str, int, pygame.Rect]]:
+        """What the last state layer drew and where: (kind, id, screen rect), bottom up. Read only.
+
+        Golden-image tests compare each object's region, so a missing passenger, destination, token or
+        name fails however few pixels it has. Kinds are LAYER_ORDER's; ids are connections for "glow",
+        "token" and "letters", stations for the rest."""
+        ox, oy = self.rect.topleft
+        return [(cat, k, pygame.Rect(r).move(ox, oy)) for cat in LAYER_ORDER
+                for k, (_, r) in sorted(self._items.get(cat, {}).items())]
+
     def _stretched_layer(self) -> pygame.Surface:
         """The last full picture (tokens and names too) scaled to the current view: shown while fingers zoom
         and while a new picture is drawn a bit each frame."""
