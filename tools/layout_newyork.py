@@ -366,6 +366,7 @@ FIXES: dict[str, tuple[int, int]] = {
     "Gates Av": (11, 7),  # Flushing Av - Gates Av crossed Myrtle-Wyckoff Avs - Broadway Junction
     "Water: Marcy Av": (7, 7),  # room for Greenpoint Av - Flushing Av (bent below)
     "Marcy Av": (8, 8),
+    "Flatbush Av Brooklyn College": (12, 11),  # room for Prospect Park's name on a 4K screen
 }
 #: Connections drawn with a bend (a -> b: grid cells between them), where no straight line fits.
 BENDS: dict[tuple[str, str], list[tuple[float, float]]] = {

@@ -160,7 +160,8 @@ def test_checker_catches_each_broken_rule():
         lay.check_layout({"A": (0, 0), "W": (88, 0)}, [("A", "W")], {"W"}, river))
 
 
-def test_names_fit_in_the_board_view():
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
+def test_names_fit_in_the_board_view(size):
     """The play screen's own name placement finds a place for every name: none over another name or a station."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
@@ -168,7 +169,7 @@ def test_names_fit_in_the_board_view():
     from game.ui.board_view import BoardView
 
     pygame.init()
-    view = BoardView(B, (0, 0, 1920, 1080))
+    view = BoardView(B, (0, 0, *size))
     view.fit()
     rects = view.label_rects()
     named = [i for i, s in enumerate(B.stations) if "water" not in s.kinds]
