@@ -107,8 +107,8 @@ def compare(surface: pygame.Surface, name: str, items=()) -> None:
     if UPDATE:
         GOLDEN.mkdir(parents=True, exist_ok=True)
         pygame.image.save(surface, str(path))
-        _items_path(name).write_text(json.dumps(
-            {"image": name, "items": [[k, i, list(r)] for k, i, r in items]}, indent=0) + "\n")
+        rows = ",\n".join(json.dumps([k, i, list(r)]) for k, i, r in items)  # one object a line
+        _items_path(name).write_text(f'{{"image": {json.dumps(name)}, "items": [\n{rows}\n]}}\n')
         return
     share, bad = check(surface, name, items)
     if share > MAX_DIFFERENT or bad:
