@@ -62,6 +62,9 @@ class App:
         self.pointer = PointerLayer(clock=lambda: self.time)
         self._accum = 0.0
         self._stale: set[int] = set()  # pointers pressed before the stack changed: ignored until released
+        # pointer and key events offered to each scene, by class name: the monkey test checks every screen
+        # it aims at really got its share (an event a scene never sees tests nothing)
+        self.delivered: dict[str, int] = {}
         self._force_draw = True
         self._was_animating = False
         self._gc_last = 0.0
@@ -205,6 +208,7 @@ class App:
                 self._stale.discard(pev.pid)
             return
         for s in reversed(self.scenes):
+            self.delivered[type(s).__name__] = self.delivered.get(type(s).__name__, 0) + 1
             if s.on_pointer(pev):
                 return
             if s.opaque:
@@ -212,6 +216,7 @@ class App:
 
     def _dispatch_key(self, ev) -> None:
         for s in reversed(self.scenes):
+            self.delivered[type(s).__name__] = self.delivered.get(type(s).__name__, 0) + 1
             if s.on_key(ev):
                 return
             if s.opaque:
