@@ -1,7 +1,9 @@
 """Random touch, mouse, key and window events at every screen: no exception, the engine stays sound.
 
 Whatever the monkey reaches (the title's New game leads to the set-up, Start to the play screen, and
-so on) it keeps going there. Bounded in ``make test``; 200 000 events in ``make soak``.
+so on) gets the events of that moment; then the run's own screen is put back on top, and each run checks
+that its screen was offered a sizeable share of the events (``App.delivered``). Bounded in
+``make test``; 200 000 events in ``make soak``.
 """
 from __future__ import annotations
 
