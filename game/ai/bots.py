@@ -128,7 +128,10 @@ def ranked_placements(view: GameState, w: Weights, limit: int | None = None):
     for li in view.players[view.current].lines:
         mine.update(s for s, d in view.lines[li].degree.items() if d > 0)
     city = city_value(view)
-    extra = {li: city.reach(view, li) for li in view.players[view.current].lines}
+    extra = {}
+    for li in view.players[view.current].lines:
+        ex = city.reach(view, li)
+        extra[li] = {s: x * w.city_quick for s, x in ex.items()} if ex and w.city_quick != 1.0 else ex
     scored = []
     for li, c, cost in legal_placements(view):
         if li in skip:
@@ -280,6 +283,7 @@ class HardBot(Bot):
     def __init__(self, seed: int | None = None, weights: Weights = DEFAULT, **settings):
         """``settings`` override the class's search settings above (width, breadth, budget, ...)."""
         super().__init__(seed, weights)
+        self._given_w = weights
         for k, v in settings.items():
             if k.startswith("_") or not hasattr(type(self), k) or callable(getattr(type(self), k)):
                 raise TypeError(f"HardBot has no setting {k!r}")
@@ -293,6 +297,8 @@ class HardBot(Bot):
                 tuple(p.branch_tiles for p in view.players), view.passenger, tuple(view.face_up))
 
     def act(self, view: GameState, me: int):
+        if self._given_w is DEFAULT:
+            self.w = city_value(view).weights(self.level, DEFAULT)  # the board's tuning (cities/), if any
         key = self._key(view)
         if self.follow_plan and self._plan and self._plan_keys and self._plan_keys[0] == key:
             self._plan_keys.pop(0)

@@ -37,6 +37,7 @@ class Weights:
     origins: int = 4  # trip origins sampled for that count (the passenger's station and pool stations)
     dests: int = 64  # trip destinations sampled for it (64: all of London's)
     city_reach: float = 0.35  # share of a city piece within reach of a line end (Berlin: "+", landmarks)
+    city_quick: float = 1.0  # share of a city piece's worth in quick_gain (which placements get looked at)
 
 
 DEFAULT = Weights()

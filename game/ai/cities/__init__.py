@@ -12,6 +12,7 @@ London's connection symbols) and ask the city's hook (``city_value``) for the re
   to act in;
 - ``owner_key(line, station)``: a station's worth counts once per line, or (-1) once per player however
   many of the player's lines reach it (a landmark stack gives its tile to whichever line comes first);
+- ``weights(level, w)``: the judge's weights on this board, if a level plays better with others there;
 - ``signature(state)``: what, besides the line itself, the ``reach`` values depend on; line-end values are
   reused between look-ahead positions only while it is unchanged.
 """
@@ -31,6 +32,10 @@ class CityValue:
 
     def signature(self, state):
         return None
+
+    def weights(self, level: str, w):
+        """The judge's weights a level uses on this board (London: as tuned in evaluate.Weights)."""
+        return w
 
     def owner_key(self, line: int, station: int) -> int:
         """Whose the worth of reaching ``station`` is: the line's (-1: the player's, once for all lines)."""

@@ -15,6 +15,7 @@ is counted as ``first_plus``, since it opens the 2, 2 and 4 behind it.
 """
 from __future__ import annotations
 
+import dataclasses
 from functools import lru_cache
 
 from . import CityValue
@@ -24,6 +25,12 @@ DENY = 0.35  # share of the best opponent's gain counted for taking a tile they 
 DENY_LAST = 1.0  # the same when the tile is the stack's last
 SCARCE = 3  # tiles of a missing type on the board from which the hope of a set counts fully
 FIRST_PLUS = 1.0  # a line's first "+" station scores 0 but opens 2, 2, 4
+
+
+# Hard's judge on Berlin (docs/ai.md, "How it was tuned"): the line-end potential, the destinations touched
+# and unstarted lines at half weight, city pieces within reach at a small share. At London's weights the
+# potential (now also holding landmark hopes) outweighed points in hand and hard lost to normal.
+HARD = {"end": 0.4, "cover": 0.75, "fresh": 1.5, "city_quick": 0.3, "city_reach": 0.2}
 
 
 class BerlinValue(CityValue):
@@ -78,6 +85,9 @@ class BerlinValue(CityValue):
         if state.over:
             return 0.0  # the end bonus is in the score now
         return _points(self, self.counts(state, player), self.supply(state), round(h, 3))
+
+    def weights(self, level: str, w):
+        return dataclasses.replace(w, **HARD) if level == "hard" else w
 
     def owner_key(self, line: int, station: int) -> int:
         return -1 if station in self._landmark else line  # "+" stations count per line, landmarks per player
