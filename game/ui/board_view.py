@@ -342,6 +342,7 @@ class BoardView:
         self.layer_serial = 0  # counts changes of the state layer; damage_since(serial) says where
         self._damages: list = []
         self.progressive = False  # the scene sets it: a new zoom or size is drawn over several frames
+        self._job_phase = ""  # "labels" while a progressive rebuild places the names, then "view"
         self._job = None
         self._job_key = None
         self._spare: pygame.Surface | None = None
@@ -1128,12 +1129,18 @@ class BoardView:
         out = self._stretch_out if self._stretch_out is not None and self._stretch_out.get_size() == (W, H) \
             else pygame.Surface((W, H), 0, self._layer)
         self._stretch_out = out
-        out.fill(self.theme.bg)
         part = src.clip(self._layer.get_rect())
+        dst = None
         if part.w > 0 and part.h > 0:
             dst = pygame.Rect(round((part.x - src.x) / k), round((part.y - src.y) / k),
                               max(1, round(part.w / k)), max(1, round(part.h / k)))
-            out.blit(pygame.transform.scale(self._layer.subsurface(part), dst.size), dst.topleft)
+        if dst is None or not dst.contains(out.get_rect()):
+            out.fill(self.theme.bg)
+        if dst is not None:
+            if out.get_rect().contains(dst):  # scaled straight into place (no picture in between)
+                pygame.transform.scale(self._layer.subsurface(part), dst.size, out.subsurface(dst))
+            else:
+                out.blit(pygame.transform.scale(self._layer.subsurface(part), dst.size), dst.topleft)
         self._stretch_key = key
         self._layer_base = None  # the next crisp picture is a full rebuild
         self._damage_log(None)
@@ -1167,14 +1174,22 @@ class BoardView:
         import time
 
         target = (self._labels_wanted(), self._sheet_wanted(), self.vx0, self.vy0, self.rect.topleft)
+        panned = self._job is not None and self._job_key != target \
+            and (target[0], target[1], target[4]) == (self._job_key[0], self._job_key[1], self._job_key[4])
+        if panned and self._job_phase == "labels":
+            self._job_key = target  # a pan while the names are placed: their placement does not depend on it
         if self._job is None or self._job_key != target:
-            fresh = self._job is None
+            # a new view, or a pan once the work is for one view: started afresh, and while fingers keep
+            # panning nothing is worked (it would be thrown away next frame; the stretched picture shows)
+            fresh = self._job is None or panned
             n = len(self.board.stations)
             fu = tuple(s for s in (state.face_up if face_up is None else face_up) if 0 <= s < n)
             pas = state.passenger if passenger is None else passenger
             pas = pas if show_passenger and pas is not None and 0 <= pas < n else None
             self._job = self._rebuild_job(_Snapshot(state), tuple(glow), glow_line, fu, pas)
             self._job_key = target
+            # where the new job starts: a pan does not start the names' placement again
+            self._job_phase = "labels" if target[0] != self._labels_key else "view"
             if fresh:  # the frame that changed the view shows the stretched picture and works no slice
                 return False
         end = time.perf_counter() + REBUILD_SLICE_S
@@ -1188,8 +1203,10 @@ class BoardView:
         """Names, sheet and state layer for a new view, in small steps; the old picture stays until the end.
         The layer is drawn in bands, each like a changed area, so it equals a full rebuild."""
         key = self._labels_wanted()
+        self._job_phase = "labels"
         if key != self._labels_key:
             yield from self._labels_job(key)
+        self._job_phase = "view"  # from here on the work is for one view: a pan starts it again
         skey = self._sheet_wanted()
         if not self._sheet_fits(skey):
             yield from self._sheet_job(skey)

@@ -289,3 +289,45 @@ def test_the_gap_check_notices_names_that_touch():
     bv._label_rects_key = bv._label_px_key = None
     assert _names_too_close(bv)
     bv._labels[0] = a
+
+
+def test_a_pan_during_a_progressive_rebuild_ends_as_the_full_picture_of_the_new_view():
+    """Fingers panning while a new zoom is drawn a slice a frame: the names' placement goes on (it does not
+    depend on the pan), the work for one view waits until the pan stops, and the picture finally shown
+    is exactly a full rebuild at the view where the pan ended."""
+    from game.ai import make_bot
+
+    st = new_game("london", 4, seed=4)
+    bot = make_bot("random", 4)
+    for _ in range(60):
+        apply(st, bot.choose(st))
+    bv = make_view((1920, 1080))
+    bv.connection_tiles = list(st.setup.connection_tiles)
+    bv.progressive = True
+    bv.state_layer(st, key=0)
+    bv.zoom_at(900, 500, 1.8)
+    pans = 0
+    while bv._labels_key != bv._labels_wanted():  # (started afresh at every pan, they would never be)
+        bv.pan_by(-1 if pans % 2 else 1, -1 if pans % 4 < 2 else 1)
+        assert bv.state_layer(st, key=0).get_size() == bv.rect.size
+        pans += 1
+        assert pans < 400, "the names must get placed while the fingers pan"
+    for _ in range(5):
+        bv.pan_by(-4, -3)
+        bv.state_layer(st, key=0)
+    assert bv.busy, "the rebuild for one view waits while the fingers pan"
+    calls = 0
+    while True:
+        layer = bv.state_layer(st, key=0)
+        calls += 1
+        if not bv.busy:
+            break
+        assert calls < 500
+    layer = bv.state_layer(st, key=0)
+    fresh = make_view((1920, 1080))
+    fresh.connection_tiles = list(st.setup.connection_tiles)
+    fresh.zoom_at(900, 500, 1.8)
+    fresh.cx, fresh.cy = bv.cx, bv.cy
+    fresh._clamp()
+    assert (fresh.vx0, fresh.vy0) == (bv.vx0, bv.vy0)
+    assert pygame.image.tobytes(layer, "RGB") == pygame.image.tobytes(fresh.state_layer(st, key=0), "RGB")
