@@ -1192,7 +1192,8 @@ class BoardView:
             self._job_phase = "labels" if target[0] != self._labels_key else "view"
             if fresh:  # the frame that changed the view shows the stretched picture and works no slice
                 return False
-        end = time.perf_counter() + REBUILD_SLICE_S
+        # a frame that also pans (the stretched picture moved, the window composed again) works half a slice
+        end = time.perf_counter() + (REBUILD_SLICE_S / 2 if panned else REBUILD_SLICE_S)
         for _ in self._job:
             if time.perf_counter() >= end:
                 return False
