@@ -43,6 +43,7 @@ class BerlinValue(CityValue):
         self.plus_points = list(bd.plus_points)
         self.plus = [st.index for st in board.stations if "plus" in st.kinds]
         self._landmark = frozenset(self.stations)
+        self._reach: dict[tuple, dict[int, float]] = {}
 
     # ---- hands -------------------------------------------------------------------------------
     def hand_points(self, counts: tuple[int, ...], supply: tuple[int, ...], h: float) -> float:
@@ -96,31 +97,37 @@ class BerlinValue(CityValue):
         return (tuple(state.landmarks_left), tuple(self.counts(state, p) for p in range(state.n_players)))
 
     def reach(self, state, line: int, deny: bool = True) -> dict[int, float]:
+        """Worth per station; stations the line already touches are left in (callers skip them), so the
+        answer depends only on the owner, the line's "+" count and the public stacks and hands, and is
+        shared between look-ahead positions (the judge asks for it thousands of times per decision)."""
         ln = state.lines[line]
         me = ln.owner
-        deg = ln.degree
-        out: dict[int, float] = {}
         k = len(ln.plus_stations)
         plus_v = (FIRST_PLUS if k == 0 else self.plus_points[k]) if k < len(self.plus_points) else 0.0
-        if plus_v:
-            for s in self.plus:
-                if not deg.get(s, 0):
-                    out[s] = plus_v
+        hands = tuple(self.counts(state, p) for p in range(state.n_players))
+        h = round(_horizon(state), 3)
+        key = (me, plus_v, deny, tuple(state.landmarks_left), hands, h, tuple(state.setup.landmark_tiles))
+        out = self._reach.get(key)
+        if out is not None:
+            return out
+        out = {s: plus_v for s in self.plus} if plus_v else {}
         supply = self.supply(state)
-        h = _horizon(state)
-        mine = self.counts(state, me)
-        others = [self.counts(state, p) for p in range(state.n_players) if p != me]
+        mine = hands[me]
+        others = [c for p, c in enumerate(hands) if p != me]
         tiles = state.setup.landmark_tiles
         for i, s in enumerate(self.stations):
             left = state.landmarks_left[i]
-            if left <= 0 or deg.get(s, 0):
+            if left <= 0:
                 continue
             t = self.types.index(tiles[i])
             v = self.tile_gain(mine, t, supply, h)
             if deny and others:
-                deny = max(self.tile_gain(c, t, supply, h) for c in others)
-                v += (DENY_LAST if left == 1 else DENY) * deny
+                best = max(self.tile_gain(c, t, supply, h) for c in others)
+                v += (DENY_LAST if left == 1 else DENY) * best
             out[s] = out.get(s, 0.0) + v
+        if len(self._reach) > 20000:
+            self._reach.clear()
+        self._reach[key] = out
         return out
 
 
