@@ -51,7 +51,7 @@ class PanelView:
 
 
 _TEXT_CACHE: dict = {}  # (font, text, colour) -> picture, and (font, text, width) -> fitted text
-_TEXT_CACHE_MAX = 2048
+_TEXT_CACHE_MAX = 256  # a few of the four panels' turns; bounded so a long kiosk run does not grow (~1 MB)
 
 
 def _words(font: pygame.font.Font, text: str, colour) -> pygame.Surface:
