@@ -318,17 +318,27 @@ def _validate_water(mf: MapFile, names: dict[str, int]) -> list[str]:
     return problems
 
 
+def _city_table_problem(mf: MapFile, city: str, title: str, table, needs: str) -> list[str] | None:
+    """A city's own table ([berlin], [newyork]) belongs on that city's map and nowhere else; None when
+    the table is where it should be (or absent from another city's map, which returns [])."""
+    p = mf.path or "<map>"
+    if mf.map.city != city:
+        if table is not None:
+            return [f"{p}: {city}: only a {title} map (map.city = \"{city}\") has a [{city}] table; remove it "
+                    f"or set map.city"]
+        return []
+    if table is None:
+        return [f"{p}: {city}: a {title} map needs a [{city}] table with {needs} (see docs/map-format.md)"]
+    return None
+
+
 def _validate_newyork(mf: MapFile, names: dict[str, int]) -> list[str]:
     """New York's clusters: known stations (not icons), each station in at most one cluster."""
     p = mf.path or "<map>"
     ny = mf.newyork
-    if mf.map.city != "newyork":
-        if ny is not None:
-            return [f"{p}: newyork: only a New York map (map.city = \"newyork\") has a [newyork] table; remove it "
-                    f"or set map.city"]
-        return []
-    if ny is None:
-        return [f"{p}: newyork: a New York map needs a [newyork] table with clusters (see docs/map-format.md)"]
+    misplaced = _city_table_problem(mf, "newyork", "New York", ny, "clusters")
+    if misplaced is not None or ny is None:
+        return misplaced or []
     problems = []
     member: dict[str, str] = {}
     for cname, stations in ny.clusters.items():
@@ -353,14 +363,9 @@ def _validate_berlin(mf: MapFile, names: dict[str, int]) -> list[str]:
     and one "+" score per "+" station."""
     p = mf.path or "<map>"
     bd = mf.berlin
-    if mf.map.city != "berlin":
-        if bd is not None:
-            return [f"{p}: berlin: only a Berlin map (map.city = \"berlin\") has a [berlin] table; remove it "
-                    f"or set map.city"]
-        return []
-    if bd is None:
-        return [f"{p}: berlin: a Berlin map needs a [berlin] table with landmark_types, stacks_per_type and "
-                f"landmarks (see docs/map-format.md)"]
+    misplaced = _city_table_problem(mf, "berlin", "Berlin", bd, "landmark_types, stacks_per_type and landmarks")
+    if misplaced is not None or bd is None:
+        return misplaced or []
     problems = []
     types = bd.landmark_types
     if not types or any(not t.strip() for t in types) or len(set(types)) != len(types):
