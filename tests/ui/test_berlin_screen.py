@@ -21,20 +21,7 @@ from game.ui.screenshot import demo_seats, demo_state
 
 play_scene = pytest.importorskip("game.ui.play_scene")
 
-STEP = 8 / 120
-
-
-def settle(app, scene, limit=2000):
-    for _ in range(limit):
-        if app.top is not scene or (not scene.blocking and scene._shown_current == scene.state.current):
-            return
-        app.step(STEP)
-    raise AssertionError("the play screen never settled")
-
-
-def press(driver, point, by_mouse: bool):
-    assert point is not None, "the control is not on screen"
-    driver.click(*point) if by_mouse else driver.tap(*point)
+from play_helpers import STEP, press, settle  # noqa: E402 (tests/ui is on sys.path)
 
 
 # ---- the board ------------------------------------------------------------------------------------

@@ -18,25 +18,7 @@ from game.ui import menu_scenes as ms
 
 play_scene = pytest.importorskip("game.ui.play_scene")
 
-STEP = 8 / 120  # one app step = 8 fixed updates
-
-
-def settle(app, scene, limit=2000):
-    """Step until the passenger has arrived and the screen shows whose turn it really is."""
-    for _ in range(limit):
-        if app.top is not scene or (not scene.blocking and scene._shown_current == scene.state.current):
-            return
-        app.step(STEP)
-    raise AssertionError("the play screen never settled")
-
-
-def press(driver, point, by_mouse: bool):
-    assert point is not None, "the control is not on screen"
-    x, y = point
-    if by_mouse:
-        driver.click(x, y)
-    else:
-        driver.tap(x, y)
+from play_helpers import STEP, press, settle  # noqa: E402 (tests/ui is on sys.path)
 
 
 def test_two_player_game_from_title_to_end_by_touch_and_mouse(app, driver):
