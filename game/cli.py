@@ -137,7 +137,7 @@ def cmd_simulate(args) -> int:
             print(f"error: --variant classic: {exc}", file=sys.stderr)
             return 1
     try:
-        mapfile.load(mapfile.resolve(map_name))
+        mapfile.load_map(map_name)
     except mapfile.MapError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

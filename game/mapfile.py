@@ -570,21 +570,6 @@ def map_arg(text: str) -> str:
     return text
 
 
-def resolve(name_or_path: str) -> Path:
-    """The file for a map name or an explicit path (command line only; games and records use names).
-
-    An unknown name gives the path its user map would have (which does not exist); a string that is
-    neither a path nor a map name raises MapError.  Prefer :func:`map_file`, which says what is wrong.
-    """
-    if looks_like_path(name_or_path):
-        return Path(name_or_path)
-    try:
-        return map_file(name_or_path)
-    except MapError:
-        check_map_name(name_or_path)
-        return user_maps_dir() / f"{name_or_path}.toml"
-
-
 def summary(mf: MapFile) -> str:
     spaces = sum(c.spaces for c in mf.connections)
     return (f"{mf.path}: OK: {mf.map.name} ({mf.map.city}), {len(mf.stations)} stations, "

@@ -92,10 +92,9 @@ def render_screenshot(map: str, scene: str, size, out) -> Path:
     if scene not in SCENES:
         raise ValueError(f"scene {scene!r}: choose one of {', '.join(SCENES)}")
     w, h = parse_size(size)
-    from ..mapfile import resolve
+    from ..mapfile import map_file
 
-    if not resolve(map).exists():
-        raise ValueError(f"map {map!r}: no such map file ({resolve(map)})")
+    map_file(map)  # an unknown map is a MapError (a ValueError) saying where maps are looked for
     from .app import FIXED_DT, App  # App(headless=True) picks the dummy driver before pygame starts
 
     app = App(size=(w, h), headless=True)
