@@ -43,7 +43,8 @@ class BerlinValue(CityValue):
         self.plus_points = list(bd.plus_points)
         self.plus = [st.index for st in board.stations if "plus" in st.kinds]
         self._landmark = frozenset(self.stations)
-        self._reach: dict[tuple, dict[int, float]] = {}
+        self._reach: dict[tuple, dict[int, float]] = {}  # one game's values (cleared when the game changes)
+        self._reach_game: tuple | None = None
 
     # ---- hands -------------------------------------------------------------------------------
     def hand_points(self, counts: tuple[int, ...], supply: tuple[int, ...], h: float) -> float:
@@ -106,7 +107,11 @@ class BerlinValue(CityValue):
         plus_v = (FIRST_PLUS if k == 0 else self.plus_points[k]) if k < len(self.plus_points) else 0.0
         hands = tuple(self.counts(state, p) for p in range(state.n_players))
         h = round(_horizon(state), 3)
-        key = (me, plus_v, deny, tuple(state.landmarks_left), hands, h, tuple(state.setup.landmark_tiles))
+        game = (state.setup.seed, tuple(state.setup.landmark_tiles))
+        if game != self._reach_game:  # an earlier game's values can never be asked for again
+            self._reach.clear()
+            self._reach_game = game
+        key = (me, plus_v, deny, tuple(state.landmarks_left), hands, h)
         out = self._reach.get(key)
         if out is not None:
             return out

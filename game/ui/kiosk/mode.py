@@ -265,9 +265,9 @@ class KioskController:
     def attract_scene(self):
         from .attract import AttractScene
 
+        maps = self._demo_maps()
         return AttractScene(self.app, pace=self.config.attract_pace, level=self.attract_level,
-                            map_id=self._demo_map(), maps=self._demo_maps(), on_touch=self.open_setup,
-                            threaded=self.attract_threaded)
+                            map_id=maps[0], maps=maps, on_touch=self.open_setup, threaded=self.attract_threaded)
 
     def _demo_maps(self) -> list[str]:
         """The demo shows the boards the set-up offers here (the operator's ``boards``, in their order),
@@ -792,10 +792,12 @@ def attract_rss_growth(games: int = 5, *, level: str | None = None, size: tuple[
         scene = AttractScene(app, pace=0.0, level=level, seed=seed, threaded=False)
         app.push(scene)
         scene.play_games(len(scene.maps), dt=dt, draw=draw)  # warm-up: one game on every board it cycles
+        gc.unfreeze()  # the App freezes what survives a scene change; what of it is garbage now must count
         gc.collect()
         proc = psutil.Process()
         before = proc.memory_info().rss
         scene.play_games(max(0, int(games)), dt=dt, draw=draw)
+        gc.unfreeze()
         gc.collect()
         after = proc.memory_info().rss
         return round((after - before) / (1024 * 1024), 3)
