@@ -1,0 +1,453 @@
+"""Saved games outside the kiosk: every unfinished game on disk, every finished one in a history.
+
+A game is saved after every action that changes it, atomically (``autosave.save_atomic``), to
+``saves/<id>.json`` in the user data dir (``UNDERGROUND_DATA_DIR`` overrides it). The file holds the
+game's record (set-up plus actions, so it replays to exactly the same position), who sits where and a
+short summary (board, players, turn, who is to play) so the title screen can list saves without
+replaying them. When the game ends the file moves to ``history/<id>.json`` with the winners filled in.
+
+Writing a file costs ~12 ms here (the fsync), more than a frame, so :class:`Autosaver` encodes on the
+game's thread (well under a millisecond) and writes on a background thread, newest position last.
+
+A file that does not read is moved aside (``<name>.corrupt-<timestamp>``, kept for a bug report) and
+named in a message; it is never deleted silently and never stops the game. Nothing here imports pygame.
+See docs/saves.md.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import queue
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable
+
+import msgspec
+
+from .autosave import data_dir, save_atomic
+from .engine.record import Record, RecordError, from_state, replay
+from .engine.state import GameState
+from .ui.seats import SeatConfig
+
+log = logging.getLogger("underground.saves")
+
+FORMAT = "underground-save"
+SCHEMA_VERSION = 1
+SAVES_DIR = "saves"
+HISTORY_DIR = "history"
+KEEP_HISTORY = 500  # finished games kept; the oldest go first (a record is ~10-60 KB)
+MAX_SAVE_BYTES = 16 * 1024 * 1024
+KEEP_TRACKED = 4  # games the autosaver remembers (the one on the table and the few before it)
+
+
+class Summary(msgspec.Struct):
+    """What a list of saved games shows, written beside the record so listing never replays."""
+
+    map: str
+    board: str  # the board's printed name, e.g. "London"
+    variant: str
+    players: list[str]
+    turn: int  # 1-based, as the table counts
+    to_play: str  # whose turn it is ("" once the game is over)
+    actions: int
+    scores: list[int]
+    finished: bool = False
+    winners: list[str] = []
+
+
+class SaveHeader(msgspec.Struct):
+    """The part of a save file a list needs (the record is skipped when listing)."""
+
+    format: str
+    schema_version: int
+    id: str
+    started: float  # seconds since the epoch
+    saved: float
+    summary: Summary
+
+
+class SavedGame(msgspec.Struct, forbid_unknown_fields=True):
+    """One save file: the header fields, the seats and the game's record."""
+
+    format: str
+    schema_version: int
+    id: str
+    started: float
+    saved: float
+    summary: Summary
+    seats: list[SeatConfig]
+    computer_speed: str
+    record: Record
+
+
+@dataclass
+class Entry:
+    """A save or history file as a list shows it."""
+
+    id: str
+    path: Path
+    started: float
+    saved: float
+    summary: Summary
+
+
+@dataclass
+class LoadedGame:
+    """A saved game read back: the position replayed from its record, and its table."""
+
+    id: str
+    state: GameState
+    seats: list[SeatConfig]
+    computer_speed: str
+    started: float
+
+
+class SaveError(ValueError):
+    """A save file that cannot be used; the message names the file and why."""
+
+
+def summarise(state: GameState) -> Summary:
+    from .engine.rules import board_of, winners
+
+    try:
+        board = board_of(state).name
+    except Exception:  # noqa: BLE001 - a summary is a label; the record is what matters
+        board = state.setup.map
+    over = state.over
+    return Summary(map=state.setup.map, board=board, variant=state.setup.variant,
+                   players=[p.name for p in state.players], turn=state.turn + 1,
+                   to_play="" if over else state.players[state.current].name, actions=len(state.log),
+                   scores=[p.score for p in state.players], finished=over,
+                   winners=[state.players[i].name for i in winners(state)] if over else [])
+
+
+def encode_game(game_id: str, state: GameState, seats: Iterable[SeatConfig], computer_speed: str,
+                started: float, now: float) -> bytes:
+    saved = SavedGame(format=FORMAT, schema_version=SCHEMA_VERSION, id=game_id, started=started, saved=now,
+                      summary=summarise(state), seats=list(seats), computer_speed=computer_speed,
+                      record=from_state(state))
+    return msgspec.json.encode(saved)
+
+
+def _check(obj, path: Path) -> None:
+    if obj.format != FORMAT:
+        raise SaveError(f"{path}: format: {obj.format!r} is not {FORMAT!r}; this is not a saved game")
+    if obj.schema_version != SCHEMA_VERSION:
+        raise SaveError(f"{path}: schema_version: {obj.schema_version} is not supported "
+                        f"(this version reads {SCHEMA_VERSION})")
+
+
+def _decode(data: bytes, path: Path, kind):
+    if len(data) > MAX_SAVE_BYTES:
+        raise SaveError(f"{path}: {len(data)} bytes is too large for a saved game (limit {MAX_SAVE_BYTES})")
+    try:
+        obj = msgspec.json.decode(data, type=kind)
+    except msgspec.ValidationError as exc:
+        raise SaveError(f"{path}: {exc}") from None
+    except msgspec.DecodeError as exc:
+        raise SaveError(f"{path}: not valid JSON ({exc}); the file may be truncated") from None
+    _check(obj, path)
+    return obj
+
+
+class SaveStore:
+    """The saves and history folders in one data dir; every method is safe against bad files."""
+
+    def __init__(self, root: str | os.PathLike[str] | None = None, clock: Callable[[], float] = time.time):
+        self.root = Path(root) if root is not None else data_dir()
+        self.clock = clock
+        self._lock = threading.Lock()  # the background writer and the screens share the folders
+
+    @property
+    def saves_dir(self) -> Path:
+        return self.root / SAVES_DIR
+
+    @property
+    def history_dir(self) -> Path:
+        return self.root / HISTORY_DIR
+
+    def save_path(self, game_id: str) -> Path:
+        return self.saves_dir / f"{game_id}.json"
+
+    def history_path(self, game_id: str) -> Path:
+        return self.history_dir / f"{game_id}.json"
+
+    def new_id(self, state: GameState) -> str:
+        """A file name that sorts by start time and says which board: ``20260512-143005-london-1234``."""
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.clock()))
+        seed = state.setup.seed if state.setup.seed is not None else id(state) % 100000
+        base = f"{stamp}-{state.setup.map}-{seed}"
+        game_id, n = base, 1
+        while self.save_path(game_id).exists() or self.history_path(game_id).exists():
+            game_id = f"{base}-{n}"
+            n += 1
+        return game_id
+
+    # writing ---------------------------------------------------------------------------------------
+    def write(self, game_id: str, data: bytes) -> Path:
+        """The game's save file, replaced atomically. Raises OSError naming the file when the disk refuses."""
+        path = self.save_path(game_id)
+        with self._lock:
+            save_atomic(path, data)
+        return path
+
+    def finish(self, game_id: str, data: bytes) -> Path:
+        """A finished game: its file goes to the history (atomically) and its save is removed."""
+        path = self.history_path(game_id)
+        with self._lock:
+            save_atomic(path, data)
+            try:
+                self.save_path(game_id).unlink()
+            except FileNotFoundError:
+                pass
+        self._prune_history()
+        return path
+
+    def save(self, game_id: str, state: GameState, seats: Iterable[SeatConfig], computer_speed: str = "normal",
+             started: float | None = None) -> Path:
+        """Write the game now (on this thread): to the saves, or to the history when it is over."""
+        now = self.clock()
+        data = encode_game(game_id, state, seats, computer_speed, now if started is None else started, now)
+        return self.finish(game_id, data) if state.over else self.write(game_id, data)
+
+    def delete(self, game_id: str) -> str | None:
+        """Remove an unfinished game; returns why it could not be, or None."""
+        path = self.save_path(game_id)
+        with self._lock:
+            try:
+                path.unlink()
+            except FileNotFoundError:
+                return None
+            except OSError as exc:
+                log.error("cannot delete the saved game %s: %s", path, exc)
+                return f"Could not delete {path.name}: {exc.strerror or exc}"
+        log.info("deleted the saved game %s", path)
+        return None
+
+    def _prune_history(self) -> None:
+        files = sorted(self.history_dir.glob("*.json"))
+        for old in files[: max(0, len(files) - KEEP_HISTORY)]:
+            try:
+                old.unlink()
+                log.info("removed the oldest finished game %s (keeping %d)", old, KEEP_HISTORY)
+            except OSError as exc:
+                log.warning("could not remove the old finished game %s: %s", old, exc)
+
+    # reading ---------------------------------------------------------------------------------------
+    def move_aside(self, path: Path, reason: str) -> str:
+        """Rename a file that does not read to ``<name>.corrupt-<time>`` and say so (the message for players)."""
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.clock()))
+        aside = path.with_name(f"{path.name}.corrupt-{stamp}")
+        n = 1
+        while aside.exists():
+            aside = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+            n += 1
+        with self._lock:
+            try:
+                os.replace(path, aside)
+            except FileNotFoundError:
+                return ""
+            except OSError as exc:
+                message = (f"The saved game {path} cannot be read ({reason}) and could not be moved aside "
+                           f"({exc.strerror or exc}); it is left where it is.")
+                log.error(message)
+                return message
+        message = f"The saved game {path.name} cannot be read ({reason}); it was moved to {aside}."
+        log.warning(message)
+        return message
+
+    def _list(self, folder: Path) -> tuple[list[Entry], list[str]]:
+        out: list[Entry] = []
+        problems: list[str] = []
+        try:
+            paths = sorted(folder.glob("*.json"))
+        except OSError as exc:
+            return [], [f"Cannot read the folder {folder}: {exc.strerror or exc}"]
+        for path in paths:
+            if path.name.startswith("."):
+                continue  # a temporary file of a write in progress
+            try:
+                head = _decode(path.read_bytes(), path, SaveHeader)
+            except FileNotFoundError:
+                continue  # deleted meanwhile
+            except OSError as exc:
+                problems.append(f"Cannot read {path}: {exc.strerror or exc}")
+                continue
+            except SaveError as exc:
+                msg = self.move_aside(path, str(exc).removeprefix(f"{path}: "))
+                if msg:
+                    problems.append(msg)
+                continue
+            out.append(Entry(id=path.stem, path=path, started=head.started, saved=head.saved, summary=head.summary))
+        return out, problems
+
+    def unfinished(self) -> tuple[list[Entry], list[str]]:
+        """Unfinished games, the most recently played first, and messages about files moved aside."""
+        entries, problems = self._list(self.saves_dir)
+        entries.sort(key=lambda e: (e.saved, e.id), reverse=True)
+        return entries, problems
+
+    def history(self) -> tuple[list[Entry], list[str]]:
+        """Finished games, the most recent first, and messages about files moved aside."""
+        entries, problems = self._list(self.history_dir)
+        entries.sort(key=lambda e: (e.saved, e.id), reverse=True)
+        return entries, problems
+
+    def load(self, game_id: str, folder: str = SAVES_DIR) -> tuple[LoadedGame | None, str | None]:
+        """Read a game back and replay it: ``(game, None)``, or ``(None, message)`` with the file moved aside
+        when it does not decode or replay (a missing file is only a message)."""
+        path = (self.root / folder) / f"{game_id}.json"
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            return None, f"The saved game {path.name} is gone (deleted elsewhere?)."
+        except OSError as exc:
+            return None, f"Cannot read {path}: {exc.strerror or exc}"
+        try:
+            saved = _decode(data, path, SavedGame)
+            state = replay(saved.record, str(path))
+        except (SaveError, RecordError) as exc:
+            return None, self.move_aside(path, str(exc).removeprefix(f"{path}: ")) or str(exc)
+        n = state.n_players
+        seats = list(saved.seats)
+        if len(seats) != n or [s.name for s in seats] != [p.name for p in state.players]:
+            log.warning("%s: the seats do not match the players; seating them round the table", path)
+            from .ui.seats import default_edges
+
+            edges = default_edges(n) if 2 <= n <= 5 else ["bottom"] * n
+            seats = [SeatConfig(name=p.name, edge=edges[i], colours=list(state.setup.lines[i]))
+                     for i, p in enumerate(state.players)]
+        return LoadedGame(id=saved.id if saved.id == game_id else game_id, state=state, seats=seats,
+                          computer_speed=saved.computer_speed, started=saved.started), None
+
+
+class Autosaver:
+    """Saves the game on the table after every change, writing on a background thread.
+
+    ``check(scenes)`` runs after every loop step: it finds the scene showing a game (a ``state`` that is a
+    GameState; a scene may opt out with ``save_game = False``), and when that position changed since the
+    last look, encodes it and queues the write. A finished game goes to the history once.
+    """
+
+    def __init__(self, store: SaveStore, background: bool = True):
+        self.store = store
+        self.background = background
+        # id(state) -> (game id, started, state), for the last few games shown (the state is kept so its id
+        # cannot be reused by another position while it is here)
+        self._ids: dict[int, tuple[str, float, GameState]] = {}
+        self._seen: dict[int, tuple] = {}
+        self._finished: set[str] = set()
+        self._queue: queue.Queue = queue.Queue()
+        self._thread: threading.Thread | None = None
+        self.failed: str | None = None  # the last write error, for a screen to show
+        self.writes = 0
+
+    def adopt(self, state: GameState, game_id: str, started: float) -> None:
+        """This position continues a saved game (Continue): keep writing to the same file."""
+        self._remember(state, (game_id, started, state))
+        self._seen[id(state)] = self._signature(state)  # just read back: nothing new to write
+
+    def _remember(self, state: GameState, entry: tuple[str, float, GameState]) -> None:
+        self._ids.pop(id(state), None)
+        self._ids[id(state)] = entry
+        while len(self._ids) > KEEP_TRACKED:
+            old = next(iter(self._ids))
+            self._ids.pop(old)
+            self._seen.pop(old, None)
+
+    def game_id(self, state: GameState) -> str | None:
+        got = self._ids.get(id(state))
+        return got[0] if got is not None and got[2] is state else None
+
+    @staticmethod
+    def _signature(state: GameState) -> tuple:
+        return (len(state.log), state.phase, state.turn, state.current, state.actions_left)
+
+    def check(self, scenes: Iterable) -> None:
+        for scene in reversed(list(scenes)):
+            state = getattr(scene, "state", None)
+            if isinstance(state, GameState) and getattr(scene, "save_game", True):
+                self._consider(scene, state)
+                return
+
+    def _consider(self, scene, state: GameState) -> None:
+        key = id(state)
+        known = self._ids.get(key)
+        if known is None or known[2] is not state:
+            if state.over:
+                return  # a finished game shown without having been played here (e.g. a test's end screen)
+            known = (self.store.new_id(state), self.store.clock(), state)
+            self._seen.pop(key, None)
+            self._remember(state, known)
+        game_id, started, _ = known
+        sig = self._signature(state)
+        if self._seen.get(key) == sig or game_id in self._finished:
+            return
+        self._seen[key] = sig
+        seats = list(getattr(scene, "seats", []) or [])
+        turns = getattr(scene, "turns", None)
+        speed = getattr(turns, "computer_speed", None) or getattr(scene, "computer_speed", None) or "normal"
+        data = encode_game(game_id, state, seats, speed, started, self.store.clock())
+        if state.over:
+            self._finished.add(game_id)
+            self._submit(self.store.finish, game_id, data)
+        else:
+            self._submit(self.store.write, game_id, data)
+
+    def _submit(self, fn, game_id: str, data: bytes) -> None:
+        if not self.background:
+            self._run(fn, game_id, data)
+            return
+        if self._thread is None or not self._thread.is_alive():
+            self._thread = threading.Thread(target=self._work, name="underground-saves", daemon=True)
+            self._thread.start()
+        self._queue.put((fn, game_id, data))
+
+    def _run(self, fn, game_id: str, data: bytes) -> None:
+        try:
+            fn(game_id, data)
+        except OSError as exc:
+            if self.failed is None:
+                log.error("cannot save the game %s: %s (play goes on; a crash would lose the game)", game_id, exc)
+            self.failed = f"Could not save the game: {exc}"
+            return
+        if self.failed is not None:
+            log.info("saving works again (%s)", game_id)
+            self.failed = None
+        self.writes += 1
+
+    def _work(self) -> None:
+        while True:
+            job = self._queue.get()
+            try:
+                if job is None:
+                    return
+                self._run(*job)
+            finally:
+                self._queue.task_done()
+
+    def flush(self) -> None:
+        """Wait until every queued write is on disk (before quitting, and in tests)."""
+        if self._thread is not None and self._thread.is_alive():
+            self._queue.join()
+
+    def close(self) -> None:
+        self.flush()
+        if self._thread is not None and self._thread.is_alive():
+            self._queue.put(None)
+            self._thread.join(timeout=5)
+        self._thread = None
+
+
+def when(ts: float) -> str:
+    """A save's time as a list shows it: "12 May 2026, 14:30"."""
+    try:
+        return time.strftime("%d %b %Y, %H:%M", time.localtime(ts)).lstrip("0")
+    except (OverflowError, OSError, ValueError):
+        return "?"
+
+
+__all__ = ["Autosaver", "Entry", "LoadedGame", "SaveError", "SaveHeader", "SaveStore", "SavedGame", "Summary",
+           "encode_game", "summarise", "when", "FORMAT", "SCHEMA_VERSION", "SAVES_DIR", "HISTORY_DIR"]
