@@ -90,6 +90,39 @@ class NewYorkData(msgspec.Struct, forbid_unknown_fields=True):
     clusters: dict[str, list[str]] = {}
 
 
+class ParisObjective(msgspec.Struct, forbid_unknown_fields=True):
+    """A secret objective card: a line connected to all its stations scores its points at the end."""
+
+    stations: list[str]  # the three stations printed on the card
+    points: int  # 3 or 5
+
+
+#: What a Paris objective card may be worth (the printed cards: 3 or 5 points).
+PARIS_OBJECTIVE_POINTS = (3, 5)
+PARIS_OBJECTIVE_STATIONS = 3  # stations on one card
+#: A terminus reward as the record names it (``{"type": "reward", "choice": ...}``) -> (points, Branch tiles).
+PARIS_TERMINUS_CHOICES = ("points", "point_and_tile", "tiles")
+MAX_PLAYERS = 5  # the most players a game has (rules.py says so too): each needs objectives_per_player cards
+
+
+class ParisData(msgspec.Struct, forbid_unknown_fields=True):
+    """Paris's board facts beyond station kinds: landmark tiles, the secret objective cards and what RER
+    stations, termini, landmark sets and full connections are worth (numbers as data, so the rules read them)."""
+
+    landmark_types: list[str]
+    landmarks: list[str]  # every "landmark" station once; setup.landmark_tiles names one type per entry, in order
+    objectives: list[ParisObjective]  # setup.objectives numbers these cards from 0
+    tiles_per_type: int = 8  # landmark tiles of each type (one tile per landmark station: types x this)
+    objectives_per_player: int = 2  # dealt at set-up; the rest are out of the game
+    rer_points: list[int] = msgspec.field(default_factory=lambda: [0, 1])  # the first line of anyone to reach an
+    # RER station, then every later line
+    terminus_rewards: dict[str, tuple[int, int]] = msgspec.field(default_factory=lambda: {
+        "points": (2, 0), "point_and_tile": (1, 1), "tiles": (0, 2)})  # choice -> (points, Branch tiles)
+    set_points: int = 7  # five different landmark types in one hand
+    set_tile_cost: int = 2  # Branch tiles returned per missing type to complete a set
+    full_connection_tiles: int = 2  # Branch tiles for a token on a connection whose spaces are all full
+
+
 class WaterArea(msgspec.Struct, forbid_unknown_fields=True):
     """A river or bay drawn under the lines (drawing only; the water icons are stations of kind "water")."""
 
@@ -115,6 +148,7 @@ class MapFile(msgspec.Struct, forbid_unknown_fields=True):
     london: LondonData | None = None
     berlin: BerlinData | None = None
     newyork: NewYorkData | None = None
+    paris: ParisData | None = None
     water: list[WaterArea] = []  # rivers and bays to draw (optional, any city)
     path: str = ""  # filled by the loader, not part of the file
 
@@ -256,6 +290,7 @@ def validate(mf: MapFile) -> list[str]:
     problems += _validate_berlin(mf, names)
     problems += _validate_water(mf, names)
     problems += _validate_newyork(mf, names)
+    problems += _validate_paris(mf, names)
     return problems
 
 
@@ -355,6 +390,83 @@ def _validate_newyork(mf: MapFile, names: dict[str, int]) -> list[str]:
                                 f"one cluster at most")
             else:
                 member[n] = cname
+    return problems
+
+
+def _validate_paris(mf: MapFile, names: dict[str, int]) -> list[str]:
+    """Paris's facts: every landmark station listed once and one tile for each (types x tiles_per_type), and
+    objective cards of three different known stations worth 3 or 5, enough for every player's two."""
+    p = mf.path or "<map>"
+    pd = mf.paris
+    misplaced = _city_table_problem(mf, "paris", "Paris", pd, "landmark_types, landmarks and objectives")
+    if misplaced is not None or pd is None:
+        return misplaced or []
+    problems = []
+    types = pd.landmark_types
+    if not types or any(not t.strip() for t in types) or len(set(types)) != len(types):
+        problems.append(f"{p}: paris.landmark_types: {types!r}; name each landmark type once")
+    if pd.tiles_per_type < 1:
+        problems.append(f"{p}: paris.tiles_per_type: {pd.tiles_per_type}; each type has 1 or more tiles")
+    listed: dict[str, int] = {}
+    for j, n in enumerate(pd.landmarks):
+        where = f"{p}: paris.landmarks[{j}]"
+        if n not in names:
+            problems.append(f"{where}: unknown station {n!r}; use a station from [[stations]]")
+        elif "landmark" not in mf.stations[names[n]].kinds:
+            problems.append(f"{where}: {n!r} is not marked 'landmark' in its kinds; add the kind or remove it here")
+        if n in listed:
+            problems.append(f"{where}: {n!r} is listed twice (also paris.landmarks[{listed[n]}]); list each "
+                            f"landmark station once")
+        listed.setdefault(n, j)
+    for st in mf.stations:
+        if "landmark" in st.kinds and st.name not in listed:
+            problems.append(f"{p}: paris.landmarks: {st.name!r} is a landmark station but is not listed; add it, "
+                            f"so that set-up deals it a tile")
+    if types and pd.tiles_per_type >= 1 and len(pd.landmarks) != len(types) * pd.tiles_per_type:
+        problems.append(f"{p}: paris.landmarks: {len(pd.landmarks)} landmark stations, but {len(types)} types x "
+                        f"{pd.tiles_per_type} tiles (paris.tiles_per_type) = {len(types) * pd.tiles_per_type} "
+                        f"tiles, one per station; make the counts agree")
+    cards: dict[frozenset[str], int] = {}
+    for j, card in enumerate(pd.objectives):
+        where = f"{p}: paris.objectives[{j}]"
+        if len(card.stations) != PARIS_OBJECTIVE_STATIONS:
+            problems.append(f"{where}.stations: {len(card.stations)} station(s); a secret objective card names "
+                            f"{PARIS_OBJECTIVE_STATIONS} stations")
+        seen: dict[str, int] = {}
+        for k, n in enumerate(card.stations):
+            if n not in names:
+                problems.append(f"{where}.stations[{k}]: unknown station {n!r}; use a station from [[stations]]")
+            if n in seen:
+                problems.append(f"{where}.stations[{k}]: {n!r} is already on this card (stations[{seen[n]}]); "
+                                f"a card names {PARIS_OBJECTIVE_STATIONS} different stations")
+            seen.setdefault(n, k)
+        if card.points not in PARIS_OBJECTIVE_POINTS:
+            problems.append(f"{where}.points: {card.points}; a secret objective card is worth "
+                            f"{' or '.join(map(str, PARIS_OBJECTIVE_POINTS))} points")
+        key = frozenset(card.stations)
+        if key in cards:
+            problems.append(f"{where}: the same stations as paris.objectives[{cards[key]}]; each card is "
+                            f"different, remove one")
+        cards.setdefault(key, j)
+    if pd.objectives_per_player < 1:
+        problems.append(f"{p}: paris.objectives_per_player: {pd.objectives_per_player}; deal 1 or more cards each")
+    elif len(pd.objectives) < pd.objectives_per_player * MAX_PLAYERS:
+        problems.append(f"{p}: paris.objectives: {len(pd.objectives)} card(s), but {MAX_PLAYERS} players get "
+                        f"{pd.objectives_per_player} each ({pd.objectives_per_player * MAX_PLAYERS}); add cards")
+    if not pd.rer_points or any(v < 0 for v in pd.rer_points):
+        problems.append(f"{p}: paris.rer_points: {pd.rer_points!r}; give the points for the first line to reach an "
+                        f"RER station and for every later line (0 or more each), e.g. [0, 1]")
+    if sorted(pd.terminus_rewards) != sorted(PARIS_TERMINUS_CHOICES):
+        problems.append(f"{p}: paris.terminus_rewards: choices {', '.join(sorted(pd.terminus_rewards)) or 'none'}; "
+                        f"give exactly {', '.join(PARIS_TERMINUS_CHOICES)} (the names a record uses), each "
+                        f"[points, Branch tiles]")
+    for choice, (pts, tiles) in pd.terminus_rewards.items():
+        if pts < 0 or tiles < 0:
+            problems.append(f"{p}: paris.terminus_rewards.{choice}: [{pts}, {tiles}]; points and Branch tiles are "
+                            f"0 or more")
+    for fname in ("set_points", "set_tile_cost", "full_connection_tiles"):
+        if getattr(pd, fname) < 0:
+            problems.append(f"{p}: paris.{fname}: {getattr(pd, fname)}; use 0 or more")
     return problems
 
 
@@ -575,7 +687,16 @@ def summary(mf: MapFile) -> str:
     return (f"{mf.path}: OK: {mf.map.name} ({mf.map.city}), {len(mf.stations)} stations, "
             f"{len(mf.connections)} connections, {spaces} track spaces, "
             f"{len(mf.destinations.express)} express + {len(mf.destinations.standard)} standard destinations, "
-            f"start {mf.map.start}" + _berlin_summary(mf) + _newyork_summary(mf))
+            f"start {mf.map.start}" + _berlin_summary(mf) + _newyork_summary(mf) + _paris_summary(mf))
+
+
+def _paris_summary(mf: MapFile) -> str:
+    if mf.paris is None:
+        return ""
+    kinds = [k for st in mf.stations for k in st.kinds]
+    return (f", {kinds.count('terminus')} termini, {kinds.count('rer')} RER stations, {len(mf.paris.landmarks)} "
+            f"landmark stations ({len(mf.paris.landmark_types)} types), {len(mf.paris.objectives)} secret "
+            f"objective cards")
 
 
 def _newyork_summary(mf: MapFile) -> str:
