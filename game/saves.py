@@ -254,9 +254,9 @@ class SaveStore:
                            f"({exc.strerror or exc}); it is left where it is.")
                 log.error(message)
                 return message
-        message = f"The saved game {path.name} cannot be read ({reason}); it was moved to {aside}."
-        log.warning(message)
-        return message
+        log.warning("the saved game %s cannot be read (%s); moved it to %s", path, reason, aside)
+        short = reason if len(reason) <= 90 else reason[:88] + "…"
+        return f"The saved game {path.name} could not be read ({short}); it was moved aside to {aside}."
 
     def _list(self, folder: Path) -> tuple[list[Entry], list[str]]:
         out: list[Entry] = []

@@ -34,7 +34,8 @@ class App:
 
     def __init__(self, size: tuple[int, int] | None = (1280, 720), fullscreen: bool = False, display: int = 0,
                  headless: bool = False, kiosk_mode: bool = False, heartbeat: Callable[[], None] | None = None,
-                 settings: Settings | None = None, title: str = "On the Underground"):
+                 settings: Settings | None = None, title: str = "On the Underground", sound: bool = True,
+                 save_games: bool | None = None):
         set_sdl_hints()
         if headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -70,6 +71,8 @@ class App:
         self._gc_last = 0.0
         pygame.display.set_caption(title)
         self.screen = self._open_window(size)
+        self._start_sound(sound)
+        self._start_saves(save_games)
         self.size = self.screen.get_size()
         self.scale = ui_scale(*self.size)
         set_ui_scale(self.scale)
@@ -123,6 +126,43 @@ class App:
             s.on_resize(*self.size)
             s.dirty = True
         self._force_draw = True
+
+    # ------------------------------------------------------------------------------------------
+    # sound and saved games (game/ui/sound.py, game/saves.py)
+
+    def _start_sound(self, enabled: bool) -> None:
+        """Open the mixer and preload every effect now, never on a frame; no audio device means silence."""
+        from .sound import SoundPlayer
+
+        prefs = None
+        if not self.kiosk_mode:  # a kiosk's volume is the operator's (admin menu), set by the kiosk controller
+            try:
+                prefs = self.settings.preferences()
+            except Exception as exc:  # noqa: BLE001 - preferences are a convenience, never a reason not to start
+                log.warning("preferences not read (%s); default volume", exc)
+        self.sound = SoundPlayer(enabled=enabled)
+        if prefs is not None:
+            self.sound.volume = prefs.volume
+            self.sound.muted = prefs.muted
+
+    @property
+    def volume(self) -> float:
+        """The sound volume (0..1); the kiosk's admin menu sets it."""
+        return self.sound.volume
+
+    @volume.setter
+    def volume(self, value: float) -> None:
+        self.sound.volume = value
+
+    def _start_saves(self, save_games: bool | None) -> None:
+        """Every game played is saved after each action (not in the kiosk, which keeps its own autosave; not
+        headless unless asked, so tests and screenshots never write into the user's saved games)."""
+        from ..saves import Autosaver, SaveStore
+
+        self.saves = SaveStore()
+        if save_games is None:
+            save_games = not self.headless and not self.kiosk_mode
+        self.autosaver = Autosaver(self.saves) if save_games else None
 
     def px(self, n: float) -> int:
         """A 1080p design size in this window's pixels."""
@@ -280,7 +320,13 @@ class App:
                 s.update(FIXED_DT)
         if steps == MAX_CATCHUP and self._accum >= FIXED_DT:
             self._accum = 0.0  # drop the backlog rather than fast-forward animations
+        self.sound.tick(self.time)
         drawn = self.draw()
+        if self.autosaver is not None:
+            try:
+                self.autosaver.check(self.scenes)
+            except Exception:  # noqa: BLE001 - a save that fails must never stop the game
+                log.exception("saving the game failed")
         self._tidy_memory(drawn)
         return drawn
 
@@ -407,6 +453,9 @@ class App:
         """Exit every scene (saving what they save) and close the window."""
         while self.scenes:
             self.scenes.pop().exit()
+        if self.autosaver is not None:
+            self.autosaver.close()  # the last action's save reaches the disk before the process ends
+        self.sound.close()
         self._pg.display.quit()
 
 

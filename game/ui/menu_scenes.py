@@ -24,6 +24,7 @@ from ..engine import rules as engine_rules
 from ..engine.state import FIRST_EDITION_MAPS, SCORE_CATEGORIES, TOKEN_SUPPLY, GameState
 from .scene import CANCEL, DOWN, MOVE, UP, PointerEvent, Scene
 from .seats import EDGES, SeatConfig, TableSetup, arrangement_of, default_edges
+from . import sound as sound_mod
 from .settings import RANDOM_START
 from .theme import (BASE_H, BASE_W, draw_swatch, gui_theme, line_letter, line_outline, line_rgb)
 
@@ -514,12 +515,73 @@ _TITLE_LINES = [
 
 
 class TitleScene(GuiScene):
-    def layout(self) -> None:
-        self.button("new_game", self.R(700, 560, 520, 112), "New game", lambda: self.app.replace(SetupScene(self.app)),
-                    object_id="#primary")
-        if not self.app.kiosk_mode:
-            self.button("quit", self.R(760, 700, 400, 84), "Quit", self.app.quit)
+    """The first screen: Continue (the last unfinished game), New game, the saved and finished games,
+    Settings and Quit. A saved game that does not read is moved aside and named here (game/saves.py)."""
+
+    def __init__(self, app, message: str = ""):
+        self.message = message
+        self.latest = None
+        self.n_saved = 0
+        self.n_history = 0
         self._bg: pygame.Surface | None = None
+        if not app.kiosk_mode:
+            self._read_saves(app)
+        super().__init__(app)
+
+    def _read_saves(self, app) -> None:
+        try:
+            entries, problems = app.saves.unfinished()
+            history, more = app.saves.history()
+        except Exception as exc:  # noqa: BLE001 - saved games are a convenience; the title always opens
+            log.exception("the saved games could not be listed")
+            self.message = f"The saved games could not be listed: {exc}"
+            return
+        self.latest = entries[0] if entries else None
+        self.n_saved = len(entries)
+        self.n_history = len(history)
+        if problems or more:
+            self.message = _join(self.message, *problems, *more)
+
+    def continue_text(self) -> str:
+        """Board, players and turn of the game Continue resumes: "London · Ada, Ben · turn 7, Ben to play"."""
+        e = self.latest
+        if e is None:
+            return ""
+        return describe_save(e)
+
+    def layout(self) -> None:
+        R = self.R
+        kiosk = self.app.kiosk_mode
+        if self.latest is not None and not kiosk:
+            self.button("continue", R(660, 440, 600, 112), "Continue", self.continue_game, object_id="#primary")
+            self.button("new_game", R(710, 620, 500, 92), "New game", self.new_game)
+            row = 735
+        else:
+            self.button("new_game", R(700, 520, 520, 112), "New game", self.new_game, object_id="#primary")
+            row = 670
+        if not kiosk:
+            self.button("saved_games", R(380, row, 370, 84),
+                        f"Saved games ({self.n_saved})" if self.n_saved else "Saved games",
+                        lambda: self.app.replace(SavedGamesScene(self.app)), enabled=self.n_saved > 0)
+            self.button("history", R(775, row, 370, 84), "Finished games",
+                        lambda: self.app.replace(HistoryScene(self.app)), enabled=self.n_history > 0)
+            self.button("settings", R(1170, row, 370, 84), "Settings", lambda: self.app.push(SettingsScene(self.app)))
+            self.button("quit", R(760, row + 104, 400, 84), "Quit", self.app.quit)
+
+    def new_game(self) -> None:
+        self.app.replace(SetupScene(self.app))
+
+    def continue_game(self) -> None:
+        if self.latest is not None:
+            self.resume(self.latest.id)
+
+    def resume(self, game_id: str) -> None:
+        """Open a saved game where it was left; a save that does not read comes back here, named."""
+        message = resume_game(self.app, game_id)
+        if message:
+            self.message = message
+            self._read_saves(self.app)
+            self.refresh()
 
     def on_escape(self) -> None:
         self.app.quit()
@@ -530,13 +592,29 @@ class TitleScene(GuiScene):
             self._bg.fill(self.app.theme.bg)
             self._draw_lines(self._bg)
             W = surface.get_width()
-            y = self.R(0, 300, 0, 0).y
+            y = self.R(0, 270, 0, 0).y
             self.text(self._bg, "On the Underground", 104, (W // 2, y), bold=True, anchor="center")
-            self.text(self._bg, "Build the lines. Carry the passenger.", 36, (W // 2, self.R(0, 410, 0, 0).y),
+            self.text(self._bg, "Build the lines. Carry the passenger.", 36, (W // 2, self.R(0, 370, 0, 0).y),
                       colour=self.app.theme.muted, anchor="center")
             self.text(self._bg, "A board game by Sebastian Bleasdale  ·  2 to 5 players", 24,
                       (W // 2, self.R(0, 1058, 0, 0).y), colour=self.app.theme.muted, anchor="midbottom")
         surface.blit(self._bg, (0, 0))
+        if self.latest is not None and "continue" in self.buttons:
+            # what Continue opens, under it: board, players, turn (cut to the window if the names are long)
+            b = self.buttons["continue"].rect
+            px = self.app.px
+            text = self.continue_text()
+            size = 28
+            while size > 16 and self.app.fonts.get(px(size)).size(text)[0] > surface.get_width() - px(80):
+                size -= 2
+            self.text(surface, text, size, (b.centerx, b.bottom + px(14)), colour=self.app.theme.muted,
+                      anchor="midtop")
+        if self.message:
+            box = self.R(160, 932, 1600, 70)
+            card = box.inflate(self.app.px(24), self.app.px(12))
+            pygame.draw.rect(surface, self.app.theme.panel, card, border_radius=self.app.px(10))
+            pygame.draw.rect(surface, self.app.theme.warn, card, max(1, self.app.px(2)), border_radius=self.app.px(10))
+            draw_note(self, surface, self.message, box)
 
     def _draw_lines(self, surf: pygame.Surface) -> None:
         width = self.app.px(20)
@@ -555,6 +633,348 @@ class TitleScene(GuiScene):
                 m = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
                 pygame.draw.circle(surf, (255, 255, 255), m, self.app.px(15))
                 pygame.draw.circle(surf, self.app.theme.ink, m, self.app.px(15), max(2, self.app.px(5)))
+
+
+# ------------------------------------------------------------------------------------------------
+# saved games, finished games, settings
+
+
+def draw_note(scene, surface: pygame.Surface, text: str, box: pygame.Rect, size: float = 24) -> None:
+    """A warning (e.g. a saved game moved aside) wrapped into ``box``, smaller until it fits."""
+    from .theme import wrap
+
+    px = scene.app.px
+    for sz in (size, size * 0.85, size * 0.72, size * 0.6):
+        font = scene.app.fonts.get(px(sz), True)
+        lines = wrap(font, text, box.w)
+        if len(lines) * font.get_linesize() <= box.h:
+            break
+    y = box.y
+    for line in lines:
+        if y + font.get_linesize() > box.bottom + 1:
+            break
+        surface.blit(font.render(line, True, scene.app.theme.warn), (box.x, y))
+        y += font.get_linesize()
+
+
+def _join(*messages: str) -> str:
+    """Messages for one screen, each once."""
+    out: list[str] = []
+    for m in messages:
+        if m and m not in out:
+            out.append(m)
+    return " ".join(out)
+
+
+def describe_save(entry) -> str:
+    """Board, players and turn of a saved game: "London · Ada, Ben, Chloe · turn 7, Ben to play"."""
+    s = entry.summary
+    board = s.board + (", first edition" if s.variant == "classic" else "")
+    who = ", ".join(s.players)
+    turn = f"turn {s.turn}, {s.to_play} to play" if s.to_play else f"turn {s.turn}"
+    return f"{board} · {who} · {turn}"
+
+
+def resume_game(app, game_id: str) -> str:
+    """Open a saved game on the play screen, writing on to the same save; returns a message when it could not
+    be opened (the file was moved aside and is named), else ""."""
+    loaded, message = app.saves.load(game_id)
+    if loaded is None:
+        return message or f"The saved game {game_id} could not be opened."
+    from .play_scene import PlayScene
+
+    try:
+        scene = PlayScene(app, loaded.state, loaded.seats, computer_speed=loaded.computer_speed)
+    except Exception as exc:  # noqa: BLE001 - a save the screen cannot show must not crash the title
+        log.exception("the saved game %s could not be shown", game_id)
+        path = app.saves.save_path(game_id)
+        return app.saves.move_aside(path, f"the play screen could not show it: {exc}") or str(exc)
+    if app.autosaver is not None:
+        app.autosaver.adopt(loaded.state, loaded.id, loaded.started)
+    app.replace(scene)
+    return ""
+
+
+class _ListScene(GuiScene):
+    """A page of saved or finished games, two lines of text a row, buttons at the row's end."""
+
+    ROW_Y, ROW_H, ROW_STEP, PER_PAGE = 190, 104, 120, 6
+    HEADING = ""
+
+    def __init__(self, app, message: str = ""):
+        self.message = message
+        self.page = 0
+        self.games: list = []
+        self.load_entries(app)
+        super().__init__(app)
+
+    def load_entries(self, app) -> None: ...
+
+    def pages(self) -> int:
+        return max(1, (len(self.games) + self.PER_PAGE - 1) // self.PER_PAGE)
+
+    def shown(self) -> list:
+        self.page = min(self.page, self.pages() - 1)
+        return self.games[self.page * self.PER_PAGE:(self.page + 1) * self.PER_PAGE]
+
+    def turn_page(self, d: int) -> None:
+        self.page = max(0, min(self.pages() - 1, self.page + d))
+        self.refresh()
+
+    def row_rect(self, k: int) -> pygame.Rect:
+        return self.R(80, self.ROW_Y + k * self.ROW_STEP, 1760, self.ROW_H)
+
+    def row_buttons(self, k: int, entry) -> None: ...
+
+    def row_text(self, entry) -> tuple[str, str]:
+        return "", ""
+
+    def layout(self) -> None:
+        R = self.R
+        self.label("heading", R(80, 30, 1200, 70), self.HEADING, "#heading")
+        for k, e in enumerate(self.shown()):
+            self.row_buttons(k, e)
+        if self.pages() > 1:
+            self.button("newer", R(720, 950, 220, 90), "◂ Newer", lambda: self.turn_page(-1), enabled=self.page > 0)
+            self.label("page", R(940, 950, 160, 90), f"{self.page + 1} / {self.pages()}", "#muted")
+            self.button("older", R(1100, 950, 220, 90), "Older ▸", lambda: self.turn_page(1),
+                        enabled=self.page < self.pages() - 1)
+        self.button("back", R(80, 950, 300, 90), "Back", self.back)
+
+    def back(self) -> None:
+        self.app.replace(TitleScene(self.app))
+
+    def on_escape(self) -> None:
+        self.back()
+
+    def draw_back(self, surface: pygame.Surface) -> None:
+        th = self.app.theme
+        px = self.app.px
+        if self.message:
+            draw_note(self, surface, self.message, self.R(80, 108, 1760, 76))
+        if not self.games:
+            self.text(surface, self.empty_text(), 32, self.R(80, 200, 0, 0).topleft, colour=th.muted)
+        for k, e in enumerate(self.shown()):
+            r = self.row_rect(k)
+            pygame.draw.rect(surface, th.panel, r, border_radius=px(14))
+            pygame.draw.rect(surface, th.panel_edge, r, max(1, px(2)), border_radius=px(14))
+            top, bottom = self.row_text(e)
+            width = self.text_width()
+            self.fit_text(surface, top, 32, (r.x + px(24), r.y + px(14)), width, bold=True)
+            self.fit_text(surface, bottom, 26, (r.x + px(24), r.y + px(58)), width, colour=th.muted)
+
+    def text_width(self) -> int:
+        return self.app.px(1180)
+
+    def empty_text(self) -> str:
+        return ""
+
+    def fit_text(self, surface, s: str, size: int, pos, width: int, colour=None, bold=False) -> None:
+        """Text at a design size, smaller (then condensed, then cut with "…") until it fits ``width``."""
+        px = self.app.px
+        for sz, cond in ((size, False), (size * 0.9, False), (size * 0.9, True), (size * 0.8, True)):
+            f = self.app.fonts.get(px(sz), bold, cond)
+            if f.size(s)[0] <= width:
+                break
+        while s and f.size(s)[0] > width:
+            s = s[:-2] + "…" if len(s) > 2 else ""
+        surface.blit(f.render(s, True, colour or self.app.theme.ink), pos)
+
+
+class SavedGamesScene(_ListScene):
+    """Unfinished games, the most recently played first: resume one, or delete it (a second tap confirms)."""
+
+    HEADING = "Saved games"
+    CONFIRM_S = 4.0
+
+    def __init__(self, app, message: str = ""):
+        self.confirm: str | None = None  # the game id whose Delete was tapped once
+        self._confirm_until = 0.0
+        super().__init__(app, message)
+
+    def load_entries(self, app) -> None:
+        try:
+            self.games, problems = app.saves.unfinished()
+        except Exception as exc:  # noqa: BLE001
+            log.exception("the saved games could not be listed")
+            self.games, problems = [], [f"The saved games could not be listed: {exc}"]
+        if problems:
+            self.message = _join(self.message, *problems)
+
+    def empty_text(self) -> str:
+        return "No unfinished games. Every game is saved as it is played, and appears here until it ends."
+
+    def row_text(self, e) -> tuple[str, str]:
+        from ..saves import when
+
+        s = e.summary
+        board = s.board + (", first edition" if s.variant == "classic" else "")
+        bottom = f"turn {s.turn}" + (f", {s.to_play} to play" if s.to_play else "")
+        bottom += " · " + " / ".join(f"{n} {p}" for n, p in zip(s.players, s.scores))
+        return f"{board} · {', '.join(s.players)}", f"{bottom} · saved {when(e.saved)}"
+
+    def row_buttons(self, k: int, e) -> None:
+        y = self.ROW_Y + k * self.ROW_STEP + 12
+        asking = self.confirm == e.id
+        self.button(f"resume{k}", self.R(1320, y, 240, 80), "Resume", lambda i=e.id: self.resume(i),
+                    object_id="#primary")
+        self.button(f"delete{k}", self.R(1580, y, 240, 80), "Tap to delete" if asking else "Delete",
+                    lambda i=e.id: self.delete(i), object_id="#selected" if asking else None)
+
+    def resume(self, game_id: str) -> None:
+        message = resume_game(self.app, game_id)
+        if message:
+            self.message = message
+            self.load_entries(self.app)
+            self.refresh()
+
+    def delete(self, game_id: str) -> None:
+        """The first tap asks (the button says so for a few seconds); the second deletes."""
+        if self.confirm != game_id or self.app.time >= self._confirm_until:
+            self.confirm = game_id
+            self._confirm_until = self.app.time + self.CONFIRM_S
+            self.refresh()
+            return
+        self.confirm = None
+        error = self.app.saves.delete(game_id)
+        self.message = error or ""
+        self.load_entries(self.app)
+        if not self.games and not self.message:
+            self.back()
+            return
+        self.refresh()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.confirm is not None and self.app.time >= self._confirm_until:
+            self.confirm = None
+            self.refresh()
+
+
+class HistoryScene(_ListScene):
+    """Finished games, the most recent first: when, which board, the final scores and who won."""
+
+    HEADING = "Finished games"
+
+    def load_entries(self, app) -> None:
+        try:
+            self.games, problems = app.saves.history()
+        except Exception as exc:  # noqa: BLE001
+            log.exception("the finished games could not be listed")
+            self.games, problems = [], [f"The finished games could not be listed: {exc}"]
+        if problems:
+            self.message = _join(self.message, *problems)
+
+    def empty_text(self) -> str:
+        return "No finished games yet."
+
+    def text_width(self) -> int:
+        return self.app.px(1700)
+
+    def row_text(self, e) -> tuple[str, str]:
+        from ..saves import when
+
+        s = e.summary
+        board = s.board + (", first edition" if s.variant == "classic" else "")
+        won = " and ".join(s.winners)
+        verb = "share the win" if len(s.winners) > 1 else "wins"
+        top = f"{when(e.saved)} · {board}" + (f" · {won} {verb}" if won else "")
+        ranked = sorted(zip(s.scores, s.players), key=lambda t: -t[0])
+        return top, "   ".join(f"{p} {n}" for n, p in ranked) + f"   ·   {s.turn} turns"
+
+
+class SettingsScene(GuiScene):
+    """The player's settings: sound volume (a slider, − and +) and mute, remembered in the config dir.
+    Opened over the screen that asked; Back returns to it. On a kiosk the operator sets the volume."""
+
+    STEP = 0.1
+
+    def __init__(self, app):
+        self.prefs = app.settings.preferences()
+        self.sliders: dict = {}
+        self._slider_val: float | None = None
+        super().__init__(app)
+
+    def build(self) -> None:
+        theme = _theme_json(self.app.scale)
+        theme["horizontal_slider"] = {"misc": {"enable_arrow_buttons": "0",
+                                               "sliding_button_width": str(max(24, round(72 * self.app.scale)))}}
+        self.manager = PointerGui(self.app.size, theme)
+        self.buttons, self.labels, self.entries = {}, {}, {}
+        self.sliders = {}
+        self._primary = None
+        self.refresh()
+
+    def layout(self) -> None:
+        from pygame_gui.elements import UIHorizontalSlider
+
+        R = self.R
+        self.label("heading", R(80, 30, 900, 70), "Settings", "#heading")
+        self.button("back", R(80, 950, 300, 90), "Back", self.back, object_id="#primary")
+        if self.app.kiosk_mode:
+            self.label("kiosk_note", R(80, 200, 1760, 60), "The volume is set in the kiosk's admin menu.", "#muted")
+            return
+        self.label("volume_label", R(80, 200, 300, 84), "Sound volume", "#muted")
+        self.button("volume_minus", R(400, 200, 84, 84), "−", lambda: self.nudge(-self.STEP))
+        rect = R(504, 210, 760, 64)
+        old = self.sliders.get("volume")
+        if old is None or old.relative_rect != rect or not old.alive():
+            if old is not None:
+                old.kill()
+            self.sliders["volume"] = UIHorizontalSlider(rect, float(self.prefs.volume), (0.0, 1.0), self.manager,
+                                                        click_increment=0.05)
+        elif abs(float(old.get_current_value()) - self.prefs.volume) > 1e-9:
+            old.set_current_value(float(self.prefs.volume))
+        self._slider_val = float(self.sliders["volume"].get_current_value())
+        self.button("volume_plus", R(1284, 200, 84, 84), "+", lambda: self.nudge(self.STEP))
+        self.label("volume_value", R(1390, 200, 160, 84), f"{round(self.prefs.volume * 100)} %", "#heading")
+        self.button("mute", R(400, 320, 420, 84), "Sound off (muted)" if self.prefs.muted else "Sound on",
+                    self.toggle_mute, object_id="#selected" if self.prefs.muted else None)
+        self.button("test_sound", R(850, 320, 300, 84), "Try it", lambda: sound_mod.of(self.app).play("score"))
+        if not getattr(self.app.sound, "available", False):
+            why = getattr(self.app.sound, "problem", "") or "no audio device"
+            self.label("no_sound", R(80, 440, 1760, 50), f"No sound on this computer: {why}", "#warning")
+
+    def set_volume(self, v: float) -> None:
+        self.prefs.volume = round(min(1.0, max(0.0, v)), 2)
+        self.app.sound.volume = self.prefs.volume
+        self.remember()
+
+    def nudge(self, d: float) -> None:
+        self.set_volume(self.prefs.volume + d)
+        if self.prefs.muted and d > 0:
+            self.toggle_mute()
+            return
+        self.refresh()
+
+    def toggle_mute(self) -> None:
+        self.prefs.muted = not self.prefs.muted
+        self.app.sound.muted = self.prefs.muted
+        self.remember()
+        self.refresh()
+
+    def remember(self) -> None:
+        self.app.settings.remember_preferences(self.prefs)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        sl = self.sliders.get("volume")
+        if sl is not None and self._slider_val is not None:
+            v = float(sl.get_current_value())
+            if abs(v - self._slider_val) > 1e-9:
+                self._slider_val = v
+                self.set_volume(v)
+                self.labels["volume_value"].set_text(f"{round(self.prefs.volume * 100)} %")
+                self.dirty = True
+
+    def back(self) -> None:
+        if len(self.app.scenes) > 1 and self.app.top is self:
+            self.app.pop()
+        else:
+            self.app.replace(TitleScene(self.app))
+
+    def on_escape(self) -> None:
+        self.back()
 
 
 # ------------------------------------------------------------------------------------------------
@@ -919,6 +1339,9 @@ class EndScene(GuiScene):
         except Exception:
             last = None
         return last.computer_speed if last is not None else "normal"
+
+    def enter(self) -> None:
+        sound_mod.of(self.app).play("fanfare")
 
     # ---- model ----------------------------------------------------------------------------------
     def guarded(self) -> bool:
@@ -1393,6 +1816,7 @@ class EndScene(GuiScene):
             self.text(surface, st.players[i].name, 22, (plot.right + px(36), yy), anchor="midleft", condensed=True)
 
 
-__all__ = ["TitleScene", "SetupScene", "EndScene", "GuiScene", "start_game", "available_maps", "available_levels",
+__all__ = ["TitleScene", "SetupScene", "EndScene", "SavedGamesScene", "HistoryScene", "SettingsScene", "resume_game",
+           "describe_save", "GuiScene", "start_game", "available_maps", "available_levels",
            "default_setup", "next_free_colour", "token_totals", "tie_note", "rank_labels", "end_winners",
            "board_title", "has_first_edition", "resize_setup", "default_arrangement"]

@@ -1,4 +1,5 @@
-"""What the game remembers between runs: the last table set-up (seats, board, edition).
+"""What the game remembers between runs: the last table set-up (seats, board, edition) and the player's
+preferences (sound volume and mute; ``preferences.json``).
 
 Stored as msgspec JSON with a schema version in the user config dir (``UNDERGROUND_CONFIG_DIR``
 overrides it, for tests and kiosks) and written atomically, so a power cut leaves the old file or
@@ -21,13 +22,23 @@ log = logging.getLogger("underground.settings")
 
 CONFIG_DIR_ENV = "UNDERGROUND_CONFIG_DIR"
 LAST_SETUP_FILE = "last_setup.json"
+PREFERENCES_FILE = "preferences.json"
 SCHEMA_VERSION = 1
+DEFAULT_VOLUME = 0.7
 RANDOM_START = -1  # TableSetup.start_player value meaning "draw the start player"
 
 
 class SavedSetup(msgspec.Struct):
     version: int
     setup: TableSetup
+
+
+class Preferences(msgspec.Struct):
+    """The player's own choices in Settings. Unknown keys are ignored, so a newer game's file still reads."""
+
+    version: int = SCHEMA_VERSION
+    volume: float = DEFAULT_VOLUME  # 0.0 .. 1.0
+    muted: bool = False
 
 
 def config_dir() -> Path:
@@ -102,15 +113,48 @@ class Settings:
     def remember_setup(self, setup: TableSetup) -> bool:
         """Write the set-up atomically; a read-only disk is logged, never fatal."""
         data = msgspec.json.format(msgspec.json.encode(SavedSetup(SCHEMA_VERSION, setup)), indent=2)
+        return self._write(self.last_setup_path, data, "the set-up")
+
+    @property
+    def preferences_path(self) -> Path:
+        return self.dir / PREFERENCES_FILE
+
+    def preferences(self) -> Preferences:
+        """The remembered preferences, or the defaults when there are none or they do not read (logged)."""
+        path = self.preferences_path
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            return Preferences()
+        except OSError as exc:
+            log.warning("cannot read %s (%s); using the default preferences", path, exc)
+            return Preferences()
+        try:
+            prefs = msgspec.json.decode(raw, type=Preferences)
+        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+            log.warning("ignoring broken preferences file %s (%s); using the defaults", path, exc)
+            return Preferences()
+        if not 0.0 <= prefs.volume <= 1.0:
+            log.warning("%s: volume %s is not between 0 and 1; using %s", path, prefs.volume, DEFAULT_VOLUME)
+            prefs.volume = DEFAULT_VOLUME
+        return prefs
+
+    def remember_preferences(self, prefs: Preferences) -> bool:
+        """Write the preferences atomically; a read-only disk is logged, never fatal."""
+        prefs = msgspec.structs.replace(prefs, version=SCHEMA_VERSION)
+        return self._write(self.preferences_path, msgspec.json.format(msgspec.json.encode(prefs), indent=2),
+                           "the preferences")
+
+    def _write(self, path: Path, data: bytes, what: str) -> bool:
         try:
             self.dir.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".last_setup.", suffix=".tmp", dir=self.dir)
+            fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=".tmp", dir=self.dir)
             try:
                 with os.fdopen(fd, "wb") as f:
                     f.write(data)
                     f.flush()
                     os.fsync(f.fileno())
-                os.replace(tmp, self.last_setup_path)
+                os.replace(tmp, path)
             except BaseException:
                 try:
                     os.unlink(tmp)
@@ -118,10 +162,10 @@ class Settings:
                     pass
                 raise
         except OSError as exc:
-            log.warning("cannot remember the set-up in %s (%s)", self.dir, exc)
+            log.warning("cannot remember %s in %s (%s)", what, self.dir, exc)
             return False
         return True
 
 
-__all__ = ["Settings", "SavedSetup", "SeatConfig", "TableSetup", "config_dir", "setup_problems",
+__all__ = ["Settings", "SavedSetup", "Preferences", "SeatConfig", "TableSetup", "config_dir", "setup_problems",
            "CONFIG_DIR_ENV", "RANDOM_START", "VARIANTS"]

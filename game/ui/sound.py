@@ -31,6 +31,7 @@ EFFECTS: dict[str, tuple[str, float]] = {
     "fanfare": ("fanfare.wav", 0.7),  # the end screen
 }
 SCORE_DELAY_S = 0.18  # a placement that scores: the score follows the token's click
+TURN_AFTER_ARRIVE_S = 0.5  # the new turn's chime waits for the arrival's
 REQUESTED_KEPT = 64
 DEFAULT_VOLUME = 0.7
 
@@ -49,6 +50,7 @@ class SoundPlayer:
         self._later: list[tuple[float, str]] = []  # (app time, effect) waiting to be played
         self._now = 0.0
         self._last_turn: tuple | None = None
+        self._arrived_at = -1.0  # app time the passenger last arrived
         if enabled:
             self._open()
 
@@ -120,6 +122,8 @@ class SoundPlayer:
             self._later.append((self._now + delay, name))
             return
         self.requested.append(name)
+        if name == "arrive":
+            self._arrived_at = self._now
         snd = self.sounds.get(name)
         if snd is None or self.level <= 0:
             return
@@ -157,7 +161,8 @@ class SoundPlayer:
             return
         key = (id(state), state.turn)
         if self._last_turn is not None and self._last_turn[0] == id(state) and self._last_turn != key:
-            self.play("turn")
+            # after the arrival chime, not over it
+            self.play("turn", delay=TURN_AFTER_ARRIVE_S if self._arrived_at == self._now else 0.0)
         self._last_turn = key
 
     def close(self) -> None:
@@ -169,9 +174,6 @@ class _Silent(SoundPlayer):
 
     def __init__(self):
         super().__init__(enabled=False)
-
-
-_SILENT = _Silent()
 
 
 def of(app) -> SoundPlayer:
@@ -191,5 +193,7 @@ def _clamp(v: float) -> float:
     except (TypeError, ValueError):
         return DEFAULT_VOLUME
 
+
+_SILENT = _Silent()
 
 __all__ = ["EFFECTS", "SoundPlayer", "of", "DEFAULT_VOLUME"]
