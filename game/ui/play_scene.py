@@ -32,6 +32,7 @@ from ..engine import ChooseRoute, IllegalAction, PlaceTrack, TakeBranch, Undo, a
 from ..engine import events as ev
 from ..engine.rules import board_of, last_player, rules_of
 from ..engine.state import GameState
+from . import sound
 from . import theme as th
 from .board_view import BoardView
 from .play.backdrop import Backdrop, _merge as _merge_rects
@@ -255,6 +256,7 @@ class PlayScene(Scene):
             return False
         self._invalidate()
         self._show_events(events, before_face_up)
+        sound.of(self.app).events(events)
         self.on_engine_events(events)
         return True
 
@@ -282,6 +284,7 @@ class PlayScene(Scene):
     def _turn_shown(self) -> None:
         """Animations of the turn are over: show the engine's position as it is (and any notice it brought)."""
         self.turns.turn_shown()
+        sound.of(self.app).turn_shown(self.state)
         if self._pending_notice:
             self.notice(self._pending_notice)
             self._pending_notice = ""
@@ -315,6 +318,7 @@ class PlayScene(Scene):
         x, y = at if at is not None else (W / 2, H / 2)
         edge = self.panels[self.shown_current].edge if self.panels else "bottom"
         self.anim.toast(text, x, y, EDGE_ROTATION.get(edge, 0))
+        sound.of(self.app).play("refused")
         self.dirty = True
 
     # ---- hooks for a scene built on this one --------------------------------------------------
@@ -523,6 +527,7 @@ class PlayScene(Scene):
             self.dirty = True
         for tr in arrived:
             self.turns.arrived(tr.destination)
+            sound.of(self.app).play("arrive")
             self._invalidate()
         if arrived and not self.anim.travels:
             self._turn_shown()
