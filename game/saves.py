@@ -57,6 +57,11 @@ class Summary(msgspec.Struct):
     winners: list[str] = []
 
 
+class _Kind(msgspec.Struct):
+    format: str = ""
+    schema_version: int = 0
+
+
 class SaveHeader(msgspec.Struct):
     """The part of a save file a list needs (the record is skipped when listing)."""
 
@@ -143,13 +148,12 @@ def _decode(data: bytes, path: Path, kind):
     if len(data) > MAX_SAVE_BYTES:
         raise SaveError(f"{path}: {len(data)} bytes is too large for a saved game (limit {MAX_SAVE_BYTES})")
     try:
-        obj = msgspec.json.decode(data, type=kind)
+        _check(msgspec.json.decode(data, type=_Kind), path)  # what the file is, before what is in it
+        return msgspec.json.decode(data, type=kind)
     except msgspec.ValidationError as exc:
         raise SaveError(f"{path}: {exc}") from None
     except msgspec.DecodeError as exc:
         raise SaveError(f"{path}: not valid JSON ({exc}); the file may be truncated") from None
-    _check(obj, path)
-    return obj
 
 
 class SaveStore:

@@ -1,0 +1,213 @@
+"""Saved games on screen: a game is saved as it is played, Continue on the title screen brings back exactly
+that position on every playable board, a save that does not read is moved aside and named, Saved games
+deletes (with a second tap), and a finished game appears in Finished games."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from conftest import Driver
+from game.ai import RandomBot
+from game.engine.record import from_state, replay
+from game.saves import SaveStore
+from game.ui import menu_scenes as ms
+from game.ui.app import App
+from game.ui.kiosk.mode import position_digest
+from game.ui.play_scene import PlayScene
+from game.ui.screenshot import demo_seats, demo_state
+from play_helpers import STEP
+
+BOARDS = [m for m, _ in ms.available_maps()]  # every board the set-up offers: New York and Paris when they play
+
+
+@pytest.fixture
+def apps():
+    made = []
+
+    def make(save_games=True):
+        a = App(size=(1280, 720), headless=True, save_games=save_games)
+        pygame.event.clear()
+        made.append(a)
+        return a, Driver(a)
+
+    yield make
+    for a in made:
+        a.close()
+
+
+def play_some(app, scene, actions: int, seed: int = 4) -> None:
+    """People's actions through the play screen (a computer seat plays its own), until ``actions`` are done."""
+    bot = RandomBot(seed)
+    for _ in range(4000):
+        if len(scene.state.log) >= actions:
+            break
+        if not scene.blocking and scene.turns.human_turn(scene.blocking):
+            assert scene.act(bot.choose(scene.state))
+        app.step(STEP)
+    assert len(scene.state.log) >= actions
+    for _ in range(400):  # the passenger arrives, the table shows the position
+        if not scene.blocking:
+            break
+        app.step(STEP)
+
+
+def test_the_boards_include_london_and_berlin():
+    assert {"london", "berlin"} <= set(BOARDS)
+
+
+@pytest.mark.parametrize("map_id", BOARDS)
+def test_save_and_leave_then_continue_restores_the_same_position(apps, map_id):
+    app, driver = apps()
+    title = app.push(ms.TitleScene(app))
+    assert "continue" not in title.buttons  # nothing saved yet
+    setup = ms.default_setup(3, map_id, "table")
+    setup.seats[1].computer, setup.seats[1].level = True, "random"
+    setup.computer_speed = "fast"
+    setup.seed = 11
+    ms.start_game(app, setup)
+    scene = app.top
+    play_some(app, scene, 14)
+    before = position_digest(scene.state)
+    turn, to_play = scene.state.turn + 1, scene.state.players[scene.state.current].name
+    app.replace(ms.TitleScene(app))  # leave the game (the game menu's Save and leave does this)
+    app.close()
+
+    app2, driver2 = apps()
+    title = app2.push(ms.TitleScene(app2))
+    text = title.continue_text()
+    board = dict(ms.available_maps())[map_id]
+    assert text.startswith(board) and "Player 1, Player 2, Player 3" in text
+    assert f"turn {turn}, {to_play} to play" in text
+    driver2.tap_rect(title.buttons["continue"].rect)
+    resumed = app2.top
+    assert isinstance(resumed, PlayScene)
+    assert position_digest(resumed.state) == before
+    assert [s.computer for s in resumed.seats] == [False, True, False]
+    assert [s.edge for s in resumed.seats] == [s.edge for s in setup.seats]
+    assert resumed.turns.computer_speed == "fast"
+    # playing on writes to the same save, not a new one
+    play_some(app2, resumed, len(resumed.state.log) + 2)
+    app2.step(STEP)
+    app2.autosaver.flush()
+    entries, _ = app2.saves.unfinished()
+    assert len(entries) == 1 and entries[0].summary.actions == len(resumed.state.log)
+
+
+def test_headless_apps_save_nothing_unless_asked(apps):
+    app, _ = apps(save_games=None)
+    assert app.autosaver is None
+    state = demo_state("london", actions=6)
+    scene = app.push(PlayScene(app, state, demo_seats(state)))
+    play_some(app, scene, 10)
+    assert not app.saves.saves_dir.exists()
+
+
+def test_a_corrupt_save_is_moved_aside_and_named_on_the_title_screen(apps):
+    app, driver = apps()
+    store = app.saves
+    good = demo_state("london", actions=12)
+    store.save("good", good, demo_seats(good))
+    (store.saves_dir / "oops.json").write_bytes(b'{"format": "underground-save", "schema_ver')
+    title = app.push(ms.TitleScene(app))
+    driver.step(3)
+    assert "oops.json" in title.message and "moved aside" in title.message
+    assert not (store.saves_dir / "oops.json").exists()
+    assert len(list(store.saves_dir.glob("oops.json.corrupt-*"))) == 1
+    assert title.latest.id == "good" and "continue" in title.buttons  # the good game is still offered
+
+
+def test_continue_on_a_save_that_no_longer_replays_stays_on_the_title_with_a_message(apps):
+    app, driver = apps()
+    state = demo_state("london", actions=12)
+    app.saves.save("bent", state, demo_seats(state))
+    path = app.saves.save_path("bent")
+    path.write_bytes(path.read_bytes().replace(b'"deck":[', b'"deck":[99999,'))  # a card that is no station
+    title = app.push(ms.TitleScene(app))
+    driver.tap_rect(title.buttons["continue"].rect)
+    assert app.top is title
+    assert "bent.json" in title.message and "moved aside" in title.message
+    assert "continue" not in title.buttons and not path.exists()
+
+
+def test_saved_games_resumes_any_and_deletes_with_a_second_tap(apps):
+    app, driver = apps()
+    store = app.saves
+    clock = [1000.0]
+    store.clock = lambda: clock[0]
+    older = demo_state("london", actions=10, seed=3)
+    store.save("older", older, demo_seats(older))
+    clock[0] = 2000.0
+    newer = demo_state("berlin", actions=20, seed=4)
+    store.save("newer", newer, demo_seats(newer))
+    title = app.push(ms.TitleScene(app))
+    assert title.buttons["saved_games"].text == "Saved games (2)"
+    driver.tap_rect(title.buttons["saved_games"].rect)
+    games = app.top
+    assert isinstance(games, ms.SavedGamesScene)
+    assert [e.id for e in games.games] == ["newer", "older"]
+    driver.tap_rect(games.buttons["delete0"].rect)
+    assert games.buttons["delete0"].text == "Tap to delete" and store.save_path("newer").exists()
+    driver.tap_rect(games.buttons["delete0"].rect)
+    assert not store.save_path("newer").exists()
+    assert [e.id for e in games.games] == ["older"]
+    # the question lapses: a tap much later asks again
+    driver.tap_rect(games.buttons["delete0"].rect)
+    driver.step(int(games.CONFIRM_S * 120 / 8) + 10, dt=STEP)
+    assert games.buttons["delete0"].text == "Delete"
+    driver.tap_rect(games.buttons["delete0"].rect)
+    assert store.save_path("older").exists()
+    # resume the other from the list
+    driver.tap_rect(games.buttons["resume0"].rect)
+    assert isinstance(app.top, PlayScene)
+    assert position_digest(app.top.state) == position_digest(older)
+
+
+def test_a_finished_game_is_kept_in_finished_games(apps):
+    app, driver = apps()
+    whole = demo_state("london", players=3, actions=None, seed=9)
+    rec_state = replay(from_state(whole), upto=len(whole.log) - 3)  # three actions before the end
+    assert not rec_state.over
+    seats = demo_seats(rec_state, {0: "random", 1: "random", 2: "random"})
+    scene = app.push(PlayScene(app, rec_state, seats, computer_speed="fast"))
+    for _ in range(3000):
+        if isinstance(app.top, ms.EndScene):
+            break
+        app.step(STEP)
+    assert isinstance(app.top, ms.EndScene) and scene.state.over
+    app.autosaver.flush()
+    assert app.saves.unfinished()[0] == []
+    history, _ = app.saves.history()
+    assert len(history) == 1
+    from game.engine.rules import winners
+
+    names = [scene.state.players[i].name for i in winners(scene.state)]
+    assert history[0].summary.winners == names
+    title = app.replace(ms.TitleScene(app))
+    assert "continue" not in title.buttons
+    driver.tap_rect(title.buttons["history"].rect)
+    hist = app.top
+    assert isinstance(hist, ms.HistoryScene)
+    top, bottom = hist.row_text(hist.games[0])
+    assert "London" in top and names[0] in top and "win" in top
+    assert all(p.name in bottom for p in scene.state.players)
+    driver.tap_rect(hist.buttons["back"].rect)
+    assert isinstance(app.top, ms.TitleScene)
+
+
+def test_the_kiosk_title_offers_no_saved_games(apps):
+    app, _ = apps()
+    app.kiosk_mode = True
+    state = demo_state("london", actions=12)
+    app.saves.save("g", state, demo_seats(state))
+    title = app.push(ms.TitleScene(app))
+    assert not {"continue", "saved_games", "history", "settings", "quit"} & set(title.buttons)
+
+
+def test_a_store_elsewhere_is_not_read(apps, tmp_path):
+    """UNDERGROUND_DATA_DIR (set per test by conftest) decides where saves live."""
+    app, _ = apps()
+    other = SaveStore(tmp_path / "not-the-data-dir")
+    state = demo_state("london", actions=8)
+    other.save("elsewhere", state, demo_seats(state))
+    title = app.push(ms.TitleScene(app))
+    assert title.latest is None and "continue" not in title.buttons
