@@ -573,9 +573,9 @@ class TitleScene(GuiScene):
 
     def continue_game(self) -> None:
         if self.latest is not None:
-            self.resume(self.latest.id)
+            self.open_saved(self.latest.id)
 
-    def resume(self, game_id: str) -> None:
+    def open_saved(self, game_id: str) -> None:
         """Open a saved game where it was left; a save that does not read comes back here, named."""
         message = resume_game(self.app, game_id)
         if message:
@@ -816,12 +816,12 @@ class SavedGamesScene(_ListScene):
     def row_buttons(self, k: int, e) -> None:
         y = self.ROW_Y + k * self.ROW_STEP + 12
         asking = self.confirm == e.id
-        self.button(f"resume{k}", self.R(1320, y, 240, 80), "Resume", lambda i=e.id: self.resume(i),
+        self.button(f"resume{k}", self.R(1320, y, 240, 80), "Resume", lambda i=e.id: self.open_saved(i),
                     object_id="#primary")
         self.button(f"delete{k}", self.R(1580, y, 240, 80), "Tap to delete" if asking else "Delete",
                     lambda i=e.id: self.delete(i), object_id="#selected" if asking else None)
 
-    def resume(self, game_id: str) -> None:
+    def open_saved(self, game_id: str) -> None:
         message = resume_game(self.app, game_id)
         if message:
             self.message = message

@@ -49,7 +49,7 @@ class SoundPlayer:
         self.played = 0  # effects handed to the mixer
         self._later: list[tuple[float, str]] = []  # (app time, effect) waiting to be played
         self._now = 0.0
-        self._last_turn: tuple | None = None
+        self._turn_pending = False
         self._arrived_at = -1.0  # app time the passenger last arrived
         if enabled:
             self._open()
@@ -154,16 +154,15 @@ class SoundPlayer:
             self.play("score", delay=SCORE_DELAY_S if ev.TokenPlaced in kinds else 0.0)
         if ev.PassengerMoved in kinds:
             self.play("travel")
+        if ev.TurnStarted in kinds:
+            self._turn_pending = True  # chimed when the table shows the new turn (turn_shown)
 
     def turn_shown(self, state) -> None:
-        """The table shows the position after a turn's animations: a chime when it is a new player's turn."""
-        if state.phase == "over":
-            return
-        key = (id(state), state.turn)
-        if self._last_turn is not None and self._last_turn[0] == id(state) and self._last_turn != key:
+        """The table shows the position after a turn's animations: a chime when a new turn began."""
+        if self._turn_pending and state.phase != "over":
             # after the arrival chime, not over it
             self.play("turn", delay=TURN_AFTER_ARRIVE_S if self._arrived_at == self._now else 0.0)
-        self._last_turn = key
+        self._turn_pending = False
 
     def close(self) -> None:
         self._later.clear()

@@ -391,7 +391,8 @@ class AdminScene(_OverlayGui):
         self.text(surface, "Boards the set-up offers", 30, R(640, 140, 0, 0).topleft, bold=True)
         self.text(surface, f"Volume: {round(cfg.volume * 100)} %", 30, R(640, 340, 0, 0).topleft, bold=True)
         if not self.host.sound_available():
-            self.text(surface, "(the game has no sounds yet)", 24, R(980, 345, 0, 0).topleft, colour=th.muted)
+            self.text(surface, "(no audio device: the table is silent)", 24, R(980, 345, 0, 0).topleft,
+                      colour=th.muted)
         self.text(surface, f"Back to the demo after {cfg.idle_timeout_s} s without a touch", 30,
                   R(640, 540, 0, 0).topleft, bold=True)
         self.text(surface, "(then a 10 s countdown)", 24, R(640, 680, 0, 0).topleft, colour=th.muted)
