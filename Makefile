@@ -3,7 +3,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-export SDL_AUDIODRIVER ?= dummy
+# the tests and benchmarks never open a real audio device; `make play` has sound
+test soak mutate bench: export SDL_AUDIODRIVER ?= dummy
 
 .PHONY: play test soak bench kiosk simulate venv clean mutate
 

@@ -555,7 +555,7 @@ class TitleScene(GuiScene):
         if self.latest is not None and not kiosk:
             self.button("continue", R(660, 440, 600, 112), "Continue", self.continue_game, object_id="#primary")
             self.button("new_game", R(710, 620, 500, 92), "New game", self.new_game)
-            row = 735
+            row = 770  # the row hides the decorative blue line's station
         else:
             self.button("new_game", R(700, 520, 520, 112), "New game", self.new_game, object_id="#primary")
             row = 670
@@ -610,7 +610,7 @@ class TitleScene(GuiScene):
             self.text(surface, text, size, (b.centerx, b.bottom + px(14)), colour=self.app.theme.muted,
                       anchor="midtop")
         if self.message:
-            box = self.R(160, 932, 1600, 70)
+            box = self.R(160, 966, 1600, 56)
             card = box.inflate(self.app.px(24), self.app.px(12))
             pygame.draw.rect(surface, self.app.theme.panel, card, border_radius=self.app.px(10))
             pygame.draw.rect(surface, self.app.theme.warn, card, max(1, self.app.px(2)), border_radius=self.app.px(10))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-SCENES = ("title", "setup", "play", "end")
+SCENES = ("title", "continue", "saved-games", "history", "settings", "setup", "play", "end")
 DEMO_NAMES = ["Ada", "Ben", "Chloe", "Dev", "Ezra"]
 MID_GAME_ACTIONS = 40
 
@@ -64,12 +64,46 @@ def demo_seats(state, computers: dict[int, str] | None = None):
             for i, p in enumerate(state.players)]
 
 
+def demo_saves(app, filled: bool) -> None:
+    """Point the app at saved games of its own in a temporary folder, never the user's: none, or (``filled``)
+    three unfinished games on the playable boards and two finished ones."""
+    import atexit
+    import shutil
+    import tempfile
+
+    from ..saves import SaveStore
+    from .menu_scenes import available_maps
+
+    folder = tempfile.mkdtemp(prefix="underground-screenshot-")
+    atexit.register(shutil.rmtree, folder, True)
+    clock = [1_779_000_000.0]  # a fixed date (May 2026), so the picture is the same on every run
+    store = SaveStore(folder, clock=lambda: clock[0])
+    app.saves = store
+    if not filled:
+        return
+    boards = [m for m, _ in available_maps()]
+    games = [(boards[i % len(boards)], n, seed, actions)
+             for i, (n, seed, actions) in enumerate([(4, 7, None), (2, 5, None), (2, 3, 16), (4, 9, 70), (3, 11, 38)])]
+    for board, n, seed, actions in games:
+        clock[0] += 3600 * 5
+        state = demo_state(board, players=n, seed=seed, actions=actions)
+        store.save(store.new_id(state), state, demo_seats(state, {n - 1: "hard"}), "normal", started=clock[0] - 1800)
+
+
 def build_scene(app, scene: str, map: str = "london"):
     """The scene object for a screenshot (or a test) of ``scene``."""
     from . import menu_scenes
 
-    if scene == "title":
+    if scene in ("title", "continue", "saved-games", "history", "settings"):
+        demo_saves(app, filled=scene != "title")
+    if scene in ("title", "continue"):
         return menu_scenes.TitleScene(app)
+    if scene == "saved-games":
+        return menu_scenes.SavedGamesScene(app)
+    if scene == "history":
+        return menu_scenes.HistoryScene(app)
+    if scene == "settings":
+        return menu_scenes.SettingsScene(app)
     if scene == "setup":
         base, variant = edition_of(map)
         setup = menu_scenes.default_setup(4, base)
