@@ -119,6 +119,7 @@ def engine_figures(quick: bool = False) -> dict:
         "legal_ms": round(legal_ms, 4),
         "games_per_s": gps,
         **{f"{k}_berlin": v for k, v in board_figures("berlin", quick).items()},
+        **{f"{k}_newyork": v for k, v in board_figures("newyork", quick).items()},
     }
 
 
@@ -140,6 +141,7 @@ def run_bench(quick: bool = False, parts: list[str] | None = None) -> dict:
 
         out.update(bench_ai(games=20 if quick else 200))
         out.update(bench_ai(games=20 if quick else 200, map="berlin"))  # hard_vs_normal_berlin, ...
+        out.update(bench_ai(games=20 if quick else 200, map="newyork"))  # hard_vs_normal_newyork, ...
     if "kiosk" in parts:
         from .ui.kiosk.mode import attract_rss_growth
 

@@ -58,6 +58,8 @@ class Board:
     berlin: mapfile.BerlinData | None = None  # Berlin: landmark types, stacks and what "+" and landmarks score
     landmark_stations: list[int] = field(default_factory=list)  # Berlin: in [berlin].landmarks order
     landmark_stack_sizes: list[int] = field(default_factory=list)  # tiles dealt to each of them
+    water: frozenset[int] = frozenset()  # New York: the water icons (nodes of kind "water", never a stop)
+    clusters: dict[str, tuple[int, ...]] = field(default_factory=dict)  # New York: cluster -> its stations
     source: mapfile.MapFile | None = None
     # derived lookups
     by_name: dict[str, int] = field(default_factory=dict)
@@ -65,6 +67,7 @@ class Board:
     conn_between: dict[tuple[int, int], int] = field(default_factory=dict)
     conn_ends: list[tuple[int, int]] = field(default_factory=list)
     conn_spaces: list[int] = field(default_factory=list)
+    station_cluster: list[str | None] = field(default_factory=list)  # New York: each station's cluster, if any
 
     def __post_init__(self) -> None:
         self.by_name = {s.name: s.index for s in self.stations}
@@ -77,6 +80,24 @@ class Board:
         self.station_conns = [tuple(x) for x in sc]
         self.conn_ends = [(c.a, c.b) for c in self.connections]
         self.conn_spaces = [c.spaces for c in self.connections]
+        self.water = frozenset(s.index for s in self.stations if "water" in s.kinds)
+        self._index_clusters()
+
+    def _index_clusters(self) -> None:
+        """station_cluster from ``clusters`` (or from the stations' own cluster field, if a map gives that)."""
+        self.station_cluster = [s.cluster for s in self.stations]
+        for name, members in self.clusters.items():
+            for s in members:
+                self.station_cluster[s] = name
+        if not self.clusters:
+            found: dict[str, list[int]] = {}
+            for s in self.stations:
+                if s.cluster:
+                    found.setdefault(s.cluster, []).append(s.index)
+            self.clusters = {k: tuple(v) for k, v in found.items()}
+
+    def is_water(self, station: int) -> bool:
+        return station in self.water
 
     def station(self, name: str) -> int:
         try:
@@ -122,6 +143,9 @@ def from_mapfile(mf: mapfile.MapFile) -> Board:
         b.berlin = mf.berlin
         b.landmark_stations = [idx[lm.station] for lm in mf.berlin.landmarks]
         b.landmark_stack_sizes = [lm.tiles for lm in mf.berlin.landmarks]
+    if mf.newyork is not None and mf.newyork.clusters:
+        b.clusters = {name: tuple(idx[n] for n in members) for name, members in mf.newyork.clusters.items()}
+        b._index_clusters()
     return b
 
 

@@ -60,6 +60,17 @@ class Ruleset:
                         events: list) -> None:
         """Called once per placement after the per-station bonuses."""
 
+    # ---- legality beyond the shared placement rules ---------------------------------------------
+    def action_problem(self, state: GameState, board: Board, action: Action) -> str | None:
+        """Why a placement or branch tile the shared rules allow is still not legal here (New York: it
+        would leave a line on a water icon it cannot leave this turn), or None."""
+        return None
+
+    def filter_placements(self, state: GameState, board: Board,
+                          placements: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+        """legal_placements minus those action_problem refuses (kept fast: legal_actions calls it)."""
+        return placements
+
     # ---- passenger ----------------------------------------------------------------------------
     def passenger_moves(self, state: GameState, board: Board) -> list[str]:
         """The kinds of passenger move this turn: express then standard if both are out, else one."""
@@ -339,14 +350,16 @@ def legal_placements(state: GameState) -> list[tuple[int, int, int]]:
                         t = tokens[c]
                         if len(t) < spaces[c] and li not in t:
                             out.append((li, c, cost))
-    return out
+    return rules_of(state).filter_placements(state, board, out)
 
 
 def legal_actions(state: GameState) -> list[Action]:
     """Every legal game action for the player to act (Undo is offered separately, see can_undo)."""
     if state.phase == PHASE_ACTIONS:
         acts: list[Action] = [PlaceTrack(li, c) for li, c, _ in legal_placements(state)]
-        acts.append(TakeBranch())
+        take = TakeBranch()
+        if rules_of(state).action_problem(state, board_of(state), take) is None:
+            acts.append(take)
         return acts
     if state.phase == PHASE_ROUTE:
         return [ChooseRoute(i) for i in range(len(state.options))]
@@ -390,6 +403,18 @@ def check(state: GameState, action: Action) -> None:
         placement_cost(state, action.line, action.connection)
     elif not isinstance(action, TakeBranch):
         raise IllegalAction(f"unknown action {action!r}")
+    problem = rules_of(state).action_problem(state, board_of(state), action)
+    if problem:
+        raise IllegalAction(problem)
+
+
+def why_illegal(state: GameState, action: Action) -> str | None:
+    """Why ``action`` cannot be applied now, in the game's words (for a refused tap), or None if it can."""
+    try:
+        check(state, action)
+    except IllegalAction as exc:
+        return str(exc)
+    return None
 
 
 # ------------------------------------------------------------------------------------------------

@@ -44,9 +44,10 @@ PHASE_ROUTE = "route"  # the active player must choose the passenger's route
 PHASE_OVER = "over"
 
 # Points by category (Player.points), for the end screen: Berlin adds "plus" ("+" stations), "landmark_sets"
-# (sets of five different landmark types, 10 each) and "landmark_bonus" (the end-of-game tile bonus).
+# (sets of five different landmark types, 10 each) and "landmark_bonus" (the end-of-game tile bonus); New York
+# adds "clusters" (a line newly reaching a cluster) and "water" (a line's third water icon, 3 points).
 SCORE_CATEGORIES = ("national_rail", "terminus", "connections", "loops", "plus", "landmark_sets", "landmark_bonus",
-                    "passenger", "start", "other")
+                    "clusters", "water", "passenger", "start", "other")
 
 
 class Setup(msgspec.Struct, forbid_unknown_fields=True):
@@ -82,6 +83,7 @@ class Line(msgspec.Struct):
     loop_scored: list[int] = []  # stations already scored inside this line's loops
     symbols_scored: list[str] = []  # London connection symbols already paired by this line
     plus_stations: list[int] = []  # Berlin "+" stations this line is connected to, in the order reached
+    clusters: list[str] = []  # New York clusters this line has reached, in the order reached
 
 
 class RouteOption(msgspec.Struct):

@@ -5,8 +5,9 @@ from __future__ import annotations
 def ruleset_for_city(city: str):
     from .berlin import BerlinRules
     from .london import LondonRules
+    from .newyork import NewYorkRules
 
-    table = {"london": LondonRules, "berlin": BerlinRules}
+    table = {"london": LondonRules, "berlin": BerlinRules, "newyork": NewYorkRules}
     try:
         return table[city]()
     except KeyError:

@@ -1,0 +1,205 @@
+"""New York: water crossings, clusters, and two passenger moves a turn (all destinations standard).
+
+Public helpers for the screens and the computer players (all pure, none changes the state):
+
+- ``lines_on_water(state, player=None)`` -> [(line, icon)]: the player's lines (default: the one to act) that
+  end at a water icon now, i.e. must still leave the water before the turn ends.
+- ``water_actions_needed(state, player=None)`` -> int | None: the fewest placements that take all of them off
+  the water (0: none on water; None: impossible, which legal play never reaches).
+- ``rules.why_illegal(state, action)`` -> str | None: why a tap is refused ("red would end on the water icon by
+  Marcy Av with no action left to leave it"), or None if the action is legal.
+- ``destination_tokens(state)`` -> {station: tokens}: a station with two identical cards face up holds 2.
+- ``icon_label(board, icon)``: how messages name an icon.
+
+Water (RULES.md): an icon is a node a line may pass through, but at the end of the player's turn none of their
+lines may end at one. An action after which that can no longer be put right with the actions and tokens left is
+illegal. Putting it right only ever means extending a line from the icon it ends at (always free: it is an end),
+so the fewest placements needed is a small search over those extensions; see ``_fix``.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from ..actions import Action, PlaceTrack, TakeBranch
+from ..board import Board
+from ..rules import Ruleset, add_points, board_of
+from ..state import NO_PASSENGER, GameState, Setup
+
+WATER_POINTS = 3  # a line connected to its third water icon
+WATER_ICONS_FOR_POINTS = 3
+SEARCH_LIMIT = 8  # more placements than any turn has; only used to word a refusal
+
+
+def icon_label(board: Board, icon: int) -> str:
+    """'the water icon by Marcy Av' for the node named 'Water: Marcy Av'."""
+    name = board.stations[icon].name
+    if name.startswith("Water: "):
+        return f"the water icon by {name[len('Water: '):]}"
+    return f"the water icon {name}"
+
+
+def destination_tokens(state: GameState) -> dict[int, int]:
+    """Destination tokens on each station: one per face-up card, so two identical cards make two."""
+    return dict(Counter(state.face_up))
+
+
+def lines_on_water(state: GameState, player: int | None = None) -> list[tuple[int, int]]:
+    """(line, icon) for each of the player's lines that ends at a water icon now."""
+    board = board_of(state)
+    p = state.current if player is None else player
+    return _dangling(state, board, state.players[p].lines, ())
+
+
+def water_actions_needed(state: GameState, player: int | None = None) -> int | None:
+    """The fewest placements that take all the player's lines off the water (None: cannot be done)."""
+    board = board_of(state)
+    p = state.current if player is None else player
+    return _fix(state, board, state.players[p].lines, (), SEARCH_LIMIT)
+
+
+# ---- the search -----------------------------------------------------------------------------------------
+# ``added`` is a tuple of (line, connection) placements imagined on top of the state, so that nothing is
+# copied or changed while legal_actions asks about every candidate placement.
+
+
+def _dangling(state: GameState, board: Board, lines, added) -> list[tuple[int, int]]:
+    water = board.water
+    ends = board.conn_ends
+    out = []
+    for li in lines:
+        deg = {s: d for s, d in state.lines[li].degree.items() if s in water and d}
+        for al, c in added:
+            if al == li:
+                for s in ends[c]:
+                    if s in water:
+                        deg[s] = deg.get(s, 0) + 1
+        out.extend((li, s) for s, d in deg.items() if d == 1)
+    return out
+
+
+def _can_fix(state: GameState, board: Board, lines, added: tuple, budget: int) -> bool:
+    dangling = _dangling(state, board, lines, added)
+    if not dangling:
+        return True
+    if budget <= 0:
+        return False
+    # Every plan must extend the first dangling end from its icon (nothing else changes its degree), and doing
+    # that first keeps the rest of the plan legal, so trying only those placements loses no plan.
+    li, icon = dangling[0]
+    used = sum(1 for al, _ in added if al == li)
+    if state.lines[li].tokens_left - used <= 0:
+        return False
+    tokens = state.tokens
+    spaces = board.conn_spaces
+    for c in board.station_conns[icon]:
+        here = tokens[c]
+        extra = sum(1 for _, ac in added if ac == c)
+        if len(here) + extra >= spaces[c] or li in here or (li, c) in added:
+            continue
+        if _can_fix(state, board, lines, added + ((li, c),), budget - 1):
+            return True
+    return False
+
+
+def _fix(state: GameState, board: Board, lines, added: tuple, limit: int) -> int | None:
+    """Fewest further placements (at most ``limit``) that leave none of ``lines`` ending at an icon."""
+    for k in range(max(limit, 0) + 1):
+        if _can_fix(state, board, lines, added, k):
+            return k
+    return None
+
+
+class NewYorkRules(Ruleset):
+    city = "newyork"
+
+    def check_setup(self, board: Board, setup: Setup) -> list[str]:
+        problems = []
+        if setup.connection_tiles:
+            problems.append(f"setup.connection_tiles: {setup.connection_tiles!r}; connection tiles are London's, "
+                            f"the {board.name} board has none; leave it empty")
+        if setup.landmark_tiles:
+            problems.append(f"setup.landmark_tiles: {setup.landmark_tiles!r}; landmark tiles are Berlin's, "
+                            f"the {board.name} board has none; leave it empty")
+        return problems
+
+    # ---- scoring ----------------------------------------------------------------------------------------
+    def on_connected(self, state: GameState, board: Board, line: int, station: int, events: list) -> None:
+        super().on_connected(state, board, line, station, events)
+        ln = state.lines[line]
+        if station in board.water:
+            icons = [s for s, d in ln.degree.items() if d and s in board.water]
+            if len(icons) == WATER_ICONS_FOR_POINTS:  # icons are reached one at a time, so this happens once
+                add_points(state, ln.owner, WATER_POINTS, "water", events, line, tuple(icons))
+            return
+        cluster = board.station_cluster[station] if board.station_cluster else None
+        if cluster and cluster not in ln.clusters:
+            earlier = len(ln.clusters)
+            ln.clusters.append(cluster)
+            if earlier:  # the first cluster scores nothing: no Scored event (line.clusters records it)
+                add_points(state, ln.owner, earlier, "clusters", events, line, (station,))
+
+    # ---- the passenger -----------------------------------------------------------------------------------
+    def passenger_moves(self, state: GameState, board: Board) -> list[str]:
+        """Two moves every turn; all New York destinations are standard. A move with nowhere to go is skipped."""
+        if state.passenger == NO_PASSENGER or not state.face_up:
+            return []
+        return ["standard", "standard"]
+
+    # ---- water legality ----------------------------------------------------------------------------------
+    def action_problem(self, state: GameState, board: Board, action: Action) -> str | None:
+        lines = state.players[state.current].lines
+        budget = state.actions_left - 1
+        if isinstance(action, TakeBranch):
+            added: tuple = ()
+            doing = "taking a branch tile"
+        elif isinstance(action, PlaceTrack):
+            added = ((action.line, action.connection),)
+            doing = ""
+        else:
+            return None
+        if _can_fix(state, board, lines, added, budget):
+            return None
+        return self._explain(state, board, lines, added, budget, doing)
+
+    def _explain(self, state: GameState, board: Board, lines, added: tuple, budget: int, doing: str) -> str:
+        li, icon = _dangling(state, board, lines, added)[0]
+        colour = state.lines[li].colour
+        where = icon_label(board, icon)
+        lead = f"{doing} would leave {colour}" if doing else f"{colour} would end"
+        if budget <= 0:
+            return f"{lead} on {where} with no action left to leave it (a line cannot end its turn on water)"
+        need = _fix(state, board, lines, added, SEARCH_LIMIT)
+        if need is None:
+            left = state.lines[li].tokens_left - sum(1 for al, _ in added if al == li)
+            if left <= 0:
+                return f"{lead} on {where} with no {colour} tokens left to leave it (a line cannot end its turn " \
+                       f"on water)"
+            return f"{lead} on {where} with no free track space to leave it by (a line cannot end its turn on " \
+                   f"water)"
+        return (f"{lead} on the water: leaving it needs {need} more placement{'s' if need != 1 else ''} and only "
+                f"{budget} action{'s' if budget != 1 else ''} would be left")
+
+    def filter_placements(self, state: GameState, board: Board,
+                          placements: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+        water = board.water
+        if not water or not placements:
+            return placements
+        lines = state.players[state.current].lines
+        budget = state.actions_left - 1
+        dangling = _dangling(state, board, lines, ())
+        need_now = _fix(state, board, lines, (), budget) if dangling else 0
+        # A placement that touches no icon by a line not on water leaves the fix as it is (fixes only use
+        # connections at icons), so it is legal exactly when the present fix still fits in one action fewer.
+        plain_ok = need_now is not None and need_now <= budget
+        wet_lines = {li for li, _ in dangling}
+        ends = board.conn_ends
+        out = []
+        for p in placements:
+            li, c, _ = p
+            a, b = ends[c]
+            if a not in water and b not in water and li not in wet_lines:
+                if plain_ok:
+                    out.append(p)
+            elif _can_fix(state, board, lines, ((li, c),), budget):
+                out.append(p)
+        return out
