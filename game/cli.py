@@ -86,6 +86,10 @@ def cmd_replay(args) -> int:
         if "landmark_tiles" in p:  # Berlin
             tiles = ", ".join(f"{t} {n}" for t, n in p["landmark_tiles"].items())
             print(f"    landmark tiles: {tiles}; sets of five scored: {p['landmark_sets']}")
+        if "cluster_points" in p:  # New York
+            reached = ", ".join(f"{c} {len(v)}" for c, v in p["line_clusters"].items())
+            print(f"    cluster points: {p['cluster_points']} (clusters reached by line: {reached}); "
+                  f"water points: {p['water_points']}")
     if s["passenger"] is None:
         print("  passenger: off the board (classic: the deck ran out)")
     else:

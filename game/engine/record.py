@@ -160,4 +160,18 @@ def summary(state: GameState) -> dict:
             entry["landmark_sets"] = p.points.get("landmark_sets", 0) // max(board.berlin.set_points, 1)
         out["landmarks_left"] = {board.stations[s].name: n
                                  for s, n in zip(board.landmark_stations, state.landmarks_left)}
+    if board.water or board.clusters:
+        # New York: points from clusters and third water icons, each line's clusters and icons, and the
+        # destination tokens now on the board (a station with two identical cards face up has 2)
+        for entry, p in zip(out["players"], state.players):
+            entry["cluster_points"] = p.points.get("clusters", 0)
+            entry["water_points"] = p.points.get("water", 0)
+            entry["line_clusters"] = {state.lines[li].colour: list(state.lines[li].clusters) for li in p.lines}
+            entry["line_water_icons"] = {state.lines[li].colour: sum(1 for s, d in state.lines[li].degree.items()
+                                                                     if d and s in board.water) for li in p.lines}
+        tokens: dict[str, int] = {}
+        for s in state.face_up:
+            name = board.stations[s].name
+            tokens[name] = tokens.get(name, 0) + 1
+        out["destination_tokens"] = tokens
     return out

@@ -6,6 +6,7 @@ knows about London connection tiles or Berlin landmarks.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Iterable
 
 import msgspec
@@ -207,6 +208,11 @@ def check_setup(setup: Setup, board: Board) -> list[str]:
     if sorted(setup.deck) != full:
         bad = [x for x in setup.deck if not 0 <= x < len(board.stations)]
         hint = f" (station numbers out of range: {bad[:5]})" if bad else ""
+        if not bad:
+            want, got = Counter(full), Counter(setup.deck)
+            off = [f"{board.stations[x].name} {got[x]} time(s), the deck has {want[x]}"
+                   for x in sorted(set(want) | set(got)) if want[x] != got[x]]
+            hint = f" ({'; '.join(off[:4])})" if off else ""
         problems.append(f"setup.deck: not the {board.name} deck of {len(full)} destination cards{hint}; "
                         f"give every card exactly once")
     if setup.variant not in VARIANTS:
