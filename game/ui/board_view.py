@@ -360,6 +360,8 @@ class BoardView:
         self._trim_px: list = []
         self._lanes: list[list[tuple[Point, Point]]] = []
         self._trim: list[tuple[Point, Point]] = []
+        self._conn_px: dict = {}  # connection -> its geometry at ``_conn_px_s`` (see lane_segments)
+        self._conn_px_s = None
         self.static_builds = 0  # how often the static layer was rebuilt (tests check the cache works)
         self._fit()
 
@@ -459,46 +461,69 @@ class BoardView:
         if self._geom_px_key == s:
             return
         self._geom_px_key = s
-        gap = self.lane_gap
         lanes_all = []
         trims = []
-        stations = self.board.stations
-        for con in self.board.connections:
-            ax, ay = stations[con.a].x * s, stations[con.a].y * s
-            bx, by = stations[con.b].x * s, stations[con.b].y * s
-            pts = [(ax, ay)] + [(p[0] * s, p[1] * s) for p in con.bends] + [(bx, by)]
-            ra = self.station_radius(con.a) + gap * 0.35
-            rb = self.station_radius(con.b) + gap * 0.35
-            lanes = []
-            for k in range(con.spaces):
-                o = (k - (con.spaces - 1) / 2) * gap
-                segs = []
-                for j in range(len(pts) - 1):
-                    (x0, y0), (x1, y1) = pts[j], pts[j + 1]
-                    L = math.hypot(x1 - x0, y1 - y0) or 1.0
-                    ux, uy = (x1 - x0) / L, (y1 - y0) / L
-                    nx, ny = -uy, ux
-                    t0 = math.sqrt(max(0.0, ra * ra - o * o)) + gap * 0.2 if j == 0 else 0.0
-                    t1 = L - (math.sqrt(max(0.0, rb * rb - o * o)) + gap * 0.2) if j == len(pts) - 2 else L
-                    if t1 - t0 < gap * 0.5:  # stations very close: keep a short stub in the middle
-                        mid = L / 2
-                        t0, t1 = mid - gap * 0.25, mid + gap * 0.25
-                    segs.append(((x0 + ux * t0 + nx * o, y0 + uy * t0 + ny * o),
-                                 (x0 + ux * t1 + nx * o, y0 + uy * t1 + ny * o)))
-                lanes.append(segs)
+        for c in range(len(self.board.connections)):
+            lanes, trim = self._conn_geometry_px(c, s)
             lanes_all.append(lanes)
-            # the bundle's centre line between the station edges, for hit-testing
-            (x0, y0), (x1, y1) = pts[0], pts[-1]
-            L = math.hypot(x1 - x0, y1 - y0) or 1.0
-            ux, uy = (x1 - x0) / L, (y1 - y0) / L
-            ta, tb = min(ra, L * 0.4), min(rb, L * 0.4)
-            trims.append(((x0 + ux * ta, y0 + uy * ta), (x1 - ux * tb, y1 - uy * tb)))
+            trims.append(trim)
         self._lanes_px = lanes_all
         self._trim_px = trims
+        self._conn_px = {}
+
+    def _conn_geometry_px(self, c: int, s: float):
+        """One connection's lane segments and hit-test centre line in board pixels at scale ``s``."""
+        con = self.board.connections[c]
+        stations = self.board.stations
+        gap = max(4.0, LANE_GAP * s)
+        ax, ay = stations[con.a].x * s, stations[con.a].y * s
+        bx, by = stations[con.b].x * s, stations[con.b].y * s
+        pts = [(ax, ay)] + [(p[0] * s, p[1] * s) for p in con.bends] + [(bx, by)]
+        ra = self._radius_u[con.a] * s + gap * 0.35
+        rb = self._radius_u[con.b] * s + gap * 0.35
+        lanes = []
+        for k in range(con.spaces):
+            o = (k - (con.spaces - 1) / 2) * gap
+            segs = []
+            for j in range(len(pts) - 1):
+                (x0, y0), (x1, y1) = pts[j], pts[j + 1]
+                L = math.hypot(x1 - x0, y1 - y0) or 1.0
+                ux, uy = (x1 - x0) / L, (y1 - y0) / L
+                nx, ny = -uy, ux
+                t0 = math.sqrt(max(0.0, ra * ra - o * o)) + gap * 0.2 if j == 0 else 0.0
+                t1 = L - (math.sqrt(max(0.0, rb * rb - o * o)) + gap * 0.2) if j == len(pts) - 2 else L
+                if t1 - t0 < gap * 0.5:  # stations very close: keep a short stub in the middle
+                    mid = L / 2
+                    t0, t1 = mid - gap * 0.25, mid + gap * 0.25
+                segs.append(((x0 + ux * t0 + nx * o, y0 + uy * t0 + ny * o),
+                             (x0 + ux * t1 + nx * o, y0 + uy * t1 + ny * o)))
+            lanes.append(segs)
+        # the bundle's centre line between the station edges, for hit-testing
+        (x0, y0), (x1, y1) = pts[0], pts[-1]
+        L = math.hypot(x1 - x0, y1 - y0) or 1.0
+        ux, uy = (x1 - x0) / L, (y1 - y0) / L
+        ta, tb = min(ra, L * 0.4), min(rb, L * 0.4)
+        return lanes, ((x0 + ux * ta, y0 + uy * ta), (x1 - ux * tb, y1 - uy * tb))
 
     def lane_segments(self, conn: int, lane: int) -> list[tuple[Point, Point]]:
-        self._geometry()
-        return self._lanes[conn][lane]
+        """One track space's segments on screen. Overlays ask for a few of them on every zoom and pan
+        frame, when the whole board's geometry may not be worked out for the view (a stretched stand-in
+        is shown while zooming): then only this connection's is, remembered for the zoom."""
+        key = (self.rect.topleft, self.rect.size, self.s, self.vx0, self.vy0)
+        if key == self._geom_key:
+            return self._lanes[conn][lane]
+        s = self.s
+        if self._geom_px_key == s:
+            segs = self._lanes_px[conn][lane]
+        else:
+            if self._conn_px_s != s:
+                self._conn_px, self._conn_px_s = {}, s
+            got = self._conn_px.get(conn)
+            if got is None:
+                got = self._conn_px[conn] = self._conn_geometry_px(conn, s)
+            segs = got[0][lane]
+        ox, oy = self.rect.x - self.vx0, self.rect.y - self.vy0
+        return [((p[0] + ox, p[1] + oy), (q[0] + ox, q[1] + oy)) for p, q in segs]
 
     def lane_point(self, conn: int, lane: int, t: float = 0.5) -> Point:
         segs = self.lane_segments(conn, lane)
@@ -678,8 +703,7 @@ class BoardView:
         # candidate boxes per station, computed once: (text, box, preference cost)
         cands: list[list] = []
         for i, st in enumerate(board.stations):
-            if i % 4 == 3:
-                yield
+            yield  # a station's candidates can cost a millisecond (its names drawn at a new size)
             x, y = pos[i]
             r = clear[i] + max(2.0, gap * 0.3)
             forms = [(st.name, 0.0)]
@@ -761,7 +785,7 @@ class BoardView:
         corners: list = [BADGE_CORNERS[0]] * len(pos)
         for rnd in range(6):
             for n_i, i in enumerate(order):
-                if n_i % 15 == 14:
+                if n_i % 4 == 3:
                     yield
                 if rnd:
                     take(i)
@@ -775,7 +799,7 @@ class BoardView:
             clash = False
             yield
             for n_d, i in enumerate(dests):
-                if n_d % 20 == 19:
+                if n_d % 5 == 4:
                     yield
                 x, y = pos[i]
                 r = rads[i]
@@ -933,17 +957,21 @@ class BoardView:
             x0, y0 = max(x0, self.vx0 - mx), max(y0, self.vy0 - my)
             x1, y1 = min(x1, self.vx0 + W + mx), min(y1, self.vy0 + H + my)
         self._geometry()
+        yield  # each step below costs a few milliseconds on a sheet several windows big
         lanes_all = self._lanes
         surf = pygame.Surface((x1 - x0, y1 - y0))
         t = self.theme
         surf.fill(t.bg)
+        yield
         # sheet pixel = screen pixel - off
         ox = self.rect.x - self.vx0 + x0
         oy = self.rect.y - self.vy0 + y0
         paper = pygame.Rect(bx0 - x0, by0 - y0, bx1 - bx0, by1 - by0)
         rad = max(4, round(18 * s))
         pygame.draw.rect(surf, t.board_bg, paper, border_radius=rad)
+        yield
         pygame.draw.rect(surf, t.panel_edge, paper, width=max(1, round(2 * s)), border_radius=rad)
+        yield
         gap = self.lane_gap
         slot_col = _mix(t.board_bg, t.muted, 0.28)
         slot_edge = _mix(t.board_bg, t.muted, 0.55)
@@ -951,7 +979,7 @@ class BoardView:
         margin = gap * 3
         vis = surf.get_rect().inflate(2 * margin, 2 * margin)
         for n, lanes in enumerate(lanes_all):
-            if n % 20 == 19:
+            if n % 8 == 7:
                 yield
             for segs in lanes:
                 for p, q in segs:
@@ -963,7 +991,7 @@ class BoardView:
         tiles = self.city.station_symbols(self.board, self.connection_tiles)
         lw = max(1, round(2.0 * s))
         for i in range(len(self.board.stations)):
-            if i % 30 == 29:
+            if i % 10 == 9:
                 yield
             x, y = self.station_xy(i)
             x, y = x - ox, y - oy
@@ -1218,7 +1246,7 @@ class BoardView:
             else pygame.Surface(static.get_size(), 0, static)
         layer.blit(static, (0, 0))
         W, H = static.get_size()
-        band = max(32, H // 10)
+        band = max(32, H // 20)  # a band costs ~3 ms at 1080p
         for y in range(0, H, band):
             yield
             self._paint_regions(static, snap, items, [pygame.Rect(0, y, W, min(band, H - y))], target=layer)

@@ -37,7 +37,7 @@ from . import theme as th
 from .board_view import BoardView
 from .play.backdrop import Backdrop, _merge as _merge_rects
 from .play.animations import FAST, FLASH_S, FLOAT_S, HOP_S, TOAST_S, Animations, Flash, Float, Toast, Travel
-from .play.overlays import Overlays
+from .play.overlays import Overlays, tag_area
 from .play.turns import BOT_DELAY, END_HOLD_S, TurnFlow
 from .scene import CANCEL, DOWN, MOVE, UP, PointerEvent, Scene
 from .seat_panel import DEPTH, PanelView, SeatPanel
@@ -235,7 +235,13 @@ class PlayScene(Scene):
     @property
     def animating(self) -> bool:
         return (self.anim.running or (self.state.phase == "over" and not self._ended) or self._zoom_idle > 0
-                or self.board_view.busy)
+                or self.board_view.busy or self.backdrop.pending)
+
+    @property
+    def view_moving(self) -> bool:
+        """Fingers are panning or zooming the board (the turn banner keeps its place until they stop)."""
+        return self.board_view.interactive or any(g.moved and g.target[0] == "board"
+                                                  for g in self.gestures.values())
 
     def _is_computer(self, player: int) -> bool:
         return self.turns.is_computer(player)
@@ -633,8 +639,9 @@ class PlayScene(Scene):
             return None
         return (previews, marks, self.version)
 
-    def board_overlays_rect(self) -> pygame.Rect | None:
-        """A box sure to hold every board overlay (for redrawing only what changed)."""
+    def board_overlays_rect(self, marks_only: bool = False) -> pygame.Rect | None:
+        """A box sure to hold every board overlay (for redrawing only what changed); ``marks_only``: the
+        last turn's token marks without the route previews."""
         st = self.state
         bv = self.board_view
         k = self.app.scale
@@ -642,7 +649,7 @@ class PlayScene(Scene):
         if not self.blocking and st.phase != "over":
             box = self.overlays.last_turn_rect(bv, st, self.turns.last_turn_tokens, k)
         opts = []
-        if not self.blocking:
+        if not self.blocking and not marks_only:
             opts = list(st.options) if st.phase == "route" else [o for leg in self.preview_legs() for o in leg.options]
         pts = [bv.station_xy(s) for o in opts for h in o.hops for s in (h[0], h[1])]
         pts += [bv.station_xy(o.destination) for o in opts]
@@ -655,19 +662,19 @@ class PlayScene(Scene):
                             int(max(ys) - min(ys) + 2 * m) + 2)
             for o in opts:  # a score tag goes beside its destination, wherever it hides the fewest names
                 x, y = bv.station_xy(o.destination)
-                w, h = round(700 * k), round(150 * k)
-                r.union_ip(pygame.Rect(round(x - w), round(y - h), 2 * w, 2 * h))
+                r.union_ip(tag_area(bv, x, y, k))
             box = r if box is None else box.union(r)
         return box.clip(bv.rect) if box is not None else None
 
-    def draw_board_overlays(self, surf: pygame.Surface) -> None:
-        """The last turn's token marks, then the route options being chosen or the would-be route."""
+    def draw_board_overlays(self, surf: pygame.Surface, marks_only: bool = False) -> None:
+        """The last turn's token marks, then (unless ``marks_only``) the route options being chosen or the
+        would-be route."""
         st = self.state
         bv = self.board_view
         k = self.app.scale
         if not self.blocking and st.phase != "over":
             self.overlays.draw_last_turn(surf, bv, st, self.turns.last_turn_tokens, k)
-        if self.blocking:
+        if self.blocking or marks_only:
             return
         if st.phase == "route":
             shown = self.route_preview if self.route_preview is not None else self.hover_route

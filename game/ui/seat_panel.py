@@ -95,6 +95,36 @@ def draw_branch_icon(surf: pygame.Surface, rect: pygame.Rect, ink, paper) -> Non
     pygame.draw.lines(surf, ink, False, pts, lw)
 
 
+NAME_SIZES = (24, 22, 20, 18, 17, 16, 15, 14)  # design px tried for a seat's name, largest first
+MIN_NAME_PX = 11  # never smaller on screen (the board's names have the same floor)
+
+
+def fit_name(fonts: th.Fonts, name: str, width: int, scale: float, two_lines: bool = True) -> tuple:
+    """The largest readable font that shows ``name`` whole in ``width``: (font, lines). One line when any
+    size fits, else (``two_lines``) two lines split at the space that balances them; only when nothing
+    fits is the name cut (the last line ends in "…")."""
+    sizes = []
+    for size in NAME_SIZES:
+        px = max(1, round(size * scale))
+        if px < MIN_NAME_PX and sizes:
+            break
+        sizes.append(px)
+    for px in sizes:
+        f = fonts.get(px, True)
+        if f.size(name)[0] <= width:
+            return f, [name]
+    if two_lines and " " in name:
+        cuts = sorted((i for i, ch in enumerate(name) if ch == " "), key=lambda i: abs(i - len(name) / 2))
+        for px in sizes:
+            f = fonts.get(px, True)
+            for i in cuts:
+                a, b = name[:i], name[i + 1:]
+                if max(f.size(a)[0], f.size(b)[0]) <= width:
+                    return f, [a, b]
+    f = fonts.get(sizes[-1], True)
+    return f, [_fit_text(f, name, width)]
+
+
 class SeatPanel:
     """The panel of ``player_index`` on ``edge``; ``rect`` is its place on screen (already rotated)."""
 
@@ -115,10 +145,13 @@ class SeatPanel:
         self._surface_key = None
         self.renders = 0
         self.stand_ins = 0  # frames shown with the last picture scaled (render's ``stand_in``)
+        self.behind = False  # the last render returned an older picture: a fresh one is owed
         self._stand_in: tuple | None = None  # ((picture id, size), the scaled picture)
         self.mode = "wide"  # "wide" | "stacked" | "compact" (see needed_depth)
         self.cut_labels: list[str] = []  # button labels that did not fit at the last render (should be none)
         self.shown_notes = 0  # how many of notes() the last render had room for
+        self.name_lines: list[str] = []  # the seat's name as the last render showed it (one or two lines)
+        self.name_cut = False  # the last render had to cut the name (should never happen when it can fit)
         self._tiles_at = None  # upright point of the first city tile pill (where a taken tile lands)
 
     @property
@@ -168,6 +201,12 @@ class SeatPanel:
         return (self.rect.x + x, self.rect.y + y)
 
     # ---- layout --------------------------------------------------------------------------------
+    def shown_name(self, state: GameState) -> str:
+        name = state.players[self.player].name
+        if self.seat is not None and self.seat.computer:
+            name = f"{name} (computer)"
+        return name
+
     def px(self, n: float) -> int:
         return max(1, round(n * self.scale))
 
@@ -215,7 +254,7 @@ class SeatPanel:
         player = state.players[self.player]
         routing = bool(view.route_options) and view.active
         key = (self.upright_size, self.scale, tuple(player.lines), routing, len(view.route_options),
-               view.active)
+               view.active, self.shown_name(state))
         if key == self._layout_key:
             return self.controls
         self._layout_key = key
@@ -226,6 +265,19 @@ class SeatPanel:
         pad, touch, id_w = need["pad"], need["touch"], need["id_w"]
         self.mode = mode
         ctl: dict[str, pygame.Rect] = {}
+        # the name at its full size may take room the row does not need (the lines at full size, the
+        # status its least): "Player 2 (computer)" whole rather than cut
+        want = self.fonts.get(p(24), True).size(self.shown_name(state))[0]
+        if want > id_w and not routing:
+            n = len(player.lines)
+            lines_w = n * need["sw"] + max(0, n - 1) * pad
+            if mode == "compact":
+                spare = W - pad - (pad + id_w + pad) - lines_w
+            else:
+                buttons = need["branch_w"] + pad + need["undo_w"] if mode == "wide" \
+                    else max(need["branch_w"], need["undo_w"])
+                spare = W - (pad + id_w + pad) - lines_w - p(12) - p(170) - buttons - 2 * pad
+            id_w += max(0, min(want - id_w, spare))
         x = pad + id_w + pad
         row_h = min(H, p(DEPTH)) if mode == "compact" else H  # the first row (identity, lines, status)
         ctl["_id"] = pygame.Rect(pad, pad, id_w, row_h - 2 * pad)
@@ -339,24 +391,31 @@ class SeatPanel:
     def render(self, state: GameState, view: PanelView, stand_in: bool = False) -> pygame.Surface:
         """The panel, rotated to face its edge (cached until anything it shows changes).
 
-        ``stand_in``: when the panel has a new size (the window was resized), its last picture scaled to
-        the new size may stand in for a frame or two; the play screen draws one panel afresh a frame
-        after a resize rather than all four in one (each costs several milliseconds at a new size, its
-        fonts loaded and its words drawn). Controls are laid out for the new size at once either way."""
+        ``stand_in``: the last picture may stand in for a frame or two when what the panel shows changed
+        (scaled, when the panel has a new size after a window resize): the play screen draws at most one
+        panel afresh a frame rather than all four in one (each costs a millisecond or two, several at a new
+        size, its fonts loaded and its words drawn). ``behind`` then says a fresh picture is still owed.
+        Controls are laid out for the new size at once either way."""
         ctl = self.layout(state, view)
         pl = state.players[self.player]
         lines_key = tuple((li, state.lines[li].tokens_left) for li in pl.lines)
         key = (self.rect.size, self.scale, view.key(), pl.name, pl.score, pl.branch_tiles, lines_key,
                state.actions_left if view.active else None, self._layout_key)
         if self._surface is not None and key == self._surface_key:
+            self.behind = False
+            return self._surface
+        if stand_in and self._surface is not None and self._surface.get_size() == self.rect.size:
+            self.behind = True  # the last picture, unchanged, for a frame more
             return self._surface
         if stand_in and self._surface is not None and self._surface.get_size() != self.rect.size:
+            self.behind = True
             if self._stand_in is None or self._stand_in[0] != (id(self._surface), self.rect.size):
                 self._stand_in = ((id(self._surface), self.rect.size),
                                   pygame.transform.scale(self._surface, self.rect.size))
             self.stand_ins += 1
             return self._stand_in[1]
         self._stand_in = None
+        self.behind = False
         self._surface_key = key
         self.renders += 1
         surf = self._draw_upright(state, view, ctl)
@@ -465,16 +524,17 @@ class SeatPanel:
         f_small = self.fonts.get(p(17))
         f_small_b = self.fonts.get(p(17), True)
         y = idr.y
-        name = pl.name
-        if self.seat is not None and self.seat.computer:
-            name = f"{name} (computer)"
-        for size in (24, 22, 20, 18):  # a smaller name before a cut one ("Player 1 (co…")
-            f_name = self.fonts.get(p(size), True)
-            if f_name.size(name)[0] <= idr.w:
-                break
-        img = _words(f_name, _fit_text(f_name, name, idr.w), t.accent if view.active else ink)
-        surf.blit(img, (idr.x, y))
-        y += img.get_height()
+        name = self.shown_name(state)
+        # a smaller name before a second line, a second line before a cut one ("Player 1 (co…")
+        f_name, lines = fit_name(self.fonts, name, idr.w, self.scale)
+        self.name_lines = lines
+        self.name_cut = lines[-1].endswith("…") and not name.endswith("…")
+        if len(lines) > 1:  # the score steps down a size so the block keeps its height
+            f_score = self.fonts.get(p(36), True)
+        for j, line in enumerate(lines):
+            img = _words(f_name, line, t.accent if view.active else ink)
+            surf.blit(img, (idr.x, y))
+            y += img.get_height() if j == len(lines) - 1 else f_name.get_linesize() - p(2)
         score = pl.score if view.score is None else view.score
         simg = _words(f_score, str(score), ink)
         surf.blit(simg, (idr.x, y - p(2)))

@@ -28,6 +28,11 @@ class Backdrop:
         self._keys: dict[str, tuple] = {}  # piece -> (key, screen rect)
         self.full_builds = 0
         self.partial_builds = 0
+        self.pending = False  # something is still owed a fresh drawing (drawn in the next frames)
+        self.marks_only = False  # this frame's board overlays are the last turn's marks alone
+        self._previews_waited = False
+        self._banner_waited = 0  # frames a new banner has waited
+        self._banner_view = None  # the view the banner was placed for (kept while fingers zoom)
 
     def invalidate(self) -> None:
         self._keys = {}
@@ -42,31 +47,73 @@ class Backdrop:
         bv.names_facing = facing if scene.names_mode == "active" else None
         glow, glow_line = scene.turns.glow(scene.blocking)
         views = [scene.panel_view(i) for i in range(len(scene.panels))]
-        # after a resize the panels are drawn afresh one a frame (none in the resize's own frame), the
-        # others showing their last picture scaled meanwhile; each costs several ms at a new size
+        # At most one panel is drawn afresh a frame, the active seat's first (none in a resize's own
+        # frame): a tap before the last action changes all four (the "+1" marks of the lines that would
+        # score), ~1.5 ms each. The others show their last picture (scaled after a resize) meanwhile.
         fresh = 0 if self.surf is not None and self.surf.get_size() != surface.get_size() else 1
-        panel_surfs = []
-        for p, v in zip(scene.panels, views):
+        if self.surf is None:
+            fresh = len(scene.panels)  # the very first picture: every panel has to be there
+        n = len(scene.panels)
+        first = scene.shown_current if 0 <= scene.shown_current < n else 0
+        panel_surfs: list = [None] * n
+        for i in [(first + j) % n for j in range(n)]:
+            p = scene.panels[i]
             drawn = p.renders
-            panel_surfs.append(p.render(st, v, stand_in=fresh <= 0))
+            panel_surfs[i] = p.render(st, views[i], stand_in=fresh <= 0)
             fresh -= p.renders - drawn
+        self.pending = any(p.behind for p in scene.panels)
+        panel_drawn = fresh <= 0 and self.surf is not None and self.surf.get_size() == surface.get_size()
         layer = bv.state_layer(st, key=scene.version, glow=glow, glow_line=glow_line,
                                face_up=scene.turns.shown_face_up, passenger=scene._passenger_shown(),
                                show_passenger=not scene.anim.travels)
         banner = scene.banner_text()
         buttons = scene.board_buttons()
-        previews = scene.board_overlays_key()  # route previews and the last turn's token marks
-        view = (bv.rect.topleft, bv.rect.size, bv.s, bv.vx0, bv.vy0, bv.names_facing)
+        view = (bv.rect.topleft, bv.rect.size, bv.s, bv.vx0, bv.vy0, bv.names_facing, bv._labels_key)
+        size = surface.get_size()
+        full = fresh_build = self.surf is None or self.surf.get_size() != size or not self._keys
+        # A window resize's own frame (set_mode, the stretched board, every panel scaled) leaves the banner
+        # and the route previews to the next frame, which adds them as changed pieces.
+        resized = self.surf is not None and self.surf.get_size() != size and bool(self._keys)
+        # The would-be route before the last action (its search, dotted lines and score tag: ~5 ms) is
+        # drawn the frame after the one that drew a panel afresh: that frame shows the marks alone, as
+        # the frame before it did.
+        self.marks_only = False
+        previews = None if resized else scene.board_overlays_key()  # route previews and last turn's marks
+        old_key = self._keys.get("previews")
+        old_prev = old_key[0][0][0] if old_key is not None and old_key[0][0] is not None else None
+        if (not full and panel_drawn and previews is not None and previews[0] is not None
+                and (old_prev is None or old_prev[:2] != previews[0][:2]) and not self._previews_waited):
+            self.marks_only = True
+            self._previews_waited = True
+            self.pending = True
+            previews = (None, previews[1], previews[2]) if previews[1] else None
+        else:
+            self._previews_waited = False
+        # The banner keeps its place while fingers zoom (the names under it are a stretched stand-in
+        # anyway) and is placed again when the zoom settles; a new banner waits a frame or two while
+        # panels are drawn afresh (its search for a free place costs 1-10 ms).
+        if not (bv.interactive or getattr(scene, "view_moving", False)) or self._banner_view is None:
+            self._banner_view = view
+        bkey = (banner, facing, st.phase == "over", self._banner_view, tuple(p.rect.topleft for p in scene.panels))
+        old_b = self._keys.get("banner")
+        if (not full and old_b is not None and old_b[0] != bkey and panel_drawn and self._banner_waited < 2
+                and old_b[1] is not None):
+            self._banner_waited += 1
+            self.pending = True
+            bkey = old_b[0]
+        else:
+            self._banner_waited = 0
+        if resized:
+            bkey = None
+            self.pending = True
         pieces = {
-            "banner": (banner, facing, st.phase == "over", view, tuple(p.rect.topleft for p in scene.panels)),
+            "banner": bkey,
             "buttons": (tuple((n, tuple(r)) for n, r in buttons.items()), scene.names_mode, facing),
             "previews": (previews, view),
         }
         for i, p in enumerate(scene.panels):
             pieces[f"panel{i}"] = (p.renders, p.stand_ins, tuple(p.rect))
-        size = surface.get_size()
         W, H = size
-        full = self.surf is None or self.surf.get_size() != size or not self._keys
         damage: list[pygame.Rect] = []
         if not full:
             lay = bv.damage_since(self._serial) if id(layer) == self._layer_id else None
@@ -87,7 +134,7 @@ class Backdrop:
         for i, p in enumerate(scene.panels):
             rects[f"panel{i}"] = pygame.Rect(p.rect)
         rects["buttons"] = _union(buttons.values())
-        rects["previews"] = (scene.board_overlays_rect() if previews else None) or None
+        rects["previews"] = (scene.board_overlays_rect(self.marks_only) if previews else None) or None
         changed = [n for n, key in pieces.items() if self._keys.get(n, (None,))[0] != key]
         banner_moved = "banner" in changed
         if not full:
@@ -99,11 +146,13 @@ class Backdrop:
             damage = _merge([r for r in damage if r.w > 0 and r.h > 0])
             if sum(r.w * r.h for r in damage) > FULL_SHARE * W * H:
                 full = True
+        # a new window (or a forgotten one) places the banner afresh; a frame that composes everything
+        # only because much changed draws the unchanged banner where it was
+        old_banner = None if fresh_build else self._keys["banner"][1]
         if full:
             damage = [pygame.Rect(0, 0, W, H)]
-        old_banner = None if full else self._keys["banner"][1]
-        banner_rect = self._compose(scene, bv, st, k, layer, panel_surfs, banner, buttons, previews, damage,
-                                    rects, full, facing, banner_moved, old_banner)
+        banner_rect = self._compose(scene, bv, st, k, layer, panel_surfs, None if resized else banner, buttons,
+                                    previews, damage, rects, fresh_build, facing, banner_moved, old_banner)
         if banner_rect is None and not full:
             return self.update(scene, surface) if self._fallback() else None
         rects["banner"] = banner_rect if banner_rect is not None else old_banner
@@ -150,7 +199,7 @@ class Backdrop:
                         target.blit(bd, r, r)
                 clip = target.get_clip()
                 target.set_clip(bv.rect)
-                scene.draw_board_overlays(target)
+                scene.draw_board_overlays(target, self.marks_only)
                 target.set_clip(clip)
                 if target is not bd:
                     for r in hit:
@@ -165,19 +214,19 @@ class Backdrop:
         # to date (changed areas were just composed, the rest did not change), and redrawing it over its
         # own unchanged pixels gives the same pixels (it is opaque, with square-cut corners).
         banner_rect = None
-        if full or banner_moved:
+        if banner is None:
+            pass  # left to the next frame (a resize's own frame)
+        elif full or banner_moved:
             bd.set_clip(None if full else pygame.Rect(0, 0, *bd.get_size()))
             banner_rect = pygame.Rect(scene.overlays.draw_banner(bd, bv, scene.panels[scene.shown_current],
                                                                  banner, k, st.phase == "over"))
         elif old_banner is not None:
             hit = [r for r in damage if r.colliderect(old_banner)]
-            if hit:
+            if hit:  # the same banner again over what was composed under it (its last picture and place)
                 area = hit[0].unionall(hit[1:]) if len(hit) > 1 else hit[0]
                 bd.set_clip(area)
-                banner_rect = pygame.Rect(scene.overlays.draw_banner(bd, bv, scene.panels[scene.shown_current],
-                                                                     banner, k, st.phase == "over"))
-            else:
-                banner_rect = old_banner
+                scene.overlays.redraw_banner(bd)
+            banner_rect = old_banner
         bb = rects["buttons"]
         if not full and banner_rect is not None and banner_moved and banner_rect.colliderect(bb):
             bd.set_clip(clip)

@@ -17,6 +17,17 @@ from ..board_view import disc
 from ..seats import EDGE_ROTATION
 
 
+TAG_REACH = (700, 420)  # design px: a score tag stays this close to its destination (either way)
+
+
+def tag_area(bv, x: float, y: float, k: float) -> pygame.Rect:
+    """Where a score tag for the destination at (x, y) may go: near it and on the board. The play screen
+    redraws this area when the previews change, so a tag must never be placed outside it."""
+    w, h = round(TAG_REACH[0] * k), round(TAG_REACH[1] * k)
+    area = pygame.Rect(round(x - w), round(y - h), 2 * w, 2 * h).clip(bv.rect)
+    return area if area.w > 0 and area.h > 0 else pygame.Rect(bv.rect)
+
+
 @dataclass(frozen=True)
 class _Leg:
     kind: str
@@ -175,6 +186,8 @@ class Overlays:
         self.fonts = fonts
         self.banner_hidden = 0  # area of names and symbols the last banner covered
         self.tags: list[pygame.Rect] = []  # where the score tags of the last preview went
+        self.last_banner: tuple[pygame.Surface, pygame.Rect] | None = None  # (picture, place) last drawn
+        self._boxes: dict = {}  # (lines, k, over, edge) -> the banner form's picture
 
     # ---- board buttons ---------------------------------------------------------------------------
     @staticmethod
@@ -282,7 +295,7 @@ class Overlays:
         img = f.render(label, True, self.theme.ink)
         w = img.get_width() + round(14 * k) + (0 if text else len(opt.lines) * (chip + round(4 * k)))
         h = max(img.get_height(), chip) + round(10 * k)
-        box = place_box((w, h), (x, y), bv.station_radius(opt.destination) + 10 * k, bv.rect,
+        box = place_box((w, h), (x, y), bv.station_radius(opt.destination) + 10 * k, tag_area(bv, x, y, k),
                         bv.occupied_rects() if taken is None else taken, bv.label_rects())
         self.tags.append(box)
         near = (min(max(x, box.left), box.right), min(max(y, box.top), box.bottom))
@@ -377,9 +390,27 @@ class Overlays:
             if got[0] == 0:
                 break
         self.banner_hidden = best[0]  # area of names and symbols it still covers (tests: 0 when there is room)
+        self.last_banner = (best[2], pygame.Rect(best[1]))
         return surf.blit(best[2], best[1])
 
+    def redraw_banner(self, surf: pygame.Surface) -> pygame.Rect | None:
+        """The last banner again, where it went (no new search): for redrawing what lay under it."""
+        if self.last_banner is None:
+            return None
+        box, at = self.last_banner
+        return surf.blit(box, at)
+
     def _banner_box(self, lines: list[str], k: float, over: bool, edge: str) -> pygame.Surface:
+        """A banner form's picture, remembered: the banner is placed again on every frame of a pan."""
+        key = (tuple(lines), k, over, edge)
+        box = self._boxes.get(key)
+        if box is None:
+            if len(self._boxes) >= 32:
+                self._boxes.clear()
+            box = self._boxes[key] = self._draw_banner_box(lines, k, over, edge)
+        return box
+
+    def _draw_banner_box(self, lines: list[str], k: float, over: bool, edge: str) -> pygame.Surface:
         f = self.fonts.get(max(12, round(24 * k)), True)
         imgs = [f.render(t, True, self.theme.accent_ink) for t in lines]
         pad = round(12 * k)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
+import msgspec
+
 from ...ai import make_bot
 from ...engine import PlaceTrack, apply, can_undo
 from ...engine.passenger import route_options
@@ -170,9 +172,9 @@ class TurnFlow:
                 continue  # the engine skips a move with nowhere to go
             legs.append(PreviewLeg(kind, tuple(opts)))
             ends = sorted({o.destination for o in opts})
-            if where is st:
-                where = st.copy()  # later moves must not count the cards the earlier ones take
-            where.face_up = [c for c in where.face_up if c not in ends]
+            # later moves must not count the cards the earlier ones take: a shallow copy with its own
+            # face-up list (a whole copy costs ~0.5 ms; the search only reads the position)
+            where = msgspec.structs.replace(where, face_up=[c for c in where.face_up if c not in ends])
             origins = ends
         self._preview_cache = (key, legs)
         return legs
