@@ -598,6 +598,8 @@ class BoardView:
     def _label_surface(self, text: str, px: int, angle: int) -> pygame.Surface:
         key = (text, px, angle)
         img = self._label_cache.get(key)
+        if img is None and not text:  # a station the city leaves unnamed (New York's water icons)
+            img = self._label_cache[key] = pygame.Surface((0, 0), pygame.SRCALPHA)
         if img is None:
             font = self.fonts.get(px, False, True)
             lines = text.split("\n")
@@ -706,8 +708,12 @@ class BoardView:
             yield  # a station's candidates can cost a millisecond (its names drawn at a new size)
             x, y = pos[i]
             r = clear[i] + max(2.0, gap * 0.3)
-            forms = [(st.name, 0.0)]
-            two = self._split(st.name)
+            name = self.city.station_label(st)
+            if not name:  # no name to place: an empty box at the centre, which no name avoids
+                cands.append([("", (x, y, x, y), 0.0)])
+                continue
+            forms = [(name, 0.0)]
+            two = self._split(name)
             if two:
                 forms.append((two, 3.0))
             out = []
@@ -781,6 +787,10 @@ class BoardView:
 
         # most constrained first (big symbols, busy stations), then two passes that move labels into gaps
         order = sorted(range(len(pos)), key=lambda i: (-rads[i], -len(board.station_conns[i])))
+        unnamed = [i for i in order if not cands[i][0][0]]
+        for i in unnamed:
+            choice[i] = cands[i][0]
+        order = [i for i in order if cands[i][0][0]]
         dests = sorted(set(board.express_cards) | set(board.standard_cards))
         corners: list = [BADGE_CORNERS[0]] * len(pos)
         for rnd in range(6):
@@ -971,6 +981,7 @@ class BoardView:
         pygame.draw.rect(surf, t.board_bg, paper, border_radius=rad)
         yield
         pygame.draw.rect(surf, t.panel_edge, paper, width=max(1, round(2 * s)), border_radius=rad)
+        self.city.draw_under_lines(surf, self, (x0, y0))  # e.g. New York's rivers and clusters
         yield
         gap = self.lane_gap
         slot_col = _mix(t.board_bg, t.muted, 0.28)

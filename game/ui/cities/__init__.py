@@ -62,12 +62,25 @@ class CityDrawing:
         held, by type); none by default."""
         return []
 
+    # ---- the board's own ground and names (New York) ----------------------------------------
+    def station_label(self, station) -> str:
+        """The name written next to ``station`` on the board; "" writes none (New York's water icons are
+        crossed, not stopped at, so they carry no name)."""
+        return station.name
+
+    def draw_under_lines(self, surf, view, origin) -> None:
+        """Draw on the static sheet under the track spaces (New York: rivers, bays, clusters). ``origin``
+        is the sheet's top-left in board pixels: a board point (x, y) is at (x * view.s - ox, y * view.s - oy).
+        The station names are placed by then (``view._place_labels()``), so what is written here can keep
+        off them."""
+
 
 def _table() -> dict[str, type]:
     from .berlin import BerlinDrawing
     from .london import LondonDrawing
+    from .newyork import NewYorkDrawing
 
-    return {"london": LondonDrawing, "berlin": BerlinDrawing}
+    return {"london": LondonDrawing, "berlin": BerlinDrawing, "newyork": NewYorkDrawing}
 
 
 _cache: dict[str, CityDrawing] = {}
@@ -75,8 +88,18 @@ _cache: dict[str, CityDrawing] = {}
 
 def drawn_on_screen(city: str) -> bool:
     """True when the screens know how to draw ``city``: a board whose city's tiles, stations and panels
-    have no drawing here would look playable but hide part of its rules, so menus do not offer it."""
-    return (city or "").lower() in _table()
+    have no drawing here would look playable but hide part of its rules, so menus do not offer it. A city
+    drawn here whose rules the engine does not have yet cannot be played either, so it is left out too."""
+    city = (city or "").lower()
+    if city not in _table():
+        return False
+    from ...engine.cities import ruleset_for_city
+
+    try:
+        ruleset_for_city(city)
+    except ValueError:
+        return False
+    return True
 
 
 def drawing_for(board_or_city) -> CityDrawing:

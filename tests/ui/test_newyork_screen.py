@@ -1,0 +1,245 @@
+"""New York on screen: rivers and bays under the lines, water icons drawn as icons (no "Water: ..." names),
+the clusters as tinted shapes with their names, and names that stay clear of stations, of each other and
+of the cluster names at 1280x720, 1920x1080 and 3840x2160.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+import pytest
+
+from game.engine import load_board
+from game.ui import board_view as bvmod
+from game.ui import theme as th
+from game.ui.cities import CityDrawing, drawing_for
+from game.ui.cities import newyork as nymod
+from game.ui.cities.newyork import NewYorkDrawing
+
+SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pygame():
+    pygame.display.init()
+    pygame.font.init()
+    yield
+
+
+def _view(size, inset=0.0):
+    """The board as the play screen shows it (inset: room for the seat panels round it)."""
+    w, h = size
+    rect = (round(w * inset), round(h * inset), round(w * (1 - 2 * inset)), round(h * (1 - 2 * inset)))
+    return bvmod.BoardView(load_board("newyork"), rect, th.Theme(), th.Fonts(), ui_scale=th.ui_scale(w, h))
+
+
+def _inside(pt, poly) -> bool:
+    x, y = pt
+    inside = False
+    for (ax, ay), (bx, by) in zip(poly, poly[1:] + poly[:1]):
+        if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
+            inside = not inside
+    return inside
+
+
+def _clear_points(bv, poly, step=6.0):
+    """Board points inside ``poly`` (board units) and on the board, well away from every station and track
+    space."""
+    board = bv.board
+    bx0, by0, bx1, by1 = bv.bounds
+    xs, ys = [p[0] for p in poly], [p[1] for p in poly]
+    out = []
+    y = min(ys) + step / 2
+    while y < max(ys):
+        x = min(xs) + step / 2
+        while x < max(xs):
+            on_board = bx0 + 4 < x < bx1 - 4 and by0 + 4 < y < by1 - 4
+            if on_board and _inside((x, y), poly) and all(math.hypot(x - s.x, y - s.y) > 28 for s in board.stations):
+                far = all(bvmod._seg_dist(x, y, *p, *q) > 4 for p, q in zip(poly, poly[1:] + poly[:1]))
+                for con in board.connections:
+                    a, b = board.stations[con.a], board.stations[con.b]
+                    pts = [(a.x, a.y), *con.bends, (b.x, b.y)]
+                    if any(bvmod._seg_dist(x, y, *p, *q) < con.spaces * bvmod.LANE_GAP / 2 + 10
+                           for p, q in zip(pts, pts[1:])):
+                        far = False
+                        break
+                if far:
+                    out.append((x, y))
+            x += step
+        y += step
+    return out
+
+
+# ---- the board's own drawing ---------------------------------------------------------------------
+
+
+def test_new_york_has_its_drawing_and_water_icons_are_icons_without_names():
+    board = load_board("newyork")
+    d = drawing_for(board)
+    assert isinstance(d, NewYorkDrawing) and drawing_for("newyork") is d
+    bv = _view((1920, 1080))
+    icons = [i for i, s in enumerate(board.stations) if "water" in s.kinds]
+    assert len(icons) == 11
+    assert all(bv.kinds[i] == "water" for i in icons)
+    assert all(bv.kinds[i] != "water" for i in range(len(board.stations)) if i not in icons)
+    rects = bv.label_rects()
+    for i in icons:  # no "Water: ..." written on the board
+        assert rects[i].w * rects[i].h == 0, f"{board.stations[i].name} has a name on the board"
+        assert d.station_label(board.stations[i]) == ""
+    named = [i for i in range(len(board.stations)) if i not in icons]
+    assert all(rects[i].w > 0 and rects[i].h > 0 for i in named)
+    assert all(not d.station_label(board.stations[i]).startswith("Water") for i in named)
+    # another city names every station, icons or not: the hook is New York's alone
+    assert CityDrawing().station_label(board.stations[icons[0]]) == board.stations[icons[0]].name
+
+
+def test_the_water_icon_is_its_own_symbol():
+    """A water icon looks like none of the shared station kinds, and it is mostly blue, not ink."""
+    theme = th.Theme()
+    d = drawing_for("newyork")
+    shots = {}
+    for kind in ("water",) + bvmod.KIND_ORDER:
+        surf = pygame.Surface((60, 60))
+        surf.fill(theme.board_bg)
+        bvmod.draw_station(surf, kind, (30, 30), 20, 3, theme, None, d)
+        shots[kind] = pygame.image.tobytes(surf, "RGB")
+    assert len(set(shots.values())) == len(shots)
+    surf = pygame.Surface((60, 60))
+    surf.fill(theme.board_bg)
+    assert d.draw_station(surf, "water", (30, 30), 20, 3, theme)
+    assert surf.get_at((30, 30 - 12))[:3] == nymod.ICON_FILL  # blue between the waves
+    assert not d.draw_station(surf, "standard", (30, 30), 20, 3, theme)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (3840, 2160)])
+def test_rivers_bays_and_clusters_are_drawn_under_the_lines(size):
+    """Every water area of the map shows its water colour on the board, every cluster its tint; and the
+    track spaces are drawn over them (a space crossing a river is not hidden)."""
+    bv = _view(size, inset=0.06)
+    board = bv.board
+    sheet = bv.static_layer()
+    d = drawing_for(board)
+
+    def colour_at(x, y):
+        sx, sy = bv.to_screen(x, y)
+        return sheet.get_at((round(sx - bv.rect.x), round(sy - bv.rect.y)))[:3]
+
+    for area in d.water_areas(board):
+        pts = _clear_points(bv, [tuple(p) for p in area.points], step=4.0)
+        assert pts, f"{area.name}: no clear point to look at"
+        seen = [colour_at(*p) for p in pts]
+        assert seen.count(nymod.WATER_FILL) >= 0.8 * len(seen), f"{area.name} is not drawn"
+    s = bv.s
+    for name, poly in d.cluster_shapes(board, s):
+        pts = _clear_points(bv, [(x / s, y / s) for x, y in poly], step=3.0)
+        assert pts, f"{name}: no clear point to look at"
+        seen = [colour_at(*p) for p in pts]
+        assert seen.count(nymod.CLUSTER_FILL) >= 0.5 * len(seen), f"the {name} cluster is not tinted"
+    # track spaces are drawn over the water: a space's middle inside a river shows the space, not water
+    areas = [[tuple(p) for p in a.points] for a in d.water_areas(board)]
+    over = 0
+    for c, con in enumerate(board.connections):
+        if not ({"water"} & (board.stations[con.a].kinds | board.stations[con.b].kinds)):
+            continue
+        for t in (0.3, 0.5, 0.7):
+            lane = bv.lane_point(c, 0, t)
+            if any(_inside(bv.to_board(*lane), a) for a in areas):
+                over += 1
+                px = sheet.get_at((round(lane[0] - bv.rect.x), round(lane[1] - bv.rect.y)))[:3]
+                assert px != nymod.WATER_FILL, f"{board.conn_name(c)} is hidden by the water"
+    assert over >= 5
+
+
+def test_cluster_shapes_hold_their_own_stations_and_no_other():
+    board = load_board("newyork")
+    d = drawing_for(board)
+    clusters = d.clusters(board)
+    assert set(clusters) == set(board.source.newyork.clusters)
+    for name, poly in d.cluster_shapes(board, 1.0):
+        mine = set(clusters[name])
+        for i, st in enumerate(board.stations):
+            assert _inside((st.x, st.y), poly) == (i in mine), f"{st.name} and the {name} cluster"
+
+
+def _area(poly):
+    return abs(sum(ax * by - bx * ay for (ax, ay), (bx, by) in zip(poly, poly[1:] + poly[:1]))) / 2
+
+
+def test_the_hull_grows_round_every_shape():
+    """One station, two and a triangle: the grown outline keeps ``r`` from the points all round and is the
+    hull grown by ``r`` (its area: hull + perimeter * r + pi r^2), not a spiky or shrunk polygon."""
+    r = 20.0
+    for pts, hull_area, perimeter in (([(0.0, 0.0)], 0.0, 0.0), ([(0.0, 0.0), (100.0, 0.0)], 0.0, 200.0),
+                                      ([(0.0, 0.0), (100.0, 0.0), (0.0, 80.0)], 4000.0,
+                                       180.0 + math.hypot(100, 80))):
+        poly = nymod._grown(nymod._hull(pts), r)
+        for p in pts:
+            assert _inside(p, poly)
+            assert min(math.hypot(p[0] - q[0], p[1] - q[1]) for q in poly) >= r - 1e-6
+        want = hull_area + perimeter * r + math.pi * r * r
+        assert abs(_area(poly) - want) < 0.03 * want, (pts, _area(poly), want)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("inset", [0.0, 0.08])
+def test_names_clear_stations_names_and_cluster_names(size, inset):
+    """No name over another name or a station (icons included), no name over a cluster's name, and each
+    cluster's name on the board, over no station and no other cluster's name."""
+    bv = _view(size, inset)
+    board = bv.board
+    rects = bv.label_rects()
+    named = [i for i, r in enumerate(rects) if r.w and r.h]
+    circles = []
+    for i in range(len(board.stations)):
+        x, y = bv.station_xy(i)
+        r = bv.station_radius(i) * 0.9
+        circles.append(pygame.Rect(round(x - r), round(y - r), round(2 * r), round(2 * r)))
+    d = drawing_for(board)
+    ox, oy = bv.rect.x - bv.vx0, bv.rect.y - bv.vy0
+    titles = [(t, pygame.Rect(round(b[0] + ox), round(b[1] + oy), round(b[2] - b[0]), round(b[3] - b[1])))
+              for t, b in d.cluster_names(bv)]
+    assert len(titles) == 4
+    bad = []
+    for i in named:
+        ri = rects[i].inflate(-2, -2)
+        for j in named:
+            if j > i and ri.colliderect(rects[j].inflate(-2, -2)):
+                bad.append(f"{board.stations[i].name} / {board.stations[j].name}")
+        for j, c in enumerate(circles):
+            if j != i and ri.colliderect(c):
+                bad.append(f"{board.stations[i].name} over station {board.stations[j].name}")
+        for t, tr in titles:
+            if ri.colliderect(tr.inflate(-2, -2)):
+                bad.append(f"{board.stations[i].name} over {t}")
+    paper = pygame.Rect(bv.to_screen(bv.bounds[0], bv.bounds[1]),
+                        (round((bv.bounds[2] - bv.bounds[0]) * bv.s), round((bv.bounds[3] - bv.bounds[1]) * bv.s)))
+    for k, (t, tr) in enumerate(titles):
+        assert paper.inflate(2, 2).contains(tr), f"{t} leaves the board"
+        for j, c in enumerate(circles):
+            if tr.colliderect(c):
+                bad.append(f"{t} over station {board.stations[j].name}")
+        for t2, tr2 in titles[k + 1:]:
+            if tr.colliderect(tr2):
+                bad.append(f"{t} / {t2}")
+    assert not bad, bad
+
+
+def test_cluster_names_sit_by_their_own_cluster():
+    """A cluster's name is on or next to its own tinted shape (within a line of it), so the eye joins the
+    two, and nearer to it than to any other cluster."""
+    for size in SIZES:
+        bv = _view(size, 0.08)
+        d = drawing_for(bv.board)
+        shapes = dict(d.cluster_shapes(bv.board, bv.s))
+        for title, (x0, y0, x1, y1) in d.cluster_names(bv):
+            key = next(k for k in shapes if nymod.cluster_title(k) == title)
+            h = y1 - y0
+            ring = [(x, y) for x in (x0 - h, (x0 + x1) / 2, x1 + h) for y in (y0 - h, (y0 + y1) / 2, y1 + h)]
+            box = [(x, y) for x in (x0, (x0 + x1) / 2, x1) for y in (y0, (y0 + y1) / 2, y1)]
+            assert any(_inside(p, shapes[key]) for p in ring + box), f"{title} is away from its cluster at {size}"
+
+            def dist(poly):
+                return min(math.hypot(px - (x0 + x1) / 2, py - (y0 + y1) / 2) for px, py in poly)
+
+            assert dist(shapes[key]) == min(dist(p) for p in shapes.values()), f"{title} is nearer another cluster"
+    assert nymod.cluster_title("lower_manhattan") == "LOWER MANHATTAN"
