@@ -280,8 +280,11 @@ def test_a_cluster_scores_once_per_line_and_for_every_line():
 
 def test_a_first_token_joining_two_clusters_scores_one():
     s = make_game()
+    ev = lay(s, "red", "Brooklyn Bridge City Hall", "Bway Lafayette St")
+    assert scored(ev, "clusters") == [1] and s.lines[line_of(s, "red")].clusters == ["lower_manhattan", "village"]
+    s = make_game()
     ev = lay(s, "red", "Fulton St", "Water: Borough Hall South", "Borough Hall")
-    assert scored(ev, "clusters") == [1]
+    assert scored(ev, "clusters") == [1], "across the water: the icon is in no cluster"
     s = make_game()
     ev = lay(s, "red", "Borough Hall", "Atlantic Av Barclays Ctr")
     assert scored(ev, "clusters") == [], "two stations of one cluster"
