@@ -529,6 +529,7 @@ class TitleScene(GuiScene):
         super().__init__(app)
 
     def _read_saves(self, app) -> None:
+        _flush_saves(app)
         try:
             entries, problems = app.saves.unfinished()
             history, more = app.saves.history()
@@ -664,6 +665,13 @@ def _join(*messages: str) -> str:
         if m and m not in out:
             out.append(m)
     return " ".join(out)
+
+
+def _flush_saves(app) -> None:
+    """Let the background writer finish the game just left, so lists show it as it was left."""
+    saver = getattr(app, "autosaver", None)
+    if saver is not None:
+        saver.flush()
 
 
 def describe_save(entry) -> str:
@@ -836,6 +844,7 @@ class SavedGamesScene(_ListScene):
             self.refresh()
             return
         self.confirm = None
+        _flush_saves(self.app)  # a write still on its way must not bring the file back
         error = self.app.saves.delete(game_id)
         self.message = error or ""
         self.load_entries(self.app)
