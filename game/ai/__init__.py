@@ -10,6 +10,7 @@ import random
 from ..engine import ChooseRoute, GameState, PlaceTrack, TakeBranch
 from ..engine.rules import legal_placements
 from .bots import LEVELS, Bot, EasyBot, HardBot, NormalBot
+from .evaluate import branch_legal
 from .view import public_view, unseen_cards
 
 
@@ -26,7 +27,7 @@ class RandomBot:
         if state.phase == "route":
             return ChooseRoute(self.rng.randrange(len(state.options)))
         placements = legal_placements(state)
-        k = self.rng.randrange(len(placements) + 1)
+        k = self.rng.randrange(len(placements) + branch_legal(state))
         if k == len(placements):
             return TakeBranch()
         line, conn, _cost = placements[k]

@@ -37,8 +37,13 @@ def play_match(levels: list[str], map: str = "london", seed: int = 0, variant: s
         cpu_max[levels[seat]] = max(cpu_max[levels[seat]], time.process_time() - c0)
         apply(state, action)
         actions += 1
+    cuts = {level: {"work": 0, "clock": 0} for level in levels}
+    for level, b in zip(levels, bots):
+        cuts[level]["work"] += getattr(b, "cut_by_work", 0)
+        cuts[level]["clock"] += getattr(b, "cut_by_clock", 0)
     return {
         "scores": [p.score for p in state.players],
+        "points": [dict(p.points) for p in state.players],
         "branch_tiles": [p.branch_tiles for p in state.players],
         "winners": winners(state),
         "turns": state.turn + 1,
@@ -52,6 +57,8 @@ def play_match(levels: list[str], map: str = "london", seed: int = 0, variant: s
         "decision_s": {lv: {"max": max(ts, default=0.0), "mean": sum(ts) / len(ts) if ts else 0.0, "n": len(ts),
                             "cpu_max": cpu_max[lv]}
                        for lv, ts in times.items()},
+        # hard's searches narrowed by its work budget (reproducible) or by the wall-clock safety stop (not)
+        "search_cuts": cuts,
     }
 
 
@@ -112,6 +119,7 @@ def run_games(bots: list[str], games: int, seed: int = 0, players: int | None = 
         "games_per_s": games / elapsed if elapsed > 0 else 0.0,
         "decision_s_max": {b: max((r["decision_s"][b]["max"] for r in out if b in r["decision_s"]), default=0.0)
                            for b in bots},
+        "clock_cuts": {b: sum(r["search_cuts"][b]["clock"] for r in out if b in r["search_cuts"]) for b in bots},
         "decision_cpu_s_max": {b: max((r["decision_s"][b]["cpu_max"] for r in out if b in r["decision_s"]),
                                       default=0.0) for b in bots},
     }
@@ -135,6 +143,8 @@ def bench_ai(games: int = 200, seed: int = 0, workers: int | None = None, map: s
         "hard_vs_normal": vs_normal["winrates"]["hard"],
         "hard_vs_random": vs_random["winrates"]["hard"],
         "ai_games": games,
+        # hard searches the wall-clock safety stop cut short (0: every choice was the reproducible one)
+        "ai_clock_cuts": vs_normal["clock_cuts"]["hard"] + vs_random["clock_cuts"]["hard"],
         "ai_shared_wins": vs_normal["shared"] + vs_random["shared"],
         "ai_bench_s": time.perf_counter() - t0,
     }

@@ -11,8 +11,8 @@ import time
 
 from ..engine import ChooseRoute, GameState, PlaceTrack, TakeBranch, apply, passenger
 from ..engine.rules import board_of, legal_placements
-from .evaluate import (DEFAULT, ROUTE, Judge, Weights, copy_state, facts_of, finish_routes, lead_of,
-                       passenger_now, route_choice, score_lead)
+from .evaluate import (DEFAULT, ROUTE, Judge, Weights, branch_legal, copy_state, facts_of, finish_routes,
+                       lead_of, passenger_now, route_choice, score_lead)
 from .cities import city_value
 from .view import public_view
 
@@ -167,7 +167,7 @@ class EasyBot(Bot):
             return PlaceTrack(li, c)
         judge = Judge(view, me, self.w)
         judge.value(view)
-        options = [TakeBranch()] + [PlaceTrack(li, c) for _, li, c, _ in ranked[:self.looks]]
+        options = [TakeBranch()] * branch_legal(view) + [PlaceTrack(li, c) for _, li, c, _ in ranked[:self.looks]]
         values = []
         for a in options:
             c = copy_state(view)
@@ -235,7 +235,8 @@ class NormalBot(Bot):
         last = view.actions_left == 1
         judge = Judge(view, me, self.w)
         pos0 = lead_of(judge.potentials(view), me)
-        options = [TakeBranch()] + [PlaceTrack(li, c) for _, li, c, _ in ranked_placements(view, self.w, self.most)]
+        options = [TakeBranch()] * branch_legal(view)
+        options += [PlaceTrack(li, c) for _, li, c, _ in ranked_placements(view, self.w, self.most)]
         best = None
         for action in options:
             c = copy_state(view)
@@ -273,23 +274,31 @@ class HardBot(Bot):
     level = "hard"
     width = 6
     breadth = 12
-    budget = 0.85  # seconds; a search that would take longer narrows to finish in time
+    work_budget = 800.0  # work units per decision (about a child position each, see COST); past it the search narrows
+    budget = 5.0  # seconds of wall clock: a safety stop only, for a machine far slower or busier than usual
     recheck = 30  # finished turns that get the count of future trips
     opening_breadth = 40  # placements per sequence while a line is still to be started
     follow_plan = True  # play the rest of the turn's plan without searching again
     inner_trips = 1.0  # weight of a one-origin trip count before the last action
     short_list = 5  # children per kept sequence that get the passenger terms before the last action
 
+    # what each piece of the search costs, in work units (a child position: copy, apply and judge = 1);
+    # measured on Berlin and London, so that the work count tracks processor time without reading a clock
+    COST = {"child": 1.0, "rank": 0.4, "passenger": 0.4, "origin": 0.5}
+
     def __init__(self, seed: int | None = None, weights: Weights = DEFAULT, **settings):
-        """``settings`` override the class's search settings above (width, breadth, budget, ...)."""
+        """``settings`` override the class's search settings above (width, breadth, work_budget, budget, ...)."""
         super().__init__(seed, weights)
         self._given_w = weights
         for k, v in settings.items():
-            if k.startswith("_") or not hasattr(type(self), k) or callable(getattr(type(self), k)):
+            if k.startswith("_") or k == "COST" or not hasattr(type(self), k) or callable(getattr(type(self), k)):
                 raise TypeError(f"HardBot has no setting {k!r}")
             setattr(self, k, v)
         self._plan: list = []
         self._plan_keys: list[tuple] = []
+        self.last_work = 0.0  # work units the last search used
+        self.cut_by_work = 0  # searches narrowed by the work budget (reproducible)
+        self.cut_by_clock = 0  # searches narrowed by the wall-clock safety stop (the choice then depends on timing)
 
     @staticmethod
     def _key(view: GameState) -> tuple:
@@ -325,31 +334,55 @@ class HardBot(Bot):
         return [pool[int(i * step)] for i in range(k)]
 
     def plan(self, view: GameState, me: int):
-        """The best sequence of the turn's remaining actions, with the position key before each."""
+        """The best sequence of the turn's remaining actions, with the position key before each.
+
+        The search is bounded by counted work, not by the clock, so the same position gets the same
+        choice on a busy machine as on a quiet one; the wall clock (``budget``) only stops a search
+        that is running far slower than the work count expects.
+        """
         t0 = time.perf_counter()
+        cost = self.COST
+        work = 0.0
+        clock_cut = False
+
+        def out_of_work(extra: float = 0.0) -> bool:
+            nonlocal clock_cut
+            if work + extra > self.work_budget:
+                return True
+            if time.perf_counter() - t0 > self.budget:
+                clock_cut = True
+                return True
+            return False
+
         judge = Judge(view, me, self.w)
         judge.value(view)  # line-end values for the children to start from
         steps = view.actions_left
+        pterms0 = self.passenger_terms(view, judge, me)
+        work += cost["passenger"] + cost["origin"] * (self.inner_trips > 0)
+        p_cost = cost["passenger"] + cost["origin"] * (self.inner_trips > 0)
         # node: (value, state, actions, keys, placements, branches, passenger terms)
-        beam = [(0.0, view, [], [self._key(view)], frozenset(), 0, self.passenger_terms(view, judge, me))]
+        beam = [(0.0, view, [], [self._key(view)], frozenset(), 0, pterms0)]
         late = False
+        narrowed = False
         for step in range(steps):
             last = step == steps - 1
             breadth = 2 if late else self.breadth
             if not late and any(not view.lines[li].conns for li in view.players[me].lines):
                 breadth = self.opening_breadth  # where a line starts shapes the whole game
             children: dict[tuple, tuple] = {}
-            t_step = time.perf_counter()
+            w_step = work
             expanded = 0
             for _, state, acts, keys, placed, branches, pterms in beam:
-                if children and time.perf_counter() - t0 > self.budget:
-                    late = True  # out of time: keep what this step found, finish the turn narrowly
+                if children and out_of_work():
+                    late = True  # out of work: keep what this step found, finish the turn narrowly
                     break
                 expanded += 1
+                work += cost["rank"]
                 cands = [PlaceTrack(li, c) for _, li, c, _ in ranked_placements(state, self.w, breadth)]
-                cands.append(TakeBranch())
+                if branch_legal(state):
+                    cands.append(TakeBranch())
                 for a in cands:
-                    if children and time.perf_counter() - t0 > self.budget:
+                    if children and out_of_work():
                         late = True
                         break
                     if isinstance(a, TakeBranch):
@@ -358,6 +391,7 @@ class HardBot(Bot):
                         ckey = (placed | {(a.line, a.connection)}, branches)
                     if ckey in children:
                         continue
+                    work += cost["child"]
                     c = copy_state(state)
                     apply(c, a)
                     changed = a.connection if isinstance(a, PlaceTrack) else -1
@@ -376,29 +410,46 @@ class HardBot(Bot):
                 # the short list gets its own passenger terms (the slow part), then is ranked again
                 short = []
                 for v, c, acts, nkeys, placed, branches, old in ranked[:width * self.short_list]:
-                    if short and time.perf_counter() - t0 > self.budget:
+                    if short and out_of_work(p_cost):
                         late = True
                         break
-                    p = old if isinstance(acts[-1], TakeBranch) else self.passenger_terms(c, judge, me)
+                    if isinstance(acts[-1], TakeBranch):
+                        p = old
+                    else:
+                        p = self.passenger_terms(c, judge, me)
+                        work += p_cost
                     short.append((v - old + p, c, acts, nkeys, placed, branches, p))
                 ranked = sorted(short, key=lambda n: -n[0])
             if last and not late and self.w.trips:
                 # the finished turns that look best also get the slower count of future trips
                 origins = self.trip_origins(view)
+                o_cost = cost["origin"] * (1 + len(origins))
                 top = []
                 for v, c, *rest in ranked[:self.recheck]:
-                    if top and time.perf_counter() - t0 > self.budget:
-                        break  # out of time: choose among those counted so far
+                    if top and out_of_work(o_cost):
+                        narrowed = True
+                        break  # out of work: choose among those counted so far
+                    work += o_cost
                     top.append((v + judge.trip_lead(c, [c.passenger] + origins), c, *rest))
                 ranked = sorted(top, key=lambda n: -n[0])
             beam = ranked[:width]
             if not late and not last:
-                # narrow the rest if the steps left would not fit: a fallback for slow machines only,
-                # on which the choice then depends on timing
-                now = time.perf_counter()
-                per_node = (now - t_step) / max(1, expanded)
-                if now - t0 + per_node * len(beam) * (steps - step - 1) > self.budget:
-                    late = True
+                # narrow the beam if the steps left would not fit in the work budget at this width
+                per_node = (work - w_step) / max(1, expanded)
+                rest = steps - step - 1
+                if work + per_node * len(beam) * rest > self.work_budget:
+                    fit = int((self.work_budget - work) / (per_node * rest))
+                    if fit >= 1:
+                        beam = beam[:fit]
+                        narrowed = True
+                    else:
+                        late = True
+            narrowed = narrowed or late
+        if clock_cut:
+            self.cut_by_clock += 1
+        elif narrowed:
+            self.cut_by_work += 1
+        self.last_work = work
         best = beam[0]
         return best[2], best[3]
 

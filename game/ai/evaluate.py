@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..engine import ChooseRoute, GameState, apply, passenger
+from ..engine import ChooseRoute, GameState, TakeBranch, apply, passenger
 from ..engine.rules import board_of, rules_of
 from .cities import city_value
 
@@ -289,7 +289,7 @@ class Judge:
                         ends_total += v[0]
                         if v[1]:
                             for t, x in v[1].items():
-                                k = (city.owner_key(li, t), t)
+                                k = city.grab_key(li, t)
                                 if grabs.get(k, 0.0) < x:
                                     grabs[k] = x
             pot[p] += w.end * h * (ends_total + w.city_reach * sum(grabs.values()))
@@ -345,6 +345,13 @@ class Judge:
 # the passenger
 
 
+def branch_legal(state: GameState) -> bool:
+    """Whether taking a branch tile is legal now: always on London and Berlin; on New York not when the
+    action would leave a line on a water icon with no action left to take it off (the engine's own check)."""
+    problem = getattr(rules_of(state), "action_problem", None)
+    return problem is None or problem(state, board_of(state), TakeBranch()) is None
+
+
 def copy_state(state: GameState) -> GameState:
     """``state.copy()`` that keeps the loaded board and rules, which the copy would otherwise look up again."""
     c = state.copy()
@@ -391,7 +398,7 @@ def _best_moves(state, board, kinds, origin, face, me, base, memo) -> tuple:
         if se.best is not None:
             owner = [ln.owner for ln in state.lines]
             for d in _bits(se.hit):
-                rest = _best_moves(state, board, kinds[1:], d, tuple(x for x in face if x != d), me, base, memo)
+                rest = _after_arrival(state, board, kinds[1:], d, face, me, base, memo)
                 for m in se.line_sets(d):
                     pts = list(rest)
                     for li in _bits(m):
@@ -402,6 +409,18 @@ def _best_moves(state, board, kinds, origin, face, me, base, memo) -> tuple:
     r = best[1] if best is not None else _best_moves(state, board, kinds[1:], origin, face, me, base, memo)
     memo[key] = r
     return r
+
+
+def _after_arrival(state, board, kinds, d, face, me, base, memo) -> tuple:
+    """The rest of the turn's moves once the passenger has arrived at ``d``.
+
+    ``face`` still holds the arrival's card. New York: a station with two identical cards face up holds two
+    tokens; arriving removes one, and the next move stays still (no line scores) and removes the other.
+    """
+    rest_face = tuple(x for x in face if x != d)
+    if len(face) - len(rest_face) >= 2 and kinds:
+        kinds = kinds[1:]  # the move that stays still
+    return _best_moves(state, board, kinds, d, rest_face, me, base, memo)
 
 
 def passenger_now(state: GameState, me: int) -> float:
@@ -432,8 +451,7 @@ def route_choice(state: GameState, me: int) -> int:
     memo: dict = {}
     best = None
     for i, o in enumerate(state.options):
-        face = tuple(x for x in state.face_up if x != o.destination)
-        pts = list(_best_moves(state, board, rest_kinds, o.destination, face, me, base, memo))
+        pts = list(_after_arrival(state, board, rest_kinds, o.destination, tuple(state.face_up), me, base, memo))
         for li in o.lines:
             pts[owner[li]] += 1
         lead = lead_of([b + x for b, x in zip(base, pts)], me)

@@ -10,8 +10,10 @@ London's connection symbols) and ask the city's hook (``city_value``) for the re
 - ``hand(state, player, h)``: worth of the pieces a player holds that the score does not show yet (Berlin:
   the end-of-game landmark bonus and progress towards a set); ``h`` (0..1) is how much of the game is left
   to act in;
-- ``owner_key(line, station)``: a station's worth counts once per line, or (-1) once per player however
-  many of the player's lines reach it (a landmark stack gives its tile to whichever line comes first);
+- ``grab_key(line, station)``: what a station's worth is counted once for: per line and station by default;
+  Berlin's landmarks once per player however many of the player's lines reach them (a stack gives its tile
+  to whichever line comes first); New York's clusters once per line and cluster, its water icons once per
+  line (only the third icon scores);
 - ``weights(level, w)``: the judge's weights on this board, if a level plays better with others there;
 - ``signature(state)``: what, besides the line itself, the ``reach`` values depend on; line-end values are
   reused between look-ahead positions only while it is unchanged.
@@ -37,19 +39,24 @@ class CityValue:
         """The judge's weights a level uses on this board (London: as tuned in evaluate.Weights)."""
         return w
 
-    def owner_key(self, line: int, station: int) -> int:
-        """Whose the worth of reaching ``station`` is: the line's (-1: the player's, once for all lines)."""
-        return line
+    def grab_key(self, line: int, station: int):
+        """What the worth of ``line`` reaching ``station`` is counted once for (the judge keeps the best)."""
+        return (line, station)
 
 
 _PLAIN = CityValue()
 
 
 def city_value(state) -> CityValue:
-    """The hook for ``state``'s board (a board with a ``[berlin]`` table gets Berlin's)."""
+    """The hook for ``state``'s board (a board with a ``[berlin]`` table gets Berlin's; one with water icons
+    or clusters New York's)."""
     board = board_of(state)
     if board.berlin is not None:
         from .berlin import berlin_value
 
         return berlin_value(board)
+    if getattr(board, "water", None) or getattr(board, "clusters", None):
+        from .newyork import newyork_value
+
+        return newyork_value(board)
     return _PLAIN

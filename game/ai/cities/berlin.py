@@ -91,8 +91,9 @@ class BerlinValue(CityValue):
     def weights(self, level: str, w):
         return dataclasses.replace(w, **HARD) if level == "hard" else w
 
-    def owner_key(self, line: int, station: int) -> int:
-        return -1 if station in self._landmark else line  # "+" stations count per line, landmarks per player
+    def grab_key(self, line: int, station: int):
+        # "+" stations count per line, landmarks once per player (whichever line comes first takes the tile)
+        return (-1 if station in self._landmark else line, station)
 
     def signature(self, state):
         return (tuple(state.landmarks_left), tuple(self.counts(state, p) for p in range(state.n_players)))
