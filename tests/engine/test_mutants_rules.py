@@ -9,10 +9,10 @@ import random
 import msgspec
 import pytest
 
-from game.engine import (ChooseRoute, PlaceTrack, TakeBranch, apply, can_undo, is_legal, legal_actions, new_game,
-                         start)
+from game.engine import (ChooseRoute, PlaceTrack, SetupError, TakeBranch, apply, can_undo, is_legal, legal_actions,
+                         new_game, start)
 from game.engine.actions import Undo
-from game.engine.rules import apply_all, board_of
+from game.engine.rules import apply_all, board_of, why_illegal
 
 
 def every_action(s) -> list:
@@ -42,9 +42,10 @@ def random_game(map_name: str, players: int, seed: int, visit=None):
 
 @pytest.mark.parametrize("map_name,players,seed", [("london", 3, 11), ("berlin", 2, 12)])
 def test_an_action_is_legal_exactly_when_it_is_offered(map_name, players, seed):
-    """``is_legal`` (what the screens ask before they act) says yes to the offered actions and undo while undo
-    is allowed, and no to everything else: other players' lines, full or repeated connections, branching
-    without tiles, route options that do not exist, anything once the game is over."""
+    """``is_legal`` and ``why_illegal`` (what the screens ask before they act) say yes to the offered actions
+    and to undo while undo is allowed, and no, with a reason, to everything else: other players' lines, full or
+    repeated connections, branching without tiles, route options that do not exist, anything once the game
+    is over."""
     checked = [0]
 
     def visit(s):
@@ -55,6 +56,8 @@ def test_an_action_is_legal_exactly_when_it_is_offered(map_name, players, seed):
         for a in every_action(s):
             want = can_undo(s) if isinstance(a, Undo) else a in offered
             assert is_legal(s, a) == want, (a, s.phase, s.current, s.turn)
+            reason = why_illegal(s, a)  # what a refused tap shows: a reason exactly when it is not legal
+            assert (reason is None) == want and (want or reason), (a, reason)
 
     random_game(map_name, players, seed, visit)
     assert checked[0] > 50
@@ -69,3 +72,19 @@ def test_a_games_actions_replayed_from_its_setup_reach_the_same_position(map_nam
     same = apply_all(fresh, list(s.log))
     assert same is fresh
     assert msgspec.to_builtins(fresh) == msgspec.to_builtins(s)
+
+
+def test_a_deck_card_one_past_the_last_station_is_named_out_of_range():
+    """A pinned deck (a record, a test) with a station number the board does not have says which number."""
+    s = new_game("london", 2, seed=1)
+    past = len(board_of(s).stations)
+    with pytest.raises(SetupError, match=rf"station numbers out of range: \[{past}\]\); give every card"):
+        new_game("london", 2, seed=1, deck=list(s.setup.deck)[:-1] + [past])
+
+
+def test_a_pinned_classic_setup_on_a_board_without_a_first_edition_says_it_has_none():
+    """The classic variant is the first edition's board; a record that pins it on Berlin names the maps with one."""
+    setup = msgspec.structs.replace(new_game("berlin", 2, seed=1).setup, variant="classic")
+    with pytest.raises(SetupError, match=r"setup.map: 'berlin' with variant 'classic'.*this map has no first "
+                                         r"edition \(maps with one: london\)"):
+        start(setup)
