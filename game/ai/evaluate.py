@@ -125,7 +125,8 @@ def score_lead(state: GameState, me: int) -> int:
 def turns_left(state: GameState) -> list[float]:
     """Expected turns each player still gets after the current one, from the cards left (public).
 
-    A turn uses about 1.6 destination cards; once the deck is empty only the round is finished.
+    A turn uses about 1.6 destination cards (New York: 2, its passenger's two moves; the city hook's
+    ``cards_per_turn``); once the deck is empty only the round is finished.
     """
     n = state.n_players
     if state.over:
@@ -138,7 +139,7 @@ def turns_left(state: GameState) -> list[float]:
         after.add(p)
     if state.end_triggered:
         return [1.0 if p in after else 0.0 for p in range(n)]
-    rounds = len(state.deck) / (1.6 * n)
+    rounds = len(state.deck) / (city_value(state).cards_per_turn * n)
     return [rounds + (0.5 if p in after else 0.0) for p in range(n)]
 
 

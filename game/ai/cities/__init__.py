@@ -15,6 +15,7 @@ London's connection symbols) and ask the city's hook (``city_value``) for the re
   to whichever line comes first); New York's clusters once per line and cluster, its water icons once per
   line (only the third icon scores);
 - ``weights(level, w)``: the judge's weights on this board, if a level plays better with others there;
+- ``cards_per_turn``: destination cards a turn uses on average (how many turns the deck has left);
 - ``signature(state)``: what, besides the line itself, the ``reach`` values depend on; line-end values are
   reused between look-ahead positions only while it is unchanged.
 """
@@ -25,6 +26,8 @@ from ...engine.rules import board_of
 
 class CityValue:
     """A board without pieces of its own (London's symbols are counted in evaluate.Facts)."""
+
+    cards_per_turn = 1.6  # destination cards a turn uses on average (express then standard when both are out)
 
     def reach(self, state, line: int, deny: bool = True) -> dict[int, float] | None:
         return None

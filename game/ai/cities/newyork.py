@@ -21,6 +21,8 @@ ICONS_FOR_POINTS = 3
 
 
 class NewYorkValue(CityValue):
+    cards_per_turn = 2.0  # the passenger moves twice every turn
+
     def __init__(self, board):
         self.water = frozenset(board.water)
         self.clusters = {name: tuple(members) for name, members in board.clusters.items()}
