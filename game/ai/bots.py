@@ -274,7 +274,7 @@ class HardBot(Bot):
     level = "hard"
     width = 6
     breadth = 12
-    work_budget = 800.0  # work units per decision (about a child position each, see COST); past it the search narrows
+    work_budget = 1000.0  # work units per decision (about a child position each, see COST); past it the search narrows
     budget = 5.0  # seconds of wall clock: a safety stop only, for a machine far slower or busier than usual
     recheck = 30  # finished turns that get the count of future trips
     opening_breadth = 40  # placements per sequence while a line is still to be started
