@@ -105,10 +105,9 @@ def fit_name(fonts: th.Fonts, name: str, width: int, scale: float, two_lines: bo
     fits is the name cut (the last line ends in "…")."""
     sizes = []
     for size in NAME_SIZES:
-        px = max(1, round(size * scale))
-        if px < MIN_NAME_PX and sizes:
-            break
-        sizes.append(px)
+        px = max(MIN_NAME_PX, round(size * scale))
+        if px not in sizes:
+            sizes.append(px)
     for px in sizes:
         f = fonts.get(px, True)
         if f.size(name)[0] <= width:
@@ -439,7 +438,8 @@ class SeatPanel:
             out.append(("1st player", "ink"))
         if view.note:
             out.append((view.note, "accent"))
-        out.extend((text, "muted") for text in view.city_notes)
+        # the city's notes: a text (muted) or (text, style), e.g. New York's "Red: leave the water" (bad)
+        out.extend((n, "muted") if isinstance(n, str) else tuple(n) for n in view.city_notes)
         return out
 
     def _draw_notes(self, surf: pygame.Surface, area: pygame.Rect, view: PanelView, keep: int = 0) -> int:

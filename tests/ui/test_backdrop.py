@@ -8,7 +8,7 @@ from game.ai import make_bot
 from game.engine import apply, new_game
 
 
-def _table(app):
+def _table(app, actions_left: int | None = None):
     from game.ui.play_scene import PlayScene
     from game.ui.seats import SeatConfig, default_edges
 
@@ -16,7 +16,7 @@ def _table(app):
     bot = make_bot("random", 5)
     for _ in range(40):
         apply(st, bot.choose(st))
-    while st.phase != "actions":
+    while st.phase != "actions" or actions_left not in (None, st.actions_left):
         apply(st, bot.choose(st))
     scene = PlayScene(app, st, [SeatConfig(name=p.name, edge=e) for p, e in zip(st.players, default_edges(4))])
     app.push(scene)
@@ -49,6 +49,77 @@ def test_after_a_resize_the_panels_are_drawn_one_a_frame_then_equal_a_full_redra
     assert frames == len(panels)
     for _ in range(120):  # the board's own progressive rebuild finishes
         app.step(1 / 60)
+    ref = pygame.Surface(app.size, 0, app.screen)
+    scene.backdrop.invalidate()
+    scene.draw(ref)
+    assert pygame.image.tobytes(app.screen, "RGB") == pygame.image.tobytes(ref, "RGB")
+
+
+def test_a_tap_that_leaves_one_action_spreads_panels_and_the_route_preview_over_frames(app):
+    """The tap before the last action changes all four panels (the lines that would score), the banner and
+    the would-be route: its own frame shows the token and at most one fresh panel, the rest follows a frame
+    at a time, and the window ends as a full redraw draws it."""
+    from game.engine.rules import legal_placements
+
+    scene = _table(app, actions_left=2)
+    st = scene.state
+    for _ in range(30):
+        app.step(1 / 60)
+    assert not scene.backdrop.pending
+    line = scene.selected[st.current]
+    conn = next(c for li, c, _ in legal_placements(st) if li == line)
+    x, y = scene.point_for_connection(conn)
+    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=x / (app.size[0] - 1), y=y / (app.size[1] - 1),
+                                         dx=0.0, dy=0.0, touch_id=1, finger_id=790, pressure=1.0))
+    app.step(1 / 60)
+    before = sum(p.renders for p in scene.panels)
+    pygame.event.post(pygame.event.Event(pygame.FINGERUP, x=x / (app.size[0] - 1), y=y / (app.size[1] - 1),
+                                         dx=0.0, dy=0.0, touch_id=1, finger_id=790, pressure=1.0))
+    assert app.step(1 / 60)
+    assert st.actions_left == 1 and len(st.tokens[conn]) >= 1
+    assert sum(p.renders for p in scene.panels) - before <= 1, "at most one panel drawn afresh in the tap's frame"
+    assert scene.backdrop.marks_only, "the would-be route waits for the next frame"
+    assert scene.backdrop.pending and scene.animating
+    frames = 0
+    while scene.backdrop.pending:
+        drawn = sum(p.renders for p in scene.panels)
+        app.step(1 / 60)
+        assert sum(p.renders for p in scene.panels) - drawn <= 1
+        frames += 1
+        assert frames <= 8
+    assert scene.backdrop._keys["previews"][0][0][0] is not None, "the would-be route is on the table"
+    for _ in range(120):
+        app.step(1 / 60)
+    ref = pygame.Surface(app.size, 0, app.screen)
+    scene.backdrop.invalidate()
+    scene.draw(ref)
+    assert pygame.image.tobytes(app.screen, "RGB") == pygame.image.tobytes(ref, "RGB")
+
+
+def test_the_banner_keeps_its_place_while_a_finger_pans_and_is_placed_again_after(app):
+    scene = _table(app)
+    scene.board_view.zoom_at(*scene.board_view.rect.center, 2.0)
+    for _ in range(60):
+        app.step(1 / 60)
+    at = scene.backdrop._keys["banner"][1]
+    x, y = scene.board_view.rect.center
+    fid = 880
+    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=x / (app.size[0] - 1), y=y / (app.size[1] - 1),
+                                         dx=0.0, dy=0.0, touch_id=1, finger_id=fid, pressure=1.0))
+    app.step(1 / 60)
+    for k in range(1, 20):
+        pygame.event.post(pygame.event.Event(pygame.FINGERMOTION, x=(x - 12 * k) / (app.size[0] - 1),
+                                             y=(y - 7 * k) / (app.size[1] - 1), dx=0.0, dy=0.0, touch_id=1,
+                                             finger_id=fid, pressure=1.0))
+        app.step(1 / 60)
+        assert scene.backdrop._keys["banner"][1] == at, "the banner stays put under a panning finger"
+    view = scene.backdrop._banner_view
+    pygame.event.post(pygame.event.Event(pygame.FINGERUP, x=(x - 240) / (app.size[0] - 1),
+                                         y=(y - 140) / (app.size[1] - 1), dx=0.0, dy=0.0, touch_id=1,
+                                         finger_id=fid, pressure=1.0))
+    for _ in range(90):
+        app.step(1 / 60)
+    assert scene.backdrop._banner_view != view, "placed again for the view the pan left"
     ref = pygame.Surface(app.size, 0, app.screen)
     scene.backdrop.invalidate()
     scene.draw(ref)

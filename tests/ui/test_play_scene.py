@@ -784,3 +784,42 @@ def test_the_banner_and_the_score_tags_cover_no_station_name(app):
         checked += bool(scene.overlays.tags)
         app.pop()
     assert checked >= 6
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
+@pytest.mark.parametrize("arrangement", ["table", "laptop"])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_a_computer_seats_name_is_shown_whole(app, size, arrangement, players):
+    """"Player 2 (computer)" on panels sharing an edge at 1280x720 was cut to "Player 2 (comput…": the
+    name takes room the row does not need, smaller sizes, then a second line, before it is ever cut."""
+    from game.ui.seats import default_edges
+
+    app.resize(*size)
+    names = [f"Player {i + 1}" for i in range(players)]
+    st = new_game("london", names, seed=3, start_player=0)
+    seats = [SeatConfig(name=n, edge=e, computer=i > 0, level="normal")
+             for i, (n, e) in enumerate(zip(names, default_edges(players, arrangement)))]
+    scene = start(app, st, seats)
+    for i, panel in enumerate(scene.panels):
+        panel.render(st, scene.panel_view(i))
+        assert not panel.name_cut, (i, panel.mode, panel.name_lines)
+        assert " ".join(panel.name_lines) == panel.shown_name(st)
+        assert panel.cut_labels == [], (i, panel.mode)
+
+
+def test_a_name_is_cut_only_when_no_size_or_second_line_fits():
+    from game.ui import theme as th
+    from game.ui.seat_panel import MIN_NAME_PX, fit_name
+
+    fonts = th.Fonts()
+    name = "Player 2 (computer)"
+    f, lines = fit_name(fonts, name, 2000, 1.0)
+    assert lines == [name] and f.get_height() >= fonts.get(24, True).get_height()
+    one_line_min = fonts.get(MIN_NAME_PX, True).size(name)[0]
+    f, lines = fit_name(fonts, name, one_line_min - 1, 1.0)
+    assert lines == ["Player 2", "(computer)"], lines
+    assert max(f.size(t)[0] for t in lines) <= one_line_min - 1
+    f, lines = fit_name(fonts, name, 20, 1.0)
+    assert len(lines) == 1 and lines[0].endswith("…")
+    f, lines = fit_name(fonts, "Ada", 2000, 0.3)  # a tiny window: never below the readable floor
+    assert f.get_height() >= fonts.get(MIN_NAME_PX, True).get_height()
