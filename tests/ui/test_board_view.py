@@ -331,3 +331,13 @@ def test_a_pan_during_a_progressive_rebuild_ends_as_the_full_picture_of_the_new_
     fresh._clamp()
     assert (fresh.vx0, fresh.vy0) == (bv.vx0, bv.vy0)
     assert pygame.image.tobytes(layer, "RGB") == pygame.image.tobytes(fresh.state_layer(st, key=0), "RGB")
+
+
+@pytest.mark.xfail(strict=True, reason="issue 7: at 1280x720 the greedy name placement still leaves 'Euston' "
+                   "too close to 'Great Portland Street' and Hainault's badge touching 'Woodford' (not fixed yet; "
+                   "a pair-repair pass, a heavier closeness cost and further-out places were tried and only moved "
+                   "the clashes elsewhere)")
+def test_names_keep_a_gap_and_no_badge_covers_a_name_at_720p():
+    bv = make_view((1280, 720))
+    assert _names_too_close(bv) == []
+    assert _badges_over_names(bv) == []
