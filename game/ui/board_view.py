@@ -1373,7 +1373,8 @@ class BoardView:
         out["label"] = self._label_items
         for stn in fu:
             express = "express" in self.board.stations[stn].kinds
-            out["dest"][stn] = (express, self._dest_rect(stn).move(-off[0], -off[1]))
+            n = fu.count(stn)  # New York: two identical cards face up put two tokens on the station
+            out["dest"][stn] = ((express, n), self._dest_rect(stn, n).move(-off[0], -off[1]))
         if pas is not None:
             x, y = self.station_xy(pas)
             out["passenger"][pas] = (True, self._box(x, y, x, y, self.passenger_radius, off))
@@ -1432,7 +1433,7 @@ class BoardView:
         for i in hits("label"):  # names over tokens, so they stay readable
             self._draw_label(surf, i, off)
         for stn in hits("dest"):
-            self._draw_destination(surf, stn, off)
+            self._draw_destination(surf, stn, off, items["dest"][stn][0][1])
         for stn in hits("passenger"):
             self.draw_passenger(surf, *self.station_xy(stn), off=off)
 
@@ -1594,7 +1595,7 @@ class BoardView:
         corner = self._badge_corner(stn)
         return x + corner[0] * r, y + corner[1] * r, br
 
-    def _dest_rect(self, stn: int) -> pygame.Rect:
+    def _dest_rect(self, stn: int, count: int = 1) -> pygame.Rect:
         x, y = self.station_xy(stn)
         r = self.station_radius(stn)
         ring = r + max(3.0, r * 0.55)
@@ -1602,12 +1603,25 @@ class BoardView:
         m = br + max(1.5, br * 0.15)
         a = pygame.Rect(math.floor(x - ring) - 2, math.floor(y - ring) - 2, math.ceil(2 * ring) + 5,
                         math.ceil(2 * ring) + 5)
-        return a.union(pygame.Rect(math.floor(bx - m) - 2, math.floor(by - m) - 2, math.ceil(2 * m) + 5,
-                                   math.ceil(2 * m) + 5))
+        out = a.union(pygame.Rect(math.floor(bx - m) - 2, math.floor(by - m) - 2, math.ceil(2 * m) + 5,
+                                  math.ceil(2 * m) + 5))
+        if count > 1:  # the second token behind the first
+            bx, by = self._second_badge(stn)
+            out = out.union(pygame.Rect(math.floor(bx - m) - 2, math.floor(by - m) - 2, math.ceil(2 * m) + 5,
+                                        math.ceil(2 * m) + 5))
+        return out
 
-    def _draw_destination(self, surf: pygame.Surface, stn: int, off: Point) -> None:
+    def _second_badge(self, stn: int) -> Point:
+        """Where a second destination token shows (New York's doubles): behind the first, further out."""
+        bx, by, br = self._badge_geometry(stn)
+        cx, cy = self._badge_corner(stn)
+        n = math.hypot(cx, cy) or 1.0
+        return bx + cx / n * br * 0.75, by + cy / n * br * 0.75
+
+    def _draw_destination(self, surf: pygame.Surface, stn: int, off: Point, count: int = 1) -> None:
         """A ring round the station and a square badge (line badges are round): a white star on red for an
-        express destination, a white target on teal (no line's colour) for a standard one."""
+        express destination, a white target on teal (no line's colour) for a standard one. Two tokens (two
+        identical cards face up) show as two badges, one behind the other."""
         x, y = self.station_xy(stn)
         x, y = x - off[0], y - off[1]
         r = self.station_radius(stn)
@@ -1615,7 +1629,13 @@ class BoardView:
         col = self.theme.bad if express else DEST_STANDARD
         disc(surf, col, (x, y), r + max(3.0, r * 0.55), max(2, round(r * 0.35)))
         bx, by, br = self._badge_geometry(stn)
-        bx, by = bx - off[0], by - off[1]
+        if count > 1:
+            self._draw_badge(surf, self._second_badge(stn), br, off, col, express)
+        self._draw_badge(surf, (bx, by), br, off, col, express)
+
+    @staticmethod
+    def _draw_badge(surf: pygame.Surface, at: Point, br: float, off: Point, col, express: bool) -> None:
+        bx, by = at[0] - off[0], at[1] - off[1]
         e = max(1.5, br * 0.15)
         outer = pygame.Rect(0, 0, round(2 * (br + e)), round(2 * (br + e)))
         outer.center = (round(bx), round(by))

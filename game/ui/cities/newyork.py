@@ -24,7 +24,8 @@ CLUSTER_FILL = (238, 233, 246)
 CLUSTER_EDGE = (186, 172, 208)
 CLUSTER_INK = (112, 92, 146)  # the cluster's name: darker than its edge, lighter than station names
 CLUSTER_MARGIN = 30.0  # board units round a cluster's stations
-CLUSTER_NAME_SCALE = 0.9  # a cluster's name, as a fraction of a station name's pixel size
+CLUSTER_NAME_SCALE = 0.9
+WARN_REACH = 2.75  # a line-on-water mark reaches this many icon radii from the centre  # a cluster's name, as a fraction of a station name's pixel size
 
 
 def cluster_title(key: str) -> str:
@@ -134,6 +135,44 @@ class NewYorkDrawing(CityDrawing):
 
     def station_label(self, station) -> str:
         return "" if "water" in station.kinds else station.name
+
+    # ---- a line that must still leave the water -----------------------------------------------
+    def station_marks(self, state, board) -> dict[int, tuple]:
+        """Icon -> colours of the lines ending there now. Between turns no line ends on an icon, so every
+        line found here is the current player's, which must leave the water before the turn ends."""
+        water = getattr(board, "water", None)
+        if not water:
+            return {}
+        out: dict[int, list[str]] = {}
+        for ln in state.lines:
+            for stn, d in ln.degree.items():
+                if d == 1 and stn in water:
+                    out.setdefault(stn, []).append(ln.colour)
+        return {stn: ("water",) + tuple(cols) for stn, cols in out.items()}
+
+    def draw_mark(self, surf, sig: tuple, c, r: float, theme) -> None:
+        if sig[:1] == ("water",):
+            draw_water_warning(surf, sig[1:], c, r, theme)
+
+    def mark_radius(self, r: float) -> float:
+        return r * WARN_REACH
+
+    def panel_notes(self, state, player: int):
+        """The current player's lines that end on an icon: "Red: leave the water" (in the warning style)."""
+        if player != state.current or state.phase == "over":
+            return []
+        from ...engine.cities import newyork as rules
+
+        try:
+            wet = rules.lines_on_water(state, player)
+        except (AttributeError, TypeError):  # not a New York position
+            return []
+        colours = []
+        for li, _ in wet:
+            colour = state.lines[li].colour
+            if colour not in colours:
+                colours.append(colour)
+        return [(f"{c.capitalize()}: leave the water", "bad") for c in colours]
 
     # ---- under the lines: water and clusters ------------------------------------------------
     @staticmethod
@@ -309,6 +348,26 @@ def _outline_spots(poly, step: float):
             out.append(((ax + (bx - ax) * k / L, ay + (by - ay) * k / L), (nx, ny)))
             k += step
     return out
+
+
+def draw_water_warning(surf: pygame.Surface, colours, c, r: float, theme) -> None:
+    """A line ending on an icon: the icon on an amber disc (the warning colour, not a line's) with a "!"
+    tab at its top right, all within ``r * WARN_REACH`` of the centre. ``colours`` are the lines there
+    (their tokens beside the icon already say which)."""
+    from ..board_view import aapoly, disc
+
+    x, y = c
+    halo = r * 1.8
+    disc(surf, (255, 255, 255), (x, y), halo + max(1.0, r * 0.15))
+    disc(surf, theme.warn, (x, y), halo)
+    draw_water_icon(surf, c, r)
+    tx, ty = x + r * 1.55, y - r * 1.45
+    tr = r * 0.8
+    aapoly(surf, (255, 255, 255), [(tx, ty - tr * 1.45), (tx + tr * 1.3, ty + tr * 0.95), (tx - tr * 1.3, ty + tr * 0.95)])
+    aapoly(surf, theme.warn, [(tx, ty - tr), (tx + tr * 0.95, ty + tr * 0.65), (tx - tr * 0.95, ty + tr * 0.65)])
+    bar = max(1, round(tr * 0.24))
+    surf.fill((255, 255, 255), pygame.Rect(round(tx - bar / 2), round(ty - tr * 0.45), bar, round(tr * 0.65)))
+    surf.fill((255, 255, 255), pygame.Rect(round(tx - bar / 2), round(ty + tr * 0.32), bar, bar))
 
 
 def draw_water_icon(surf: pygame.Surface, c, r: float) -> None:

@@ -174,7 +174,11 @@ class TurnFlow:
             ends = sorted({o.destination for o in opts})
             # later moves must not count the cards the earlier ones take: a shallow copy with its own
             # face-up list (a whole copy costs ~0.5 ms; the search only reads the position)
-            where = msgspec.structs.replace(where, face_up=[c for c in where.face_up if c not in ends])
+            # one card per end: New York's second identical card stays, and the next move stays on it
+            left = list(where.face_up)
+            for e in ends:
+                left.remove(e)
+            where = msgspec.structs.replace(where, face_up=left)
             origins = ends
         self._preview_cache = (key, legs)
         return legs
