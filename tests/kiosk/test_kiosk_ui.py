@@ -364,8 +364,11 @@ def test_admin_changes_apply_at_once_and_are_saved(table):
     table.step(2)
     assert table.ctl.config.idle_timeout_s == 300
     # a board can be switched off, but not the last one
-    assert table.ctl.config.boards == ["london", "berlin"]
+    assert table.ctl.config.boards == ["london", "berlin", "newyork"]
     table.tap_rect(admin.buttons["board_berlin"].rect)
+    assert table.ctl.config.boards == ["london", "newyork"]
+    admin = table.top
+    table.tap_rect(admin.buttons["board_newyork"].rect)
     assert table.ctl.config.boards == ["london"]
     admin = table.top
     table.tap_rect(admin.buttons["board_london"].rect)

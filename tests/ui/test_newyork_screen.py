@@ -1,20 +1,31 @@
 """New York on screen: rivers and bays under the lines, water icons drawn as icons (no "Water: ..." names),
 the clusters as tinted shapes with their names, and names that stay clear of stations, of each other and
-of the cluster names at 1280x720, 1920x1080 and 3840x2160.
+of the cluster names at 1280x720, 1920x1080 and 3840x2160. Then play: New York on the board choice, a
+whole game by touch at 1920x1080 and 3840x2160, a line on the water marked on the board and its panel,
+the refused tap's reason, a double destination's two tokens, and the passenger's two moves in turn.
 """
 from __future__ import annotations
 
 import math
+import random
 
 import pygame
 import pytest
 
-from game.engine import load_board
+from game.ai import RandomBot
+from game.engine import ChooseRoute, PlaceTrack, TakeBranch, apply, legal_actions, load_board, new_game
+from game.engine.cities import newyork as nyrules
+from game.engine.rules import why_illegal
 from game.ui import board_view as bvmod
+from game.ui import menu_scenes as ms
 from game.ui import theme as th
-from game.ui.cities import CityDrawing, drawing_for
+from game.ui.cities import CityDrawing, drawing_for, drawn_on_screen
 from game.ui.cities import newyork as nymod
 from game.ui.cities.newyork import NewYorkDrawing
+
+play_scene = pytest.importorskip("game.ui.play_scene")
+
+from play_helpers import STEP, press, settle  # noqa: E402 (tests/ui is on sys.path)
 
 SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
 
@@ -243,3 +254,235 @@ def test_cluster_names_sit_by_their_own_cluster():
 
             assert dist(shapes[key]) == min(dist(p) for p in shapes.values()), f"{title} is nearer another cluster"
     assert nymod.cluster_title("lower_manhattan") == "LOWER MANHATTAN"
+
+
+# ---- playing New York on the screen ----------------------------------------------------------------
+
+
+
+def _choose_newyork(app, driver):
+    title = app.push(ms.TitleScene(app))
+    driver.tap_rect(title.buttons["new_game"].rect)
+    setup = app.top
+    assert isinstance(setup, ms.SetupScene)
+    for _ in range(len(setup.maps)):
+        if setup.setup.map == "newyork":
+            break
+        driver.tap_rect(setup.buttons["map"].rect)
+    assert setup.setup.map == "newyork" and setup.buttons["map"].text == "New York"
+    driver.tap_rect(setup.buttons["start_player"].rect)  # Player 1 starts
+    setup.setup.seed = 20251123
+    driver.tap_rect(setup.buttons["start"].rect)
+    play = app.top
+    assert isinstance(play, play_scene.PlayScene) and play.state.setup.map == "newyork"
+    return play
+
+
+def _tap_one_action(app, driver, play, action, by_mouse):
+    state = play.state
+    p = state.current
+    logged = len(state.log)
+    if isinstance(action, PlaceTrack):
+        if play.selected.get(p) != action.line:
+            press(driver, play.point_for_line_swatch(action.line), by_mouse)
+            assert play.selected.get(p) == action.line
+        press(driver, play.point_for_connection(action.connection), by_mouse)
+    elif isinstance(action, TakeBranch):
+        press(driver, play.point_for_button(p, "branch"), by_mouse)
+    elif isinstance(action, ChooseRoute):
+        point = play.point_for_button(p, f"route:{action.option}")
+        press(driver, point, by_mouse)
+        assert len(state.log) == logged and play.route_preview == action.option
+        press(driver, point, by_mouse)
+    assert len(state.log) == logged + 1 and state.log[-1] == action, f"tapping for {action!r} did not act"
+
+
+def test_new_york_is_offered_once_the_engine_plays_it():
+    assert drawn_on_screen("newyork")
+    assert "newyork" in [m for m, _ in ms.available_maps()]
+    assert not drawn_on_screen("atlantis")
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (3840, 2160)])
+def test_a_whole_new_york_game_by_touch_and_mouse(app, driver, size):
+    """Chosen on the set-up screen and played to the end by taps and clicks; each time a line of the
+    player to act ends on an icon, the board marks that icon and the panel says so; the end screen's
+    water and cluster columns add up to the total."""
+    app.resize(*size)
+    rng = random.Random(11)
+    play = _choose_newyork(app, driver)
+    state = play.state
+    board = play.board_view.board
+    bot = RandomBot(17)
+    taps = wet_seen = 0
+    while not state.over:
+        settle(app, play)
+        assert app.top is play
+        action = bot.choose(state)
+        assert action in legal_actions(state)
+        _tap_one_action(app, driver, play, action, rng.random() < 0.3)
+        wet = nyrules.lines_on_water(state) if not state.over else []
+        if wet and state.phase == "actions":
+            wet_seen += 1
+            app.draw(force=True)
+            marked = {i for k, i, _ in play.board_view.drawn_items() if k == "city"}
+            assert {icon for _, icon in wet} <= marked, "a line on the water is not marked on the board"
+            notes = dict(play.panel_view(state.current).city_notes)
+            for li, _ in wet:
+                assert f"{state.lines[li].colour.capitalize()}: leave the water" in notes
+            assert all(board.stations[i].name for i in marked)
+        taps += 1
+        assert taps < 1500
+    assert wet_seen >= 3, "the game should have put lines on the water through the screen"
+    for _ in range(400):
+        if isinstance(app.top, ms.EndScene):
+            break
+        app.step(STEP)
+    end = app.top
+    assert isinstance(end, ms.EndScene) and end.state is state
+    cats = end.categories()
+    assert {"water", "clusters"} <= set(cats)
+    for i, _, row in end.table_rows():
+        assert sum(v for k, v in row.items() if k in cats) == row["total"] == state.players[i].score
+
+
+def _wet_with_one_action_left(seed=5):
+    """A New York position where the player to act has a line on an icon and one action left."""
+    st = new_game("newyork", 2, seed=seed, start_player=0)
+    board = load_board("newyork")
+    rng = random.Random(seed)
+    for _ in range(3000):
+        if st.over:
+            break
+        if st.phase == "actions" and st.actions_left == 1 and nyrules.lines_on_water(st):
+            return st
+        acts = legal_actions(st)
+        wet = [a for a in acts if isinstance(a, PlaceTrack) and st.actions_left == 2
+               and set(board.conn_ends[a.connection]) & board.water]
+        apply(st, wet[0] if wet else rng.choice(acts))
+    raise AssertionError("no position with a line on the water and one action left")
+
+
+def test_the_last_action_offers_only_the_way_off_the_water_and_a_refused_tap_says_why(app, driver):
+    st = _wet_with_one_action_left()
+    play = play_scene.PlayScene(app, st)
+    app.push(play)
+    settle(app, play)
+    board = play.board_view.board
+    (li, icon), = nyrules.lines_on_water(st)
+    # the glow offers only the spaces that take the line off the water
+    legal = [a for a in legal_actions(st) if isinstance(a, PlaceTrack)]
+    assert legal and all(a.line == li and icon in board.conn_ends[a.connection] for a in legal)
+    play.selected[st.current] = li
+    glow, glow_line = play.turns.glow(play.blocking)
+    assert glow_line == li and {c for c, _ in glow} == {a.connection for a in legal}
+    # a tap on any other space is refused, with the engine's reason shown at the table
+    refused = next(PlaceTrack(li, c) for c in range(len(board.connections))
+                   if PlaceTrack(li, c) not in legal and why_illegal(st, PlaceTrack(li, c))
+                   and "water" in why_illegal(st, PlaceTrack(li, c)) and play.point_for_connection(c))
+    reason = why_illegal(st, refused)
+    logged = len(st.log)
+    press(driver, play.point_for_line_swatch(li), False)
+    press(driver, play.point_for_connection(refused.connection), False)
+    assert len(st.log) == logged, "an illegal placement was applied"
+    assert play.anim.toasts and play.anim.toasts[-1].text == reason
+    assert "water" in reason
+
+
+def test_a_double_destination_shows_two_tokens():
+    """Two identical cards face up: the station shows a second token beside the first (more of the
+    destination's colour than one token), and the item says two."""
+    board = load_board("newyork")
+    bv = _view((1920, 1080), 0.08)
+    doubles = sorted({s for s in board.standard_cards if board.standard_cards.count(s) == 2})
+    assert len(doubles) == 7
+    stn = doubles[0]
+    outside = []  # the destination's colour beyond the first token and the ring round the station
+    for face_up in ([stn], [stn, stn]):
+        st = new_game("newyork", 2, seed=1)
+        st.face_up = list(face_up)
+        layer = bv.state_layer(st, key=len(face_up))
+        sig, rect = bv._items["dest"][stn]
+        assert sig[1] == len(face_up)
+        first = bv.badge_rect(stn).move(-bv.rect.x, -bv.rect.y).inflate(2, 2)
+        sx, sy = bv.station_xy(stn)
+        sx, sy = sx - bv.rect.x, sy - bv.rect.y
+        ring = bv.station_radius(stn) * 1.9 + 3
+        n = 0
+        for x in range(rect.left, rect.right):
+            for y in range(rect.top, rect.bottom):
+                if first.collidepoint(x, y) or math.hypot(x - sx, y - sy) <= ring:
+                    continue
+                n += layer.get_at((x, y))[:3] == bvmod.DEST_STANDARD
+        outside.append(n)
+    assert outside[0] == 0 and outside[1] >= 10, outside
+
+
+def test_the_passengers_two_moves_are_previewed_and_travel_one_after_the_other(app):
+    """Before the last action the preview has a leg per move; the last action sends the passenger on
+    both journeys in turn (the second starts where the first ends)."""
+    for seed in range(40):
+        st = new_game("newyork", 2, seed=seed, start_player=0)
+        rng = random.Random(seed)
+        while not st.over and not (st.phase == "actions" and st.actions_left == 1):
+            apply(st, rng.choice(legal_actions(st)))
+        play = play_scene.PlayScene(app, st)
+        app.push(play)
+        settle(app, play)
+        legs = play.turns.preview_legs(play.blocking)
+        last = next((a for a in legal_actions(st) if isinstance(a, PlaceTrack)), None)
+        if len(legs) == 2 and len(legs[0].options) == 1 and last is not None:
+            start = st.passenger
+            assert play.act(last)
+            travels = list(play.anim.travels)
+            if len(travels) == 2:
+                assert travels[0].origin == start and travels[1].origin == travels[0].destination
+                app.step(STEP)
+                assert play.anim.travels[0] is travels[0]  # the first journey runs first
+                settle(app, play)
+                assert not play.anim.travels
+                return
+        app.pop()
+    raise AssertionError("no turn with two passenger moves found")
+
+
+def test_the_attract_mode_cycles_every_board_new_york_included(app):
+    """The kiosk's demo deals each playable board in turn, New York among them (a kiosk's default
+    boards list it too); a New York demo is played to its end, and its captions tell of water, clusters
+    and the passenger in the game's words."""
+    from game.engine import events as ev
+    from game.kiosk_config import DEFAULT_BOARDS
+    from game.ui.kiosk.attract import AttractScene, captions_for
+
+    boards = [m for m, _ in ms.available_maps()]
+    assert "newyork" in boards and list(DEFAULT_BOARDS) == boards[:len(DEFAULT_BOARDS)]
+    assert "newyork" in DEFAULT_BOARDS
+
+    class Recording(AttractScene):
+        def __init__(self, *a, **kw):
+            self.seen: list = []
+            super().__init__(*a, **kw)
+
+        def _on_events(self, events):
+            self.seen.extend((self.demo.state.setup.map, e, captions_for(self.demo.state, [e])) for e in events)
+            super()._on_events(events)
+
+    scene = app.push(Recording(app, pace=0.0, level="random", players=2, seed=8, threaded=False, result_s=0.0))
+    assert scene.maps == boards
+    played = []
+    for _ in range(len(boards)):
+        played.append(scene.demo.state.setup.map)
+        if played[-1] == "newyork":
+            assert "on the New York board" in scene.captions.texts[0]
+        scene.play_games(1, draw=False)
+    assert sorted(played) == sorted(boards)
+    ny = [(e, caps) for m, e, caps in scene.seen if m == "newyork"]
+    assert ny, "no New York demo was played"
+    for e, caps in ny:
+        if isinstance(e, ev.Scored) and e.category == "water":
+            assert "third water" in caps[0][0]
+        if isinstance(e, ev.Scored) and e.category == "clusters":
+            assert "neighbourhood" in caps[0][0]
+        if isinstance(e, ev.PassengerMoved) and e.origin == e.destination:
+            assert "stays at" in caps[0][0]
+    assert any(isinstance(e, ev.Scored) and e.category == "clusters" for e, _ in ny)

@@ -4,7 +4,7 @@
 (:class:`DemoPlayScene`, a :class:`PlayScene` whose seats are all computers), and draws on top of it a
 pulsing "Touch to play" and short captions made from the engine's events ("Red reaches Paddington, a
 National Rail station: +1"). When a demo ends it shows the result for a few seconds and deals a new
-one, on the next board: the demo cycles every board the screens can draw (London, Berlin, …:
+one, on the next board: the demo cycles every board the screens can draw (London, Berlin, New York, …:
 ``menu_scenes.available_maps``), so a passer-by sees each of them. A touch or click anywhere calls ``on_touch`` (the kiosk opens the set-up); the touch never
 reaches the demo game.
 
@@ -118,6 +118,11 @@ def captions_for(state: GameState, events: list) -> list[tuple[str, bool]]:
                 out.append((f"Five different landmarks! A set scores +{e.points} for {name(e.player)}", True))
             elif e.category == "landmark_bonus":
                 out.append((f"Landmark bonus: +{e.points} for {name(e.player)}, for the type held most", True))
+            elif e.category == "water":
+                out.append((f"{line} crosses its third water: +{e.points} for {name(e.player)}", True))
+            elif e.category == "clusters" and st:
+                where = _cluster_name(board, st[0])
+                out.append((f"{line} reaches {where}, one more neighbourhood: +{e.points}", True))
             elif e.category == "passenger":
                 pass  # told with the passenger's move
             else:
@@ -130,7 +135,9 @@ def captions_for(state: GameState, events: list) -> list[tuple[str, bool]]:
             lines = [colour(li) for li in e.lines]
             dest = station(e.destination)
             owners = {state.lines[li].owner for li in e.lines if 0 <= li < len(state.lines)}
-            if not lines:
+            if e.origin == e.destination:  # New York: the second card of a double, taken standing still
+                out.append((f"The passenger stays at {dest} for its second card: no line scores", True))
+            elif not lines:
                 out.append((f"The passenger walks to {dest}: no line scores", True))
             elif len(lines) == 1:
                 out.append((f"The passenger rides {lines[0]} to {dest}: +1 for {name(next(iter(owners)))}", True))
@@ -154,6 +161,13 @@ def captions_for(state: GameState, events: list) -> list[tuple[str, bool]]:
     return out
 
 
+def _cluster_name(board, station: int) -> str:
+    """'Midtown' for a station in New York's midtown cluster; the station's name otherwise."""
+    clusters = getattr(board, "station_cluster", None) or []
+    key = clusters[station] if 0 <= station < len(clusters) else None
+    return key.replace("_", " ").title() if key else board.stations[station].name
+
+
 def demo_boards() -> list[str]:
     """Every board the set-up offers (the screens can draw it), default board first; London at least."""
     from ..menu_scenes import available_maps
@@ -164,7 +178,8 @@ def demo_boards() -> list[str]:
 def opening_caption(state: GameState, names: list[str]) -> str:
     """The first caption of a demo, naming the board it is played on."""
     board = board_of(state)
-    what = {"london": "the London Underground", "berlin": "Berlin's U-Bahn and S-Bahn"}.get(
+    what = {"london": "the London Underground", "berlin": "Berlin's U-Bahn and S-Bahn",
+            "newyork": "New York's subway across the rivers"}.get(
         (board.city or "").lower(), f"the {board.name} network")
     return f"A demo game on the {board.name} board: {_and(names)} build {what}"
 
