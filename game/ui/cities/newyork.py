@@ -265,9 +265,10 @@ class NewYorkDrawing(CityDrawing):
         return [(title, box) for title, box, _ in self._placed_names(view)]
 
     def _placed_names(self, view) -> list[tuple[str, tuple[float, float, float, float], int]]:
-        """Each cluster's name, its box in board pixels at this zoom: on the cluster's outline, where it
-        covers no station name, no destination badge, no station, no track space and no other cluster's
-        name (the least of them if it must). Placed after the station names, which keep their places."""
+        """Each cluster's name, its box in board pixels at this zoom and its form: on or by the cluster's
+        outline, where it covers no station name, no destination badge, no other cluster's name and no long
+        run of track spaces, and the fewest stations and spaces. Placed after the station names, which keep their places; where
+        the board is too crowded for that (a small window), the name is left out and the tint stays."""
         board = view.board
         s = view.s
         placed_names = view._place_labels()  # [(text, dx, dy)] from each station, in board pixels
@@ -316,15 +317,18 @@ class NewYorkDrawing(CityDrawing):
                         cost = (k * 0.5 + form_cost) * px + (cy - top) * 0.05  # the top edge reads first
                         if lx < bx0 or ly < by0 or lx + w > bx1 or ly + h > by1:
                             cost += 1e7
-                        cost += sum(_overlap(box, o) for o in hard) * 20.0
+                        covers = sum(_overlap(box, o) for o in hard) + sum(_overlap(box, o[1]) for o in placed)
+                        cost += covers * 20.0 + (1e6 if covers else 0.0)
                         cost += sum(_overlap(box, o) for o in soft) * 6.0
-                        cost += sum(_overlap(box, o[1]) for o in placed) * 20.0
+                        run = 0.0  # track spaces are drawn over the name: a long run through it hides it
                         for ax, ay, qx, qy, hw in segs:
                             grown = (box[0] - hw, box[1] - hw, box[2] + hw, box[3] + hw)
-                            cost += _seg_box_len(ax, ay, qx, qy, grown) * px * 0.5
+                            run += _seg_box_len(ax, ay, qx, qy, grown)
+                        cost += run * px * 0.5 + (1e6 if run > w * 0.25 else 0.0)
                         cands.append((cost, len(cands), box, form))
             best = min(cands)
-            placed.append((title, best[2], best[3]))
+            if best[0] < 1e6:  # a name that would cover a station's name or badge is left out (the tint stays)
+                placed.append((title, best[2], best[3]))
         self._names[key] = placed
         if len(self._names) > 32:  # zooms come and go: keep the recent ones
             self._names.pop(next(iter(self._names)))
