@@ -836,6 +836,8 @@ class BoardView:
                     keep_clear.append(best_c[2])
             if not clash:
                 break
+        yield from self._settle_clashes(order, cands, choice, boxes, corners, pos, rads, grid, cells, take, put,
+                                        grown, lgrid, cost_of, dests)
         self._corners = corners
         placed: list = [None] * len(pos)
         for i, (text, box, _) in enumerate(choice):
@@ -843,6 +845,93 @@ class BoardView:
         self._labels = placed
         self._labels_key = key
         return placed
+
+    def _settle_clashes(self, order, cands, choice, boxes, corners, pos, rads, grid, cells, take, put, grown,
+                        lgrid, cost_of, dests):
+        """The last step of the name placement: a name the greedy passes left too close to another, or
+        under a destination's badge or a city's mark, tries each of its places, and places half a line
+        further out, for one with fewer such clashes; it moves only then, so a board without clashes
+        is not changed. Then every badge takes its corner again."""
+        def badge_box(i, corner):
+            x, y = pos[i]
+            r = rads[i]
+            br = max(7.0 * self.scale, r * 0.75)
+            m = br + max(1.5, br * 0.15) + 2
+            bx, by = x + corner[0] * r, y + corner[1] * r
+            return (bx - m, by - m, bx + m, by + m)
+
+        badges = {i: badge_box(i, corners[i]) for i in dests}
+
+        def clashes(i, box):
+            n = 0
+            g = grown(box)
+            seen = set()
+            for k in cells(g):
+                for j in lgrid.get(k, ()):
+                    if j != i and j not in seen:
+                        seen.add(j)
+                        n += _overlap(g, boxes[j]) > 0
+            n += sum(1 for b in badges.values() if _overlap(box, b) > 0)
+            seen = set()
+            for k in cells(box):
+                for item in grid.get(k, ()):
+                    if item[0] == "badge" and item[2] != i and id(item) not in seen:
+                        seen.add(id(item))
+                        n += _overlap(box, item[1]) > 0
+            return n
+
+        def further(i):
+            """Places half a line further out than the usual ones, above and below the station."""
+            x, y = pos[i]
+            r = rads[i]
+            out = []
+            for text, box, cost in cands[i]:
+                w, h = box[2] - box[0], box[3] - box[1]
+                for lx, ly in ((x + r * 0.3, y - r - h * 1.5), (x + r * 0.3, y + r + h * 0.5),
+                               (x - r * 0.3 - w, y - r - h * 1.5), (x - r * 0.3 - w, y + r + h * 0.5)):
+                    out.append((text, (lx, ly, lx + w, ly + h), cost + 2.5))
+                break  # the one-line form's size
+            return out
+
+        for _ in range(2):
+            moved = False
+            for n_i, i in enumerate(order):
+                if n_i % 8 == 7:
+                    yield
+                now = clashes(i, boxes[i])
+                if not now:
+                    continue
+                take(i)
+                best = None
+                for c in cands[i] + further(i):
+                    if c[1][0] < 0 or c[1][1] < 0:
+                        continue
+                    key = (clashes(i, c[1]), cost_of(i, c))
+                    if best is None or key < best[0]:
+                        best = (key, c)
+                if best is not None and best[0][0] < now:
+                    choice[i] = best[1]
+                    moved = True
+                put(i, choice[i][1])
+            if not moved:
+                break
+            for i in dests:  # badges to the corner covering the fewest names, as in the passes
+                best_c = None
+                for corner in BADGE_CORNERS:
+                    bb = badge_box(i, corner)
+                    cover = 0.0
+                    seen = set()
+                    for k in cells(bb):
+                        for j in lgrid.get(k, ()):
+                            if j not in seen:
+                                seen.add(j)
+                                cover += _overlap(bb, boxes[j])
+                    if best_c is None or cover < best_c[0]:
+                        best_c = (cover, corner)
+                    if cover == 0:
+                        break
+                corners[i] = best_c[1]
+                badges[i] = badge_box(i, corners[i])
 
     def _badge_corner(self, stn: int) -> tuple[float, float]:
         """Where station ``stn``'s destination badge sits (station radii from its centre): the spot that
@@ -981,8 +1070,8 @@ class BoardView:
         pygame.draw.rect(surf, t.board_bg, paper, border_radius=rad)
         yield
         pygame.draw.rect(surf, t.panel_edge, paper, width=max(1, round(2 * s)), border_radius=rad)
-        self.city.draw_under_lines(surf, self, (x0, y0))  # e.g. New York's rivers and clusters
         yield
+        self.city.draw_under_lines(surf, self, (x0, y0))  # e.g. New York's rivers and clusters
         gap = self.lane_gap
         slot_col = _mix(t.board_bg, t.muted, 0.28)
         slot_edge = _mix(t.board_bg, t.muted, 0.55)

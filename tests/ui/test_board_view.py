@@ -333,11 +333,9 @@ def test_a_pan_during_a_progressive_rebuild_ends_as_the_full_picture_of_the_new_
     assert pygame.image.tobytes(layer, "RGB") == pygame.image.tobytes(fresh.state_layer(st, key=0), "RGB")
 
 
-@pytest.mark.xfail(strict=True, reason="issue 7: at 1280x720 the greedy name placement still leaves 'Euston' "
-                   "too close to 'Great Portland Street' and Hainault's badge touching 'Woodford' (not fixed yet; "
-                   "a pair-repair pass, a heavier closeness cost and further-out places were tried and only moved "
-                   "the clashes elsewhere)")
 def test_names_keep_a_gap_and_no_badge_covers_a_name_at_720p():
+    """At 1280x720 'Euston' sat against 'Great Portland Street' and Hainault's badge touched 'Woodford' (the
+    greedy passes left them; the last placement step moves a name that still clashes)."""
     bv = make_view((1280, 720))
     assert _names_too_close(bv) == []
     assert _badges_over_names(bv) == []
