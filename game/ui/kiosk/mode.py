@@ -419,7 +419,7 @@ class KioskController:
             return False
 
     def apply_volume(self) -> None:
-        """Set the mixer's volume (the game has no sounds yet; this is ready for them)."""
+        """The admin volume becomes the sound effects' volume (App.volume, read by game/ui/sound.py)."""
         self.app.volume = self.config.volume
         try:
             import pygame
