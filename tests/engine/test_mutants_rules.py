@@ -59,8 +59,9 @@ def test_an_action_is_legal_exactly_when_it_is_offered(map_name, players, seed):
             reason = why_illegal(s, a)  # what a refused tap shows: a reason exactly when it is not legal
             assert (reason is None) == want and (want or reason), (a, reason)
 
-    random_game(map_name, players, seed, visit)
+    s = random_game(map_name, players, seed, visit)
     assert checked[0] > 50
+    assert why_illegal(s, TakeBranch()) == "the game is over", "the reason is the refusal's own words"
 
 
 @pytest.mark.parametrize("map_name", ["london", "berlin"])
