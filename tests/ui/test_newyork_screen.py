@@ -490,3 +490,25 @@ def test_the_attract_mode_cycles_every_board_new_york_included(app):
         if isinstance(e, ev.PassengerMoved) and e.origin == e.destination:
             assert "stays at" in caps[0][0]
     assert any(isinstance(e, ev.Scored) and e.category == "clusters" for e, _ in ny)
+
+
+def test_new_york_board_golden(app):
+    """New York's board as the golden images check London's (tests/ui/test_golden.py): water, icons,
+    clusters and their names, tokens, a line on the water with its mark, a double destination's two
+    tokens and the passenger, compared whole and object by object (regenerate with UPDATE_GOLDEN=1)."""
+    from test_golden import compare, layer_items  # noqa: E402 (tests/ui is on sys.path)
+
+    st = _wet_with_one_action_left(seed=5)
+    board = load_board("newyork")
+    double = next(s for s in board.standard_cards if board.standard_cards.count(s) == 2)
+    st.face_up[:2] = [double, double]  # two identical cards face up (drawing only: not dealt this way here)
+    seats = [play_scene.SeatConfig(name="Ada", edge="bottom"), play_scene.SeatConfig(name="Ben", edge="top")]
+    scene = play_scene.PlayScene(app, st, seats)
+    app.push(scene)
+    bv = scene.board_view
+    (li, icon), = nyrules.lines_on_water(st)
+    layer = bv.state_layer(st, key=-1)
+    items = layer_items(bv)
+    assert ("city", icon) in [(k, i) for k, i, _ in items]
+    assert [(k, i) for k, i, _ in items].count(("dest", double)) == 1
+    compare(layer, "newyork_board_1280x720.png", items)
