@@ -63,9 +63,9 @@ def test_rulebook_newyork_branch_tiles_and_water_turn():
     assert placements(s) == {P("red", "Marcy Av", "Water: Marcy Av"), P("red", "Bway Lafayette St", "Water: Marcy Av")}
     assert TakeBranch() not in legal_actions(s)
     assert why_illegal(s, TakeBranch()).startswith("taking a branch tile would leave red on the water icon by Marcy Av")
+    assert s.players[0].points == {"terminus": 2, "water": 3} and s.players[0].score == 5
     apply(s, place("red", s, "Water: Marcy Av", "Marcy Av"))
-    assert not lines_on_water(s, 0)
-    assert s.players[0].points == {"terminus": 2, "water": 3, **s.players[0].points} and s.players[0].points["water"] == 3
+    assert not lines_on_water(s, 0) and s.current == 1, "the turn ended (then the passenger moved)"
 
 
 def test_third_icon_scores_once_per_line():
