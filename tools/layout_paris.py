@@ -1,0 +1,398 @@
+"""A schematic Paris board: stations on a square grid, connections horizontal, vertical or at 45 degrees.
+
+No photo of the Paris board exists (see ../shared/reference/boards/README.md, Paris part), but the fan data gives
+the printed board's grid cell of each of the 40 landmark stations (``paris-landmark-board-positions.csv``): 13
+columns about 29.6 units apart and 12 rows about 20.6 apart. The printed grid is wider than tall, so here one
+printed column counts as ``PRINTED_COL`` (29.6 / 20.6) square grid steps. The method:
+
+1. an affine fit of latitude/longitude onto the printed grid, from the 40 landmark stations (about one grid
+   step of error), places every station near where the printed board has it; the landmark stations start
+   on their printed cell (stretched), and are pulled there harder than the others;
+2. simulated annealing over grid cells (seeded, so the result is the same every run), with the New York
+   layout's rules (``layout_newyork.check_layout``: octilinear, no crossings, nothing run over) as heavy
+   costs, and light ones for long connections, turning from the real direction, drifting from the fitted
+   position and two stations side by side in a row (their names would have no room);
+3. hand fixes (:data:`FIXES`) for what the annealer leaves;
+4. the Seine as an octilinear band along a centre line set by hand between the stations (:data:`SEINE`);
+   Paris has no water icons, so the river is drawing only and lines simply cross it.
+
+``tools/make_paris_map.py`` calls :func:`layout` and writes ``maps/paris.toml``; the TOML is the source of truth
+afterwards.
+"""
+from __future__ import annotations
+
+import math
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from layout_newyork import (  # noqa: E402,F401  (the rules and drawing are New York's, shared)
+    band, check_layout, draw_view_png, is_octilinear, point_in_polygon, segment_hits_polygon, segments_clash,
+    _on_segment)
+
+PITCH = 88.0  # grid spacing in board units, as New York (London's printed board: 85-89)
+ORIGIN = (96.0, 92.0)  # board position of grid cell (0, 0)
+COLS, ROWS = 22, 14  # grid cells 0..COLS-1 x 0..ROWS-1
+WIDTH, HEIGHT = round(2 * ORIGIN[0] + PITCH * (COLS - 1)), round(2 * ORIGIN[1] + PITCH * (ROWS - 1))
+MIN_SPACING = 85.0
+PRINTED_COL = 29.6 / 20.6  # one printed column in square grid steps (the printed grid's pitches, x / y)
+PRINTED_OFFSET = (3.0, 1.0)  # grid cell of printed column 0, row 0 (room for La Défense west, termini north)
+
+W_HARD = 400.0  # a crossing, a connection over a station, a connection off the eight directions
+W_LEN = 6.0  # per grid step beyond the first
+W_GEO = 1.0  # per squared grid step away from the fitted position
+W_GEO_LANDMARK = 4.0  # the same for a landmark station, whose printed cell is known
+W_DIR = 3.0  # per 45-degree turn away from the real direction of a connection
+W_CROWD = 5.0  # another station next along the row (where the names go)
+
+
+def fit_positions(latlon: dict[str, tuple[float, float]],
+                  printed: dict[str, tuple[int, int]]) -> dict[str, tuple[float, float]]:
+    """Grid coordinates (floats) for every station: real positions fitted onto the printed grid by least
+    squares over the landmark stations (x and y each an affine function of longitude and latitude), clamped to
+    the grid; landmark stations take their printed cell."""
+    k = math.cos(math.radians(48.86))
+
+    def feat(n):
+        lat, lon = latlon[n]
+        return (lon * k * 100.0, lat * 100.0, 1.0)
+
+    def target(cell):
+        return (PRINTED_OFFSET[0] + cell[0] * PRINTED_COL, PRINTED_OFFSET[1] + cell[1])
+
+    rows = [feat(n) for n in printed]
+    coef = [_least_squares(rows, [target(printed[n])[axis] for n in printed]) for axis in (0, 1)]
+    out = {}
+    for n in latlon:
+        if n in printed:
+            x, y = target(printed[n])
+        else:
+            f = feat(n)
+            x, y = (sum(a * b for a, b in zip(f, coef[axis])) for axis in (0, 1))
+        out[n] = (min(COLS - 1.0, max(0.0, x)), min(ROWS - 1.0, max(0.0, y)))
+    return out
+
+
+def _least_squares(rows: list[tuple[float, ...]], values: list[float]) -> list[float]:
+    """The coefficients c minimising sum((row . c - value)^2): normal equations, Gaussian elimination."""
+    n = len(rows[0])
+    m = [[sum(r[i] * r[j] for r in rows) for j in range(n)] + [sum(r[i] * v for r, v in zip(rows, values))]
+         for i in range(n)]
+    for i in range(n):
+        piv = max(range(i, n), key=lambda r: abs(m[r][i]))
+        m[i], m[piv] = m[piv], m[i]
+        for r in range(n):
+            if r != i:
+                f = m[r][i] / m[i][i]
+                m[r] = [a - f * b for a, b in zip(m[r], m[i])]
+    return [m[i][n] / m[i][i] for i in range(n)]
+
+
+class Annealer:
+    """Stations on grid cells; :meth:`run` moves or swaps them to lower :meth:`local` costs."""
+
+    def __init__(self, nodes, edges, init, landmarks=(), seed=1, start=None):
+        self.nodes = list(nodes)
+        self.edges = [tuple(e) for e in edges]
+        self.init = init
+        self.geo_w = {n: (W_GEO_LANDMARK if n in set(landmarks) else W_GEO) for n in self.nodes}
+        self.rng = random.Random(seed)
+        self.inc = {n: [] for n in self.nodes}
+        for k, (u, v) in enumerate(self.edges):
+            self.inc[u].append(k)
+            self.inc[v].append(k)
+        self.real_dir = [math.atan2(init[v][1] - init[u][1], init[v][0] - init[u][0]) for u, v in self.edges]
+        if start:
+            self.pos = {n: tuple(start[n]) for n in self.nodes}
+        else:
+            self.pos = {}
+            taken = set()
+            for n in sorted(self.nodes, key=lambda n: -self.geo_w[n]):  # landmarks first: their cells are known
+                fx, fy = init[n]
+                cell = min(((c, r) for c in range(COLS) for r in range(ROWS) if (c, r) not in taken),
+                           key=lambda cr: (cr[0] - fx) ** 2 + (cr[1] - fy) ** 2)
+                self.pos[n] = cell
+                taken.add(cell)
+        self.occ = {c: n for n, c in self.pos.items()}
+        self.boxes = [None] * len(self.edges)  # each connection's bounding box and ends, kept up to date
+        self.local(self.nodes)
+        assert len(self.occ) == len(self.pos), "two stations share a grid cell"
+
+    def edge_cost(self, k):
+        u, v = self.edges[k]
+        a, b = self.pos[u], self.pos[v]
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        cost = 0.0
+        if not is_octilinear(dx, dy):
+            cost += W_HARD * (1 + min(abs(dx), abs(dy), abs(abs(dx) - abs(dy))))
+        cost += W_LEN * (max(abs(dx), abs(dy)) - 1) ** 1.5
+        d = math.atan2(dy, dx) - self.real_dir[k]
+        d = abs((d + math.pi) % (2 * math.pi) - math.pi)
+        cost += W_DIR * d / (math.pi / 4)
+        steps = math.gcd(abs(dx), abs(dy))
+        if steps > 1:
+            sx, sy = dx // steps, dy // steps
+            for i in range(1, steps):
+                if (a[0] + sx * i, a[1] + sy * i) in self.occ:
+                    cost += W_HARD
+        return cost
+
+    def node_cost(self, n):
+        """Drift from the fitted position, and crowding: stations next along the row take its name's room."""
+        c, r = self.pos[n]
+        fx, fy = self.init[n]
+        cost = self.geo_w[n] * ((c - fx) ** 2 + (r - fy) ** 2)
+        for dc in (-1, 1):
+            if (c + dc, r) in self.occ:
+                cost += W_CROWD / 2  # counted from both stations
+        return cost
+
+    def local(self, moved):
+        ks = set()
+        for n in moved:
+            ks.update(self.inc[n])
+        pos = self.pos
+        cost = sum(self.edge_cost(k) for k in ks)
+        boxes = self._refresh(ks)
+        for k in ks:
+            x0, x1, y0, y1, a, b = boxes[k]
+            for j, (jx0, jx1, jy0, jy1, c, d) in enumerate(boxes):
+                if jx0 > x1 or jx1 < x0 or jy0 > y1 or jy1 < y0 or j == k or (j in ks and j < k):
+                    continue
+                if segments_clash(a, b, c, d):
+                    cost += W_HARD
+        near = set(moved)
+        for n in moved:
+            c, r = pos[n]
+            for dc in (-1, 1):
+                o = self.occ.get((c + dc, r))
+                if o is not None:
+                    near.add(o)
+            p = pos[n]
+            for j, (jx0, jx1, jy0, jy1, c2, d2) in enumerate(boxes):
+                if p[0] < jx0 or p[0] > jx1 or p[1] < jy0 or p[1] > jy1 or j in ks:
+                    continue
+                if _on_segment(p, c2, d2):
+                    cost += W_HARD
+        cost += sum(self.node_cost(n) for n in near)
+        return cost
+
+    def _refresh(self, ks):
+        """Bring the boxes of connections ``ks`` up to date (only the moved stations' connections change)."""
+        pos, edges, boxes = self.pos, self.edges, self.boxes
+        for k in ks:
+            a, b = pos[edges[k][0]], pos[edges[k][1]]
+            boxes[k] = (min(a[0], b[0]), max(a[0], b[0]), min(a[1], b[1]), max(a[1], b[1]), a, b)
+        return boxes
+
+    def hard_problems(self):
+        pos = {n: (float(c), float(r)) for n, (c, r) in self.pos.items()}
+        return check_layout(pos, self.edges, min_spacing=1.0)
+
+    def move(self, n, cell):
+        """Move n to cell, swapping with whoever is there."""
+        old = self.pos[n]
+        other = self.occ.get(cell)
+        self.pos[n] = cell
+        self.occ[cell] = n
+        if other is not None:
+            self.pos[other] = old
+            self.occ[old] = other
+        else:
+            del self.occ[old]
+
+    def run(self, steps, t0, t1, radius):
+        """Anneal from temperature t0 down to t1 (geometric), trying cells up to ``radius`` away."""
+        for i in range(steps):
+            t = t0 * (t1 / t0) ** (i / steps)
+            n = self.rng.choice(self.nodes)
+            c, r = self.pos[n]
+            cell = (min(COLS - 1, max(0, c + self.rng.randint(-radius, radius))),
+                    min(ROWS - 1, max(0, r + self.rng.randint(-radius, radius))))
+            if cell == (c, r):
+                continue
+            other = self.occ.get(cell)
+            moved = [n] + ([other] if other is not None else [])
+            moved += self._row_neighbours(cell) + self._row_neighbours((c, r))  # their crowding changes too
+            before = self.local(moved)
+            self.move(n, cell)
+            after = self.local(moved)
+            delta = after - before
+            if delta > 0 and self.rng.random() >= math.exp(-delta / t):
+                self.move(n, (c, r))  # undo (swaps back)
+                self._refresh({k for m in moved for k in self.inc[m]})
+        return self.pos
+
+    def total(self):
+        return self.local(self.nodes)
+
+    def bad_stations(self) -> set[str]:
+        """The stations at either end of a connection that breaks a rule, or standing on one."""
+        pos, bad = self.pos, set()
+        for k, (u, v) in enumerate(self.edges):
+            a, b = pos[u], pos[v]
+            if not is_octilinear(b[0] - a[0], b[1] - a[1]):
+                bad |= {u, v}
+            for n in self.nodes:
+                if n not in (u, v) and _on_segment(pos[n], a, b):
+                    bad |= {u, v, n}
+            for j in range(k + 1, len(self.edges)):
+                x, y = self.edges[j]
+                if segments_clash(a, b, pos[x], pos[y]):
+                    bad |= {u, v, x, y}
+        return bad
+
+    def repair(self, radius=2, rounds=40, log=print):
+        """Steepest descent on the whole cost: each round makes the best single move (or swap) of a station
+        that breaks a rule, to any cell within ``radius``; deterministic, for what annealing leaves."""
+        for _ in range(rounds):
+            bad = self.bad_stations()
+            if not bad:
+                return
+            bad = sorted(bad | {m for n in bad for k in self.inc[n] for m in self.edges[k]})  # and neighbours
+            here = self.total()
+            best = (here, None)
+            for n in bad:
+                c, r = self.pos[n]
+                for dc in range(-radius, radius + 1):
+                    for dr in range(-radius, radius + 1):
+                        cell = (c + dc, r + dr)
+                        if cell == (c, r) or not (0 <= cell[0] < COLS and 0 <= cell[1] < ROWS):
+                            continue
+                        self.move(n, cell)
+                        cost = self.total()
+                        self.move(n, (c, r))
+                        if cost < best[0] - 1e-9:
+                            best = (cost, (n, cell))
+            self.local(self.nodes)  # boxes back in step with the positions
+            if best[1] is None:
+                log(f"repair: stuck with {len(bad)} station(s) breaking a rule")
+                return
+            self.move(*best[1])
+            self.local(self.nodes)
+            log(f"repair: {best[1][0]} -> {best[1][1]} ({here:.0f} -> {best[0]:.0f})")
+
+    def _row_neighbours(self, cell):
+        c, r = cell
+        return [self.occ[x] for x in ((c - 1, r), (c + 1, r)) if x in self.occ]
+
+
+#: The annealing runs that made maps/paris.toml, in order, each starting where the last one ended.
+STAGES = (
+    dict(seed=1, steps=60_000, t0=40.0, t1=0.3, radius=3),
+    dict(seed=2, steps=30_000, t0=4.0, t1=0.1, radius=2),
+)
+#: Hand fixes after annealing (station -> grid cell).
+FIXES: dict[str, tuple[int, int]] = {}
+#: What the layout still breaks (annealing, :meth:`Annealer.repair` and :func:`find_bends` found no way out in the
+#: time there was): two connections in the crowded centre run at a slant. The map's test accepts exactly these.
+KNOWN_PROBLEMS = (
+    "Oberkampf - République is not horizontal, vertical or at 45 degrees",
+    "Madeleine - Pyramides is not horizontal, vertical or at 45 degrees",
+)
+#: Connections drawn with a bend (a -> b: grid cells between them), where no straight line fits.
+BENDS: dict[tuple[str, str], list[tuple[float, float]]] = {}
+
+
+def find_bends(cells, edges, known=None, log=print) -> dict[tuple[str, str], list[tuple[float, float]]]:
+    """Bend points (grid cells, on a half-step grid) for each connection that is not octilinear: the shortest
+    path of one or two bends whose pieces are octilinear and that breaks no rule (checked on the whole board)."""
+    bends = dict(known or {})
+    pos = {n: (float(c), float(r)) for n, (c, r) in cells.items()}
+
+    def ok(path_bends, edge):
+        trial = dict(bends)
+        trial[edge] = path_bends
+        return not [p for p in check_layout(pos, edges, min_spacing=1.0, bends=trial)
+                    if p.startswith(f"{edge[0]} - {edge[1]} ") or f" crosses {edge[0]} - {edge[1]}" in p]
+
+    for u, v in edges:
+        a, b = pos[u], pos[v]
+        if (u, v) in bends or is_octilinear(b[0] - a[0], b[1] - a[1]):
+            continue
+        x0, x1 = min(a[0], b[0]) - 1, max(a[0], b[0]) + 1
+        y0, y1 = min(a[1], b[1]) - 1, max(a[1], b[1]) + 1
+        pts = [(x0 + i / 2, y0 + j / 2) for i in range(int((x1 - x0) * 2) + 1) for j in range(int((y1 - y0) * 2) + 1)]
+        paths = []
+        for p in pts:
+            if is_octilinear(p[0] - a[0], p[1] - a[1]) and p != a and p != b:
+                if is_octilinear(b[0] - p[0], b[1] - p[1]):
+                    paths.append([p])
+                for q in pts:
+                    if q not in (p, a, b) and is_octilinear(q[0] - p[0], q[1] - p[1]) \
+                            and is_octilinear(b[0] - q[0], b[1] - q[1]):
+                        paths.append([p, q])
+
+        def length(path):
+            pts_ = [a] + path + [b]
+            return sum(math.dist(s, t) for s, t in zip(pts_, pts_[1:])) + 0.3 * len(path)
+
+        for path in sorted(paths, key=length):
+            if ok(path, (u, v)):
+                bends[(u, v)] = path
+                log(f"bend: {u} - {v} via {path}")
+                break
+        else:
+            log(f"bend: none found for {u} - {v}")
+    return bends
+
+
+def layout(latlon, edges, printed, stages=STAGES, fixes=None, log=print):
+    """Grid cells for every station: the fit, the annealing stages, then the hand fixes."""
+    init = fit_positions(latlon, printed)
+    cells = None
+    for st in stages:
+        st = dict(st)
+        ann = Annealer(list(latlon), edges, init, landmarks=printed, seed=st.pop("seed"), start=cells)
+        ann.run(**st)
+        cells = dict(ann.pos)
+        log(f"stage: {len(ann.hard_problems())} hard problem(s)")
+    ann.repair(log=log)
+    cells = dict(ann.pos)
+    log(f"repaired: {len(ann.hard_problems())} hard problem(s)")
+    for n, c in (FIXES if fixes is None else fixes).items():
+        cells[n] = tuple(c)
+    return cells
+
+
+def to_board(cell) -> tuple[float, float]:
+    return (ORIGIN[0] + PITCH * cell[0], ORIGIN[1] + PITCH * cell[1])
+
+
+def to_cell(xy) -> tuple[int, int]:
+    return (round((xy[0] - ORIGIN[0]) / PITCH), round((xy[1] - ORIGIN[1]) / PITCH))
+
+
+# ------------------------------------------------------------------------------------------------
+# the Seine
+
+#: The Seine's centre line in grid cells, east to west (set by hand between the stations of the layout above);
+#: widened by SEINE_HALF pitches each side. :func:`seine_problems` says when it no longer fits the layout.
+SEINE_HALF = 0.22
+SEINE: list[tuple[float, float]] = [
+    (21.6, 11.5), (17.5, 11.5),  # in from the east: Charenton and Cour Saint-Émilion north, Olympiades south
+    (16.5, 10.5), (15.5, 9.5), (15.5, 8.5),  # between Bercy and Quai de la Gare, Gare de Lyon and Austerlitz
+    (4.5, 8.5),  # west between the rows: Châtelet / Saint-Michel, Concorde / Invalides, Trocadéro / Champ de Mars
+    (3.5, 9.5), (3.5, 10.5), (4.5, 11.5), (4.5, 13.6),  # south-west: Jasmin, Michel-Ange, Marcel Sembat west
+]
+
+
+def water_areas(seine=None) -> list[tuple[str, list[tuple[float, float]]]]:
+    """The water polygons in board units: the Seine's centre line widened to a band."""
+    line = SEINE if seine is None else seine
+    if len(line) < 2:
+        return []
+    return [("Seine", band([to_board(p) for p in line], SEINE_HALF * PITCH))]
+
+
+def seine_problems(pos: dict[str, tuple[float, float]], water) -> list[str]:
+    """Stations standing in the river, or too close to its bank for their circle (drawing only: lines may
+    cross it, Paris has no water icons)."""
+    out = []
+    for name, poly in water:
+        for n, p in pos.items():
+            if point_in_polygon(p, poly) or any(point_in_polygon((p[0] + dx, p[1] + dy), poly)
+                                                for dx, dy in ((14, 0), (-14, 0), (0, 14), (0, -14))):
+                out.append(f"station {n} stands in the {name}")
+    return out
