@@ -41,10 +41,10 @@ PRINTED_OFFSET = (3.0, 1.0)  # grid cell of printed column 0, row 0 (room for La
 
 W_HARD = 400.0  # a crossing, a connection over a station, a connection off the eight directions
 W_LEN = 6.0  # per grid step beyond the first
-W_GEO = 1.0  # per squared grid step away from the fitted position
-W_GEO_LANDMARK = 4.0  # the same for a landmark station, whose printed cell is known
+W_GEO = 0.4  # per squared grid step away from the fitted position
+W_GEO_LANDMARK = 1.5  # the same for a landmark station, whose printed cell is known
 W_DIR = 3.0  # per 45-degree turn away from the real direction of a connection
-W_CROWD = 5.0  # another station next along the row (where the names go)
+W_CROWD = 3.0  # another station next along the row (where the names go)
 
 
 def fit_positions(latlon: dict[str, tuple[float, float]],
@@ -280,8 +280,8 @@ class Annealer:
 
 #: The annealing runs that made maps/paris.toml, in order, each starting where the last one ended.
 STAGES = (
-    dict(seed=1, steps=60_000, t0=40.0, t1=0.3, radius=3),
-    dict(seed=2, steps=30_000, t0=4.0, t1=0.1, radius=2),
+    dict(seed=11, steps=80_000, t0=40.0, t1=0.3, radius=3),
+    dict(seed=111, steps=40_000, t0=4.0, t1=0.1, radius=2),
 )
 #: Hand fixes after annealing (station -> grid cell).
 FIXES: dict[str, tuple[int, int]] = {}
@@ -371,10 +371,10 @@ def to_cell(xy) -> tuple[int, int]:
 #: widened by SEINE_HALF pitches each side. :func:`seine_problems` says when it no longer fits the layout.
 SEINE_HALF = 0.22
 SEINE: list[tuple[float, float]] = [
-    (21.6, 11.5), (17.5, 11.5),  # in from the east: Charenton and Cour Saint-Émilion north, Olympiades south
+    (21.3, 11.5), (17.5, 11.5),  # in from the east: Charenton and Cour Saint-Émilion north, Olympiades south
     (16.5, 10.5), (15.5, 9.5), (15.5, 8.5),  # between Bercy and Quai de la Gare, Gare de Lyon and Austerlitz
     (4.5, 8.5),  # west between the rows: Châtelet / Saint-Michel, Concorde / Invalides, Trocadéro / Champ de Mars
-    (3.5, 9.5), (3.5, 10.5), (4.5, 11.5), (4.5, 13.6),  # south-west: Jasmin, Michel-Ange, Marcel Sembat west
+    (3.5, 9.5), (3.5, 10.5), (4.5, 11.5), (4.5, 13.3),  # south-west: Jasmin, Michel-Ange, Marcel Sembat west
 ]
 
 
