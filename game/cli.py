@@ -162,7 +162,11 @@ def cmd_simulate(args) -> int:
         if not 2 <= args.players <= 5:
             print(f"error: --players {args.players}: the game is for 2 to 5 players", file=sys.stderr)
             return 1
-        result = run_random_games(map_name, args.players, args.games, args.seed, args.variant)
+        try:
+            result = run_random_games(map_name, args.players, args.games, args.seed, args.variant)
+        except ValueError as exc:  # e.g. a board whose city has no rules yet
+            print(f"error: --map {args.map}: {exc}", file=sys.stderr)
+            return 1
     if args.json:
         print(json.dumps(result))
         return 0
