@@ -437,8 +437,9 @@ def test_a_deck_that_is_not_the_boards_is_refused_saying_why():
         new_game("london", 2, seed=1, deck=deck[:-1] + [999])
     with pytest.raises(SetupError, match="deck of 55 destination cards .*; give every card exactly once") as err:
         new_game("london", 2, seed=1, deck=deck[:-1] + deck[:1])
-    twice, missing = BOARD.stations[deck[0]].name, BOARD.stations[deck[-1]].name
-    assert f"{twice} 2 time(s)" in str(err.value) and f"{missing} 0 time(s)" in str(err.value), "names both cards"
+    off = {deck[0]: f"{BOARD.stations[deck[0]].name} 2 time(s), the deck has 1",
+           deck[-1]: f"{BOARD.stations[deck[-1]].name} 0 time(s), the deck has 1"}
+    assert f"({'; '.join(off[x] for x in sorted(off))})" in str(err.value), "names both cards, by station number"
 
 
 def test_classic_setup_on_the_second_edition_board_is_refused_naming_the_first_editions():
