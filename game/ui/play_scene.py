@@ -374,7 +374,7 @@ class PlayScene(Scene):
         if e.phase == DOWN:
             target = self._target_at(x, y)
             g = Gesture(e.pid, target, x, y, x, y, e.t, passive=self.blocking, preview_before=self.route_preview)
-            if self.blocking:
+            if self.blocking and target[-1] != "menu":
                 self.fast = True
             self.gestures[e.pid] = g
             return True
@@ -414,6 +414,10 @@ class PlayScene(Scene):
             g = self.gestures.pop(e.pid, None)
             if g is None:
                 return False
+            if g.target[0] == "panel" and g.target[2] == "menu" and not g.moved:
+                if self._target_at(x, y) == g.target:  # the menu opens at any time, for any seat
+                    self.open_menu(g.target[1])
+                return True
             if g.moved or g.passive or self.blocking:
                 return True
             target = self._target_at(x, y)
@@ -503,6 +507,9 @@ class PlayScene(Scene):
         if getattr(e, "type", None) != pygame.KEYDOWN:
             return False
         key = getattr(e, "key", None)
+        if key in (pygame.K_ESCAPE, pygame.K_AC_BACK):
+            self.open_menu(None)
+            return True
         if key == pygame.K_n:
             self.names_mode = "active" if self.names_mode == "upright" else "upright"
             self._invalidate()
@@ -515,6 +522,16 @@ class PlayScene(Scene):
             self.fast = True
             return True
         return False
+
+    def open_menu(self, seat: int | None) -> None:
+        """The game menu (play/menu.py), facing ``seat`` (None: a key asked; the seat whose turn it is)."""
+        from .play.menu import GameMenu
+
+        if seat is None:
+            humans = [i for i in range(len(self.panels)) if not self._is_computer(i)]
+            seat = self.shown_current if self.shown_current in humans or not humans else humans[0]
+        self.gestures.clear()
+        self.app.push(GameMenu(self.app, self, seat))
 
     # ------------------------------------------------------------------------------------------
     # time

@@ -216,6 +216,7 @@ class SeatPanel:
 
         pad = p(12)
         touch = max(th.touch_px(scale), p(48))
+        W -= touch + pad  # the menu button's column at the far end (play/menu.py)
         f_btn = self.fonts.get(p(21), True)
         branch_need = p(26) + p(8) + f_btn.size(BRANCH_LABEL)[0] + p(24)  # icon, gap, label, margins
         branch_w = max(p(220), branch_need)
@@ -264,6 +265,10 @@ class SeatPanel:
         pad, touch, id_w = need["pad"], need["touch"], need["id_w"]
         self.mode = mode
         ctl: dict[str, pygame.Rect] = {}
+        menu_y = (min(H, p(DEPTH)) if mode == "compact" else H) // 2 - touch // 2
+        ctl["menu"] = pygame.Rect(W - pad - touch, max(0, menu_y), touch, touch)  # the game menu, for any seat
+        W_row = W  # compact: the menu button sits in the first row; the button row below keeps the width
+        W -= touch + pad
         # the name at its full size may take room the row does not need (the lines at full size, the
         # status its least): "Player 2 (computer)" whole rather than cut
         want = self.fonts.get(p(24), True).size(self.shown_name(state))[0]
@@ -298,7 +303,7 @@ class SeatPanel:
             right = W - pad
             by = H - pad - touch
             undo_w = need["undo_w"]
-            ctl["undo"] = pygame.Rect(W - pad - undo_w, by, undo_w, touch)
+            ctl["undo"] = pygame.Rect(W_row - pad - undo_w, by, undo_w, touch)
             if not routing:
                 ctl["branch"] = pygame.Rect(pad, by, max(1, ctl["undo"].x - 2 * pad), touch)
         if routing:
@@ -344,7 +349,7 @@ class SeatPanel:
                 ctl[f"line:{li}"] = pygame.Rect(x + j * (sw + gap), y, sw, sh)
             sx = x + n * (sw + gap) + p(12)
             if mode == "compact":
-                ctl["_status"] = pygame.Rect(pad, row_h - pad + p(2), W - 2 * pad, max(0, H - row_h - touch - pad))
+                ctl["_status"] = pygame.Rect(pad, row_h - pad + p(2), W_row - 2 * pad, max(0, H - row_h - touch - pad))
             else:
                 ctl["_status"] = pygame.Rect(sx, pad, max(0, right - sx), H - 2 * pad)
         self.controls = ctl
@@ -637,6 +642,7 @@ class SeatPanel:
                 else:
                     no = _words(self.fonts.get(p(14)), "no line scores", fg)
                     surf.blit(no, (cx, cy + (chip - no.get_height()) // 2))
+        draw_menu_button(surf, ctl["menu"], t, p)
         # buttons: the label always whole (a smaller font before anything is cut)
         self.cut_labels = []
         for name, label, enabled in (("branch", BRANCH_LABEL, view.can_branch),
@@ -667,6 +673,16 @@ class SeatPanel:
                     continue
             surf.blit(img, img.get_rect(center=r.center))
         return surf
+
+
+def draw_menu_button(surf: pygame.Surface, r: pygame.Rect, t, p) -> None:
+    """The game menu's button: three bars, the sign people know, so no word needs to fit."""
+    pygame.draw.rect(surf, _shade(t.panel_edge, t.panel, 0.5), r, border_radius=p(12))
+    bar_w, bar_h = r.w * 9 // 16, max(2, p(5))
+    for k in (-1, 0, 1):
+        bar = pygame.Rect(0, 0, bar_w, bar_h)
+        bar.center = (r.centerx, r.centery + k * p(11))
+        pygame.draw.rect(surf, t.ink, bar, border_radius=bar_h // 2)
 
 
 def _pill(font: pygame.font.Font, text: str, fg, bg, pad: int) -> pygame.Surface:

@@ -1,0 +1,331 @@
+"""The game menu: opened from any seat panel's menu button (or Esc / Android Back), facing that seat.
+
+Resume · Settings · Restart · Save and leave · Quit to title; in kiosk mode only Resume and Settings (the
+table is never left without the admin PIN). Restart and Quit to title end the game, so each asks first;
+Save and leave keeps the game (it is saved after every action, game/saves.py), so it does not.
+
+The menu is an opaque scene pushed over the play screen: the play screen is not updated while it is open,
+so no computer seat moves and no animation advances; it is only drawn, dimmed, under the menu's card.
+"""
+from __future__ import annotations
+
+import logging
+import random
+
+import pygame
+
+from ...engine import rules as engine_rules
+from .. import theme as th
+from ..scene import CANCEL, DOWN, UP, PointerEvent, Scene
+from ..seats import EDGE_ROTATION
+
+log = logging.getLogger("underground.ui.menu")
+
+RESUME, SETTINGS, RESTART, SAVE_LEAVE, QUIT = "resume", "settings", "restart", "save_leave", "quit"
+LABELS = {RESUME: "Resume", SETTINGS: "Settings", RESTART: "Restart (same seats, new shuffle)",
+          SAVE_LEAVE: "Save and leave", QUIT: "Quit to title"}
+ASK = {RESTART: ("Restart this game?", "The game so far is lost; the same seats play a new shuffle.",
+                 "Yes, restart"),
+       QUIT: ("Quit this game?", "It is not kept. (Save and leave keeps it for Continue.)", "Yes, quit")}
+NO = "No, go back"
+CARD_W = 620  # design px at 1080p (upright)
+ROW_H = 84  # every button; at least the touch size whatever the window
+GAP = 16
+
+
+def items_for(app) -> list[str]:
+    """What the menu offers: everything on a laptop or a table, only Resume and Settings on a kiosk."""
+    if app.kiosk_mode:
+        return [RESUME, SETTINGS]
+    out = [RESUME, SETTINGS, RESTART]
+    if getattr(app, "autosaver", None) is not None:  # without saving (headless runs) nothing could be kept
+        out.append(SAVE_LEAVE)
+    return out + [QUIT]
+
+
+def restarted(state):
+    """A new game with the same board, players, colours, start player and variant, and a new shuffle."""
+    s = state.setup
+    seed = random.SystemRandom().randrange(2 ** 31)
+    return engine_rules.new_game(s.map, list(s.players), seed=seed, start_player=s.start_player,
+                                 lines=[list(x) for x in s.lines], variant=s.variant)
+
+
+class GameMenu(Scene):
+    """The menu for seat ``seat`` of the play screen ``play``; ``confirm`` is the item awaiting a yes."""
+
+    opaque = True  # the play screen below is neither updated (it is paused) nor drawn except by us
+
+    def __init__(self, app, play, seat: int):
+        super().__init__(app)
+        self.play = play
+        self.seat = seat if 0 <= seat < len(play.panels) else 0
+        self.edge = play.panels[self.seat].edge if play.panels else "bottom"
+        self.items = items_for(app)
+        self.confirm: str | None = None
+        self.buttons: dict[str, pygame.Rect] = {}  # upright card coordinates
+        self.card_rect = pygame.Rect(0, 0, 1, 1)  # on screen
+        self._card: pygame.Surface | None = None
+        self._press: dict[int, str | None] = {}
+        self._shade: pygame.Surface | None = None
+
+    # ---- geometry ---------------------------------------------------------------------------------
+    @property
+    def rotation(self) -> int:
+        return EDGE_ROTATION.get(self.edge, 0)
+
+    def _rows(self) -> list[str]:
+        return [self.confirm, RESUME] if self.confirm else list(self.items)
+
+    def _layout(self) -> tuple[int, int]:
+        """Upright card size and its buttons."""
+        k = self.app.scale
+        p = self.app.px
+        pad = p(28)
+        row = max(th.touch_px(k), p(ROW_H))
+        w = p(CARD_W)
+        head = p(70) if not self.confirm else p(70) + p(34) * len(self._question_lines(w - 2 * pad))
+        y = pad + head
+        self.buttons = {}
+        for name in self._rows():
+            self.buttons[name] = pygame.Rect(pad, y, w - 2 * pad, row)
+            y += row + p(GAP)
+        return w, y - p(GAP) + pad
+
+    def _question_lines(self, width: int) -> list[str]:
+        f = self.play.fonts.get(self.app.px(24))
+        return th.wrap(f, ASK[self.confirm][1], max(1, width))
+
+    def to_local(self, x: float, y: float) -> tuple[float, float]:
+        """Screen point -> upright card coordinates (the card turned to face its seat)."""
+        r = self.card_rect
+        px, py = x - r.x, y - r.y
+        rot = self.rotation
+        W, H = (r.h, r.w) if rot in (90, 270) else (r.w, r.h)
+        if rot == 0:
+            return (px, py)
+        if rot == 180:
+            return (W - px, H - py)
+        if rot == 90:
+            return (W - py, px)
+        return (py, H - px)
+
+    def point_for(self, name: str) -> tuple[float, float] | None:
+        """Where on screen the button ``name`` is (tests tap there)."""
+        self._build()
+        b = self.buttons.get(name)
+        if b is None:
+            return None
+        u, v = b.center
+        r = self.card_rect
+        rot = self.rotation
+        W, H = (r.h, r.w) if rot in (90, 270) else (r.w, r.h)
+        if rot == 0:
+            x, y = u, v
+        elif rot == 180:
+            x, y = W - u, H - v
+        elif rot == 90:
+            x, y = v, W - u
+        else:
+            x, y = H - v, u
+        return (r.x + x, r.y + y)
+
+    def _place(self, size: tuple[int, int]) -> pygame.Rect:
+        """Near the seat's own edge of the board, in line with its panel."""
+        bv = self.play.board_view.rect
+        panel = self.play.panels[self.seat].rect if self.play.panels else bv
+        r = pygame.Rect((0, 0), size)
+        m = self.app.px(24)
+        r.center = panel.center
+        if self.edge == "bottom":
+            r.bottom = bv.bottom - m
+        elif self.edge == "top":
+            r.top = bv.top + m
+        elif self.edge == "left":
+            r.left = bv.left + m
+        else:
+            r.right = bv.right - m
+        return r.clamp(pygame.Rect((0, 0), self.app.size))
+
+    def _build(self) -> None:
+        if self._card is not None:
+            return
+        w, h = self._layout()
+        self._card = self._draw_card(w, h)
+        if self.rotation:
+            self._card = pygame.transform.rotate(self._card, self.rotation)
+        self.card_rect = self._place(self._card.get_size())
+
+    # ---- drawing ---------------------------------------------------------------------------------
+    def _draw_card(self, w: int, h: int) -> pygame.Surface:
+        t = self.play.theme
+        p = self.app.px
+        fonts = self.play.fonts
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(surf, t.panel, surf.get_rect(), border_radius=p(20))
+        pygame.draw.rect(surf, t.accent, surf.get_rect(), width=p(4), border_radius=p(20))
+        pad = p(28)
+        f_head = fonts.get(p(34), True)
+        name = self.play.state.players[self.seat].name
+        head = ASK[self.confirm][0] if self.confirm else f"Game menu · {name}"
+        surf.blit(f_head.render(_fit(f_head, head, w - 2 * pad), True, t.ink), (pad, pad))
+        if self.confirm:
+            f = fonts.get(p(24))
+            for j, line in enumerate(self._question_lines(w - 2 * pad)):
+                surf.blit(f.render(line, True, t.muted), (pad, pad + p(62) + j * p(34)))
+        f_btn = fonts.get(p(28), True)
+        for name, r in self.buttons.items():
+            label = ASK[name][2] if self.confirm and name == self.confirm else \
+                (NO if self.confirm else LABELS[name])
+            primary = name == (self.confirm or RESUME)
+            bad = self.confirm is not None and name == self.confirm
+            fill = t.bad if bad else (t.accent if primary else t.bg)
+            pygame.draw.rect(surf, fill, r, border_radius=p(14))
+            if not (primary or bad):
+                pygame.draw.rect(surf, t.panel_edge, r, width=p(2), border_radius=p(14))
+            ink = t.accent_ink if (primary or bad) else t.ink
+            img = f_btn.render(_fit(f_btn, label, r.w - p(24)), True, ink)
+            surf.blit(img, img.get_rect(center=r.center))
+        return surf
+
+    @property
+    def animating(self) -> bool:
+        """The board below may still be finishing a picture for a new window size (never the game)."""
+        return bool(self.play.board_view.busy or self.play.backdrop.pending)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.play.draw(surface)  # as it stood when the menu opened: nothing below moves on
+        if self._shade is None or self._shade.get_size() != surface.get_size():
+            self._shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            self._shade.fill((0, 0, 0, 110))
+        surface.blit(self._shade, (0, 0))
+        self._build()
+        surface.blit(self._card, self.card_rect)
+
+    def on_resize(self, w: int, h: int) -> None:
+        self._card = None
+        self.dirty = True
+
+    def resume(self) -> None:  # back from Settings
+        self._card = None
+        self.dirty = True
+
+    # ---- input -----------------------------------------------------------------------------------
+    def _button_at(self, x: float, y: float) -> str | None:
+        self._build()
+        if not self.card_rect.collidepoint(x, y):
+            return None
+        u, v = self.to_local(x, y)
+        for name, r in self.buttons.items():
+            if r.collidepoint(u, v):
+                return name
+        return ""  # on the card, between buttons
+
+    def on_pointer(self, e: PointerEvent) -> bool:
+        if e.phase == DOWN:
+            self._press[e.pid] = self._button_at(e.x, e.y)
+        elif e.phase == CANCEL:
+            self._press.pop(e.pid, None)
+        elif e.phase == UP and e.pid in self._press:
+            pressed = self._press.pop(e.pid)
+            here = self._button_at(e.x, e.y)
+            if pressed is None and here is None:
+                self.back()  # a tap on the dimmed table outside the card: as Resume (or No)
+            elif pressed and pressed == here:
+                self.choose(here)
+        return True  # nothing reaches the paused table
+
+    def on_key(self, e) -> bool:
+        if getattr(e, "type", None) == pygame.KEYDOWN and getattr(e, "key", None) in (pygame.K_ESCAPE,
+                                                                                      pygame.K_AC_BACK):
+            self.back()
+        return True
+
+    def back(self) -> None:
+        """Esc, Back or a tap beside the card: out of a question, else out of the menu."""
+        if self.confirm:
+            self._ask(None)
+        else:
+            self.choose(RESUME)
+
+    def _ask(self, item: str | None) -> None:
+        self.confirm = item
+        self._card = None
+        self.dirty = True
+
+    # ---- the items ---------------------------------------------------------------------------------
+    def choose(self, name: str) -> None:
+        if self.confirm and name == RESUME:
+            self._ask(None)  # "No, go back": the menu again
+            return
+        if name in ASK and self.confirm != name:
+            self._ask(name)
+            return
+        if name == RESUME:
+            self._close()
+        elif name == SETTINGS:
+            from ..menu_scenes import SettingsScene
+
+            self.app.push(SettingsScene(self.app))  # its Back pops to this menu, over the same game
+        elif name == RESTART:
+            self.restart()
+        elif name == SAVE_LEAVE:
+            self.save_and_leave()
+        elif name == QUIT:
+            self.quit_to_title()
+
+    def _close(self) -> None:
+        if self.app.top is self:
+            self.app.pop()
+
+    def _saved_id(self) -> str | None:
+        saver = getattr(self.app, "autosaver", None)
+        return saver.game_id(self.play.state) if saver is not None else None
+
+    def _forget_save(self) -> str:
+        """The game is being ended: remove its save so Continue does not offer it. Returns a problem, or ""."""
+        saver = getattr(self.app, "autosaver", None)
+        game_id = self._saved_id()
+        if saver is None or game_id is None:
+            return ""
+        saver.flush()  # a write on its way would bring the save back
+        return self.app.saves.delete(game_id) or ""
+
+    def restart(self) -> None:
+        from ..play_scene import PlayScene
+
+        play = self.play
+        problem = self._forget_save()
+        state = restarted(play.state)
+        log.info("game restarted from the menu (seed %s)", state.setup.seed)
+        self._close()
+        self.app.replace(PlayScene(self.app, state, list(play.seats), names=play.names_mode,
+                                   computer_speed=play.turns.computer_speed))
+        if problem:
+            self.app.top.toast(problem)
+
+    def save_and_leave(self) -> None:
+        from ..menu_scenes import TitleScene
+
+        saver = getattr(self.app, "autosaver", None)
+        if saver is not None:
+            saver.check(self.app.scenes)  # the position as it is now (already saved after every action)
+            saver.flush()
+        self._close()
+        self.app.replace(TitleScene(self.app))
+
+    def quit_to_title(self) -> None:
+        from ..menu_scenes import TitleScene
+
+        problem = self._forget_save()
+        self._close()
+        self.app.replace(TitleScene(self.app, message=problem))
+
+
+def _fit(font: pygame.font.Font, text: str, width: int) -> str:
+    """``text`` whole if it fits, else cut with an ellipsis (a long player name in the heading)."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
