@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-SCENES = ("title", "continue", "saved-games", "history", "settings", "setup", "play", "end")
+SCENES = ("title", "continue", "saved-games", "history", "settings", "setup", "play", "menu", "end")
 DEMO_NAMES = ["Ada", "Ben", "Chloe", "Dev", "Ezra"]
 MID_GAME_ACTIONS = 40
 
@@ -115,6 +115,15 @@ def build_scene(app, scene: str, map: str = "london"):
 
         state = demo_state(map)
         return PlayScene(app, state, demo_seats(state))
+    if scene == "menu":  # the game menu open over the play screen, facing the bottom seat
+        from .play.menu import GameMenu, items_for
+        from .play_scene import PlayScene
+
+        state = demo_state(map)
+        play = app.push(PlayScene(app, state, demo_seats(state)))
+        menu = GameMenu(app, play, 0)
+        menu.items = items_for(app, saving=True)  # as on a laptop (a screenshot itself saves nothing)
+        return menu
     if scene == "end":
         state = demo_state(map, players=3, actions=None)
         return menu_scenes.EndScene(app, state, demo_seats(state, {2: "hard"}))

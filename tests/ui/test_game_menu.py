@@ -253,3 +253,23 @@ def test_kiosk_offers_only_resume_and_settings(app, driver):
         assert menu.point_for(name) is None
     driver.tap(*menu.point_for(RESUME))
     assert app.top is scene
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
+def test_every_label_and_question_fits_its_card(app, driver, size):
+    app.resize(*size)
+    scene = table(app, ["bottom", "top"])
+    for ask in (None, RESTART, QUIT):
+        driver.key(pygame.K_ESCAPE)
+        app.step(STEP)
+        menu = menu_of(app)
+        if ask:
+            driver.tap(*menu.point_for(ask))
+            assert menu.confirm == ask
+        app.draw(force=True)
+        assert menu.cut_labels == [], (size, ask)
+        assert app.screen.get_rect().contains(menu.card_rect)
+        menu.back()
+        if ask:
+            menu.back()
+        assert app.top is scene

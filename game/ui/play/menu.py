@@ -28,17 +28,20 @@ ASK = {RESTART: ("Restart this game?", "The game so far is lost; the same seats 
                  "Yes, restart"),
        QUIT: ("Quit this game?", "It is not kept. (Save and leave keeps it for Continue.)", "Yes, quit")}
 NO = "No, go back"
-CARD_W = 620  # design px at 1080p (upright)
+CARD_W = 660  # design px at 1080p (upright)
 ROW_H = 84  # every button; at least the touch size whatever the window
 GAP = 16
 
 
-def items_for(app) -> list[str]:
-    """What the menu offers: everything on a laptop or a table, only Resume and Settings on a kiosk."""
+def items_for(app, saving: bool | None = None) -> list[str]:
+    """What the menu offers: everything on a laptop or a table, only Resume and Settings on a kiosk.
+    ``saving``: whether games are saved (default: the app's autosaver is on)."""
     if app.kiosk_mode:
         return [RESUME, SETTINGS]
     out = [RESUME, SETTINGS, RESTART]
-    if getattr(app, "autosaver", None) is not None:  # without saving (headless runs) nothing could be kept
+    if saving is None:
+        saving = getattr(app, "autosaver", None) is not None
+    if saving:  # without saving (headless runs) nothing could be kept
         out.append(SAVE_LEAVE)
     return out + [QUIT]
 
@@ -68,6 +71,7 @@ class GameMenu(Scene):
         self._card: pygame.Surface | None = None
         self._press: dict[int, str | None] = {}
         self._shade: pygame.Surface | None = None
+        self.cut_labels: list[str] = []
 
     # ---- geometry ---------------------------------------------------------------------------------
     @property
@@ -174,6 +178,7 @@ class GameMenu(Scene):
             for j, line in enumerate(self._question_lines(w - 2 * pad)):
                 surf.blit(f.render(line, True, t.muted), (pad, pad + p(62) + j * p(34)))
         f_btn = fonts.get(p(28), True)
+        self.cut_labels = []  # labels that did not fit even at the smallest size (should be none)
         for name, r in self.buttons.items():
             label = ASK[name][2] if self.confirm and name == self.confirm else \
                 (NO if self.confirm else LABELS[name])
@@ -184,7 +189,13 @@ class GameMenu(Scene):
             if not (primary or bad):
                 pygame.draw.rect(surf, t.panel_edge, r, width=p(2), border_radius=p(14))
             ink = t.accent_ink if (primary or bad) else t.ink
-            img = f_btn.render(_fit(f_btn, label, r.w - p(24)), True, ink)
+            size, f = p(28), f_btn
+            while f.size(label)[0] > r.w - p(24) and size > max(10, p(18)):  # smaller before cut
+                size -= 1
+                f = fonts.get(size, True)
+            if f.size(label)[0] > r.w - p(24):
+                self.cut_labels.append(label)
+            img = f.render(_fit(f, label, r.w - p(24)), True, ink)
             surf.blit(img, img.get_rect(center=r.center))
         return surf
 
