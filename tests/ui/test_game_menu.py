@@ -273,3 +273,13 @@ def test_every_label_and_question_fits_its_card(app, driver, size):
         if ask:
             menu.back()
         assert app.top is scene
+
+
+def test_the_screenshot_scene_is_the_laptop_menu_over_a_game(app):
+    from game.ui.screenshot import build_scene
+
+    menu = build_scene(app, "menu")
+    app.push(menu)
+    app.step(STEP)
+    assert isinstance(app.scenes[-2], PlayScene) and menu.play is app.scenes[-2]
+    assert menu.items == [RESUME, SETTINGS, RESTART, SAVE_LEAVE, QUIT] and menu.seat == 0
