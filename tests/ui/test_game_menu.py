@@ -283,3 +283,23 @@ def test_the_screenshot_scene_is_the_laptop_menu_over_a_game(app):
     app.step(STEP)
     assert isinstance(app.scenes[-2], PlayScene) and menu.play is app.scenes[-2]
     assert menu.items == [RESUME, SETTINGS, RESTART, SAVE_LEAVE, QUIT] and menu.seat == 0
+
+
+def test_restart_replaces_the_old_games_save_with_the_new_one(saving_app):
+    app, driver = saving_app()
+    scene = table(app, ["bottom", "top"])
+    scene.act(RandomBot(1).choose(scene.state))
+    settle(app, scene)
+    app.autosaver.flush()
+    [old] = app.saves.unfinished()[0]
+    driver.key(pygame.K_ESCAPE)
+    app.step(STEP)
+    menu = menu_of(app)
+    driver.tap(*menu.point_for(RESTART))
+    driver.tap(*menu.point_for(RESTART))
+    new = app.top
+    assert isinstance(new, PlayScene) and new.state.log == []
+    app.step(STEP)
+    app.autosaver.flush()
+    ids = [e.id for e in app.saves.unfinished()[0]]
+    assert old.id not in ids and ids == [app.autosaver.game_id(new.state)]
