@@ -12,7 +12,10 @@ from tests.ai.conftest import late_positions
 class SlowHard(HardBot):
     """Hard on a machine that is busy elsewhere: every passenger estimate waits a little first."""
 
+    waits = 0
+
     def passenger_terms(self, state, judge, me):
+        self.waits += 1
         time.sleep(0.002)
         return super().passenger_terms(state, judge, me)
 
@@ -22,12 +25,10 @@ def test_a_busy_machine_gets_the_same_choice():
         # the safety stop is set far away: a test run shares the machine with others, and this test is about
         # the work count (the old 0.85 s clock budget narrowed the slow search here)
         quick, slow = HardBot(3, budget=30.0), SlowHard(3, budget=30.0)
-        t0 = time.perf_counter()
         a = quick.choose(state)
-        t_quick = time.perf_counter() - t0
-        t0 = time.perf_counter()
         b = slow.choose(state)
-        assert time.perf_counter() - t0 > t_quick  # the slow one really was slower
+        # the slow one really waited (counted, not timed: a shared machine can make the quick one slower)
+        assert slow.waits > 0
         assert a == b
         assert quick.last_work == slow.last_work > 0
         assert quick.cut_by_clock == slow.cut_by_clock == 0

@@ -2,7 +2,11 @@
 from __future__ import annotations
 
 import logging
+import os
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pygame
 import pytest
@@ -24,11 +28,19 @@ RSS_LIMIT_MB = 2.0
 
 
 def test_attract_games_do_not_grow_memory():
-    """Five accelerated demo games (drawn every update) after a warm-up: RSS grows by at most 2 MB."""
+    """Five accelerated demo games (drawn every update) after a warm-up: RSS grows by at most 2 MB.
+
+    Measured in a process of its own, as a kiosk runs it: in a test worker the RSS also carries whatever the
+    tests run before it left behind (fonts, surfaces, other boards' caches), which is not the demo's growth."""
     t = time.perf_counter()
-    growth = attract_rss_growth(5, level="easy")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    code = "from game.ui.kiosk.mode import attract_rss_growth; print(attract_rss_growth(5, level='easy'))"
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300,
+                         cwd=Path(__file__).resolve().parents[2])
+    assert out.returncode == 0, out.stderr[-2000:]
+    growth = float(out.stdout.strip().splitlines()[-1])
     assert growth <= RSS_LIMIT_MB, f"RSS grew by {growth} MB over 5 attract games"
-    assert time.perf_counter() - t < 60
+    assert time.perf_counter() - t < 120
 
 
 @pytest.mark.soak
