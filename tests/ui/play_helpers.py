@@ -1,4 +1,4 @@
-"""Driving a whole game through the play screen, shared by the London and Berlin full-game tests."""
+"""Driving a whole game through the play screen, shared by the whole-game tests of every board."""
 from __future__ import annotations
 
 STEP = 8 / 120  # one app step = 8 fixed updates
@@ -21,3 +21,49 @@ def press(driver, point, by_mouse: bool):
         driver.click(x, y)
     else:
         driver.tap(x, y)
+
+
+def choose_board(app, driver, map: str, label: str, seed: int):
+    """From the title: New game, step the board choice to ``map`` (shown as ``label``), Player 1 starts,
+    a pinned shuffle, Start; returns the play screen."""
+    from game.ui import menu_scenes as ms
+    from game.ui import play_scene
+
+    title = app.push(ms.TitleScene(app))
+    driver.tap_rect(title.buttons["new_game"].rect)
+    setup = app.top
+    assert isinstance(setup, ms.SetupScene)
+    for _ in range(len(setup.maps)):
+        if setup.setup.map == map:
+            break
+        driver.tap_rect(setup.buttons["map"].rect)
+    assert setup.setup.map == map and setup.buttons["map"].text == label
+    driver.tap_rect(setup.buttons["start_player"].rect)  # Player 1 starts
+    setup.setup.seed = seed
+    driver.tap_rect(setup.buttons["start"].rect)
+    play = app.top
+    assert isinstance(play, play_scene.PlayScene) and play.state.setup.map == map
+    return play
+
+
+def tap_action(driver, play, action, by_mouse: bool) -> None:
+    """Do ``action`` the way a player would: pick the line's swatch, tap the connection, the branch button,
+    or a route option twice (the first tap previews it)."""
+    from game.engine import ChooseRoute, PlaceTrack, TakeBranch
+
+    state = play.state
+    p = state.current
+    logged = len(state.log)
+    if isinstance(action, PlaceTrack):
+        if play.selected.get(p) != action.line:
+            press(driver, play.point_for_line_swatch(action.line), by_mouse)
+            assert play.selected.get(p) == action.line
+        press(driver, play.point_for_connection(action.connection), by_mouse)
+    elif isinstance(action, TakeBranch):
+        press(driver, play.point_for_button(p, "branch"), by_mouse)
+    elif isinstance(action, ChooseRoute):
+        point = play.point_for_button(p, f"route:{action.option}")
+        press(driver, point, by_mouse)  # the first tap or click previews the route on the board
+        assert len(state.log) == logged and play.route_preview == action.option
+        press(driver, point, by_mouse)  # the second chooses it
+    assert len(state.log) == logged + 1 and state.log[-1] == action, f"tapping for {action!r} did not act"

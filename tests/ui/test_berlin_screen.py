@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game.ai import RandomBot
-from game.engine import ChooseRoute, PlaceTrack, TakeBranch, apply, legal_actions, load_board, new_game
+from game.engine import apply, legal_actions, load_board, new_game
 from game.engine import events as ev
 from game.engine.rules import board_of
 from game.ui import board_view as bvmod
@@ -21,7 +21,7 @@ from game.ui.screenshot import demo_seats, demo_state
 
 play_scene = pytest.importorskip("game.ui.play_scene")
 
-from play_helpers import STEP, press, settle  # noqa: E402 (tests/ui is on sys.path)
+from play_helpers import STEP, choose_board, press, settle, tap_action  # noqa: E402 (tests/ui is on sys.path)
 
 
 # ---- the board ------------------------------------------------------------------------------------
@@ -156,40 +156,7 @@ def test_end_screen_has_the_landmark_columns_summing_to_the_total_with_headers_a
 
 
 def _choose_berlin(app, driver):
-    title = app.push(ms.TitleScene(app))
-    driver.tap_rect(title.buttons["new_game"].rect)
-    setup = app.top
-    assert isinstance(setup, ms.SetupScene) and setup.setup.map == "london"
-    for _ in range(len(setup.maps)):
-        if setup.setup.map == "berlin":
-            break
-        driver.tap_rect(setup.buttons["map"].rect)
-    assert setup.setup.map == "berlin" and setup.buttons["map"].text == "Berlin"
-    driver.tap_rect(setup.buttons["start_player"].rect)  # Player 1 starts
-    setup.setup.seed = 20240612
-    driver.tap_rect(setup.buttons["start"].rect)
-    play = app.top
-    assert isinstance(play, play_scene.PlayScene) and play.state.setup.map == "berlin"
-    return play
-
-
-def _tap_one_action(app, driver, play, action, by_mouse):
-    state = play.state
-    p = state.current
-    logged = len(state.log)
-    if isinstance(action, PlaceTrack):
-        if play.selected.get(p) != action.line:
-            press(driver, play.point_for_line_swatch(action.line), by_mouse)
-            assert play.selected.get(p) == action.line
-        press(driver, play.point_for_connection(action.connection), by_mouse)
-    elif isinstance(action, TakeBranch):
-        press(driver, play.point_for_button(p, "branch"), by_mouse)
-    elif isinstance(action, ChooseRoute):
-        point = play.point_for_button(p, f"route:{action.option}")
-        press(driver, point, by_mouse)
-        assert len(state.log) == logged and play.route_preview == action.option
-        press(driver, point, by_mouse)
-    assert len(state.log) == logged + 1 and state.log[-1] == action, f"tapping for {action!r} did not act"
+    return choose_board(app, driver, "berlin", "Berlin", 20240612)
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (3840, 2160)])
@@ -207,7 +174,7 @@ def test_a_whole_berlin_game_by_touch_and_mouse(app, driver, size):
         action = bot.choose(state)
         assert action in legal_actions(state)
         before = sum(sum(p.landmarks.values()) for p in state.players)
-        _tap_one_action(app, driver, play, action, rng.random() < 0.3)
+        tap_action(driver, play, action, rng.random() < 0.3)
         took += sum(sum(p.landmarks.values()) for p in state.players) > before
         if any(f.icon for f in play.anim.floats):  # a tile is on its way to its panel
             assert all(dict(play.panel_view(i).city_tiles) == p.landmarks for i, p in enumerate(state.players))

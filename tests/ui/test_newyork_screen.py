@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from game.ai import RandomBot
-from game.engine import ChooseRoute, PlaceTrack, TakeBranch, apply, legal_actions, load_board, new_game
+from game.engine import PlaceTrack, apply, legal_actions, load_board, new_game
 from game.engine.cities import newyork as nyrules
 from game.engine.rules import why_illegal
 from game.ui import board_view as bvmod
@@ -25,7 +25,7 @@ from game.ui.cities.newyork import NewYorkDrawing
 
 play_scene = pytest.importorskip("game.ui.play_scene")
 
-from play_helpers import STEP, press, settle  # noqa: E402 (tests/ui is on sys.path)
+from play_helpers import STEP, choose_board, press, settle, tap_action  # noqa: E402 (tests/ui is on sys.path)
 
 SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
 
@@ -265,40 +265,7 @@ def test_cluster_names_sit_by_their_own_cluster():
 
 
 def _choose_newyork(app, driver):
-    title = app.push(ms.TitleScene(app))
-    driver.tap_rect(title.buttons["new_game"].rect)
-    setup = app.top
-    assert isinstance(setup, ms.SetupScene)
-    for _ in range(len(setup.maps)):
-        if setup.setup.map == "newyork":
-            break
-        driver.tap_rect(setup.buttons["map"].rect)
-    assert setup.setup.map == "newyork" and setup.buttons["map"].text == "New York"
-    driver.tap_rect(setup.buttons["start_player"].rect)  # Player 1 starts
-    setup.setup.seed = 20251123
-    driver.tap_rect(setup.buttons["start"].rect)
-    play = app.top
-    assert isinstance(play, play_scene.PlayScene) and play.state.setup.map == "newyork"
-    return play
-
-
-def _tap_one_action(app, driver, play, action, by_mouse):
-    state = play.state
-    p = state.current
-    logged = len(state.log)
-    if isinstance(action, PlaceTrack):
-        if play.selected.get(p) != action.line:
-            press(driver, play.point_for_line_swatch(action.line), by_mouse)
-            assert play.selected.get(p) == action.line
-        press(driver, play.point_for_connection(action.connection), by_mouse)
-    elif isinstance(action, TakeBranch):
-        press(driver, play.point_for_button(p, "branch"), by_mouse)
-    elif isinstance(action, ChooseRoute):
-        point = play.point_for_button(p, f"route:{action.option}")
-        press(driver, point, by_mouse)
-        assert len(state.log) == logged and play.route_preview == action.option
-        press(driver, point, by_mouse)
-    assert len(state.log) == logged + 1 and state.log[-1] == action, f"tapping for {action!r} did not act"
+    return choose_board(app, driver, "newyork", "New York", 20251123)
 
 
 def test_new_york_is_offered_once_the_engine_plays_it():
@@ -324,7 +291,7 @@ def test_a_whole_new_york_game_by_touch_and_mouse(app, driver, size):
         assert app.top is play
         action = bot.choose(state)
         assert action in legal_actions(state)
-        _tap_one_action(app, driver, play, action, rng.random() < 0.3)
+        tap_action(driver, play, action, rng.random() < 0.3)
         wet = nyrules.lines_on_water(state) if not state.over else []
         if wet and state.phase == "actions":
             wet_seen += 1
