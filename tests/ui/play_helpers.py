@@ -67,3 +67,20 @@ def tap_action(driver, play, action, by_mouse: bool) -> None:
         assert len(state.log) == logged and play.route_preview == action.option
         press(driver, point, by_mouse)  # the second chooses it
     assert len(state.log) == logged + 1 and state.log[-1] == action, f"tapping for {action!r} did not act"
+
+
+def finish_on_end_screen(app, state):
+    """Step until the end screen shows ``state`` and check each row's categories add up to its total (and
+    to the player's score); returns the end screen."""
+    from game.ui import menu_scenes as ms
+
+    for _ in range(400):
+        if isinstance(app.top, ms.EndScene):
+            break
+        app.step(STEP)
+    end = app.top
+    assert isinstance(end, ms.EndScene) and end.state is state
+    cats = end.categories()
+    for i, _, row in end.table_rows():
+        assert sum(v for k, v in row.items() if k in cats) == row["total"] == state.players[i].score
+    return end

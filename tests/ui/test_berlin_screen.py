@@ -21,7 +21,7 @@ from game.ui.screenshot import demo_seats, demo_state
 
 play_scene = pytest.importorskip("game.ui.play_scene")
 
-from play_helpers import STEP, choose_board, press, settle, tap_action  # noqa: E402 (tests/ui is on sys.path)
+from play_helpers import STEP, choose_board, finish_on_end_screen, settle, tap_action  # noqa: E402 (tests/ui is on sys.path)
 
 
 # ---- the board ------------------------------------------------------------------------------------
@@ -181,15 +181,7 @@ def test_a_whole_berlin_game_by_touch_and_mouse(app, driver, size):
         taps += 1
         assert taps < 1500
     assert took >= 3, "the game should have taken landmark tiles through the screen"
-    for _ in range(400):
-        if isinstance(app.top, ms.EndScene):
-            break
-        app.step(STEP)
-    end = app.top
-    assert isinstance(end, ms.EndScene) and end.state is state
-    cats = end.categories()
-    for i, _, row in end.table_rows():
-        assert sum(v for k, v in row.items() if k in cats) == row["total"] == state.players[i].score
+    finish_on_end_screen(app, state)
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (3840, 2160)])

@@ -25,7 +25,7 @@ from game.ui.cities.newyork import NewYorkDrawing
 
 play_scene = pytest.importorskip("game.ui.play_scene")
 
-from play_helpers import STEP, choose_board, press, settle, tap_action  # noqa: E402 (tests/ui is on sys.path)
+from play_helpers import STEP, choose_board, finish_on_end_screen, press, settle, tap_action  # noqa: E402 (tests/ui is on sys.path)
 
 SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
 
@@ -305,16 +305,8 @@ def test_a_whole_new_york_game_by_touch_and_mouse(app, driver, size):
         taps += 1
         assert taps < 1500
     assert wet_seen >= 3, "the game should have put lines on the water through the screen"
-    for _ in range(400):
-        if isinstance(app.top, ms.EndScene):
-            break
-        app.step(STEP)
-    end = app.top
-    assert isinstance(end, ms.EndScene) and end.state is state
-    cats = end.categories()
-    assert {"water", "clusters"} <= set(cats)
-    for i, _, row in end.table_rows():
-        assert sum(v for k, v in row.items() if k in cats) == row["total"] == state.players[i].score
+    end = finish_on_end_screen(app, state)
+    assert {"water", "clusters"} <= set(end.categories())
 
 
 def _wet_with_one_action_left(seed=5):
