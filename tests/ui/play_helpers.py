@@ -66,7 +66,14 @@ def tap_action(driver, play, action, by_mouse: bool) -> None:
         press(driver, point, by_mouse)  # the first tap or click previews the route on the board
         assert len(state.log) == logged and play.route_preview == action.option
         press(driver, point, by_mouse)  # the second chooses it
-    assert len(state.log) == logged + 1 and state.log[-1] == action, f"tapping for {action!r} did not act"
+    if isinstance(action, PlaceTrack):
+        from game.engine.rules import board_of
+
+        what = f"{action!r} ({board_of(state).conn_name(action.connection)})"
+    else:
+        what = repr(action)
+    assert len(state.log) == logged + 1, f"tapping for {what} did not act"
+    assert state.log[-1] == action
 
 
 def finish_on_end_screen(app, state):

@@ -12,13 +12,12 @@ import random
 import pytest
 
 from game.ai import RandomBot
-from game.engine import ChooseRoute, PlaceTrack, TakeBranch, legal_actions
-from game.engine.rules import board_of
+from game.engine import legal_actions
 from game.ui import menu_scenes as ms
 
 play_scene = pytest.importorskip("game.ui.play_scene")
 
-from play_helpers import STEP, press, settle  # noqa: E402 (tests/ui is on sys.path)
+from play_helpers import STEP, settle, tap_action  # noqa: E402 (tests/ui is on sys.path)
 
 
 def test_two_player_game_from_title_to_end_by_touch_and_mouse(app, driver):
@@ -34,7 +33,6 @@ def test_two_player_game_from_title_to_end_by_touch_and_mouse(app, driver):
     assert isinstance(play, play_scene.PlayScene)
     state = play.state
     assert state.current == 0 and state.n_players == 2
-    board = board_of(state)
     bot = RandomBot(11)
     taps = 0
     while not state.over:
@@ -42,24 +40,8 @@ def test_two_player_game_from_title_to_end_by_touch_and_mouse(app, driver):
         assert app.top is play
         action = bot.choose(state)
         assert action in legal_actions(state)
-        logged = len(state.log)
-        by_mouse = rng.random() < 0.3
-        p = state.current
-        if isinstance(action, PlaceTrack):
-            if play.selected.get(p) != action.line:
-                press(driver, play.point_for_line_swatch(action.line), by_mouse)
-                assert play.selected.get(p) == action.line
-            press(driver, play.point_for_connection(action.connection), by_mouse)
-        elif isinstance(action, TakeBranch):
-            press(driver, play.point_for_button(p, "branch"), by_mouse)
-        elif isinstance(action, ChooseRoute):
-            point = play.point_for_button(p, f"route:{action.option}")
-            press(driver, point, by_mouse)  # the first tap or click previews the route on the board
-            assert len(state.log) == logged and play.route_preview == action.option
-            press(driver, point, by_mouse)  # the second chooses it
+        tap_action(driver, play, action, rng.random() < 0.3)
         taps += 1
-        assert len(state.log) == logged + 1, f"tapping for {action!r} ({board.conn_name(action.connection) if isinstance(action, PlaceTrack) else ''}) did not act"
-        assert state.log[-1] == action
         assert taps < 1000
     for _ in range(400):
         if isinstance(app.top, ms.EndScene):
