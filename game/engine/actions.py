@@ -25,11 +25,26 @@ class ChooseRoute(msgspec.Struct, tag="route", frozen=True, forbid_unknown_field
     option: int
 
 
+class ChooseReward(msgspec.Struct, tag="reward", frozen=True, forbid_unknown_fields=True):
+    """Paris: the terminus reward asked in the "reward" phase: "points" (2 points), "point_and_tile"
+    (1 point and 1 Branch tile) or "tiles" (2 Branch tiles); the map's [paris].terminus_rewards gives the numbers."""
+
+    choice: str
+
+
+class CompleteSet(msgspec.Struct, tag="complete_set", frozen=True, forbid_unknown_fields=True):
+    """Paris: in the "complete_set" phase, return 2 Branch tiles per missing landmark type and score the set
+    (``complete=True``), or keep the tiles (``False``)."""
+
+    complete: bool
+
+
 class Undo(msgspec.Struct, tag="undo", frozen=True, forbid_unknown_fields=True):
     """Take back the last action of the current turn, allowed until the passenger moves."""
 
 
-Action = PlaceTrack | TakeBranch | ChooseRoute | Undo
+Action = PlaceTrack | TakeBranch | ChooseRoute | ChooseReward | CompleteSet | Undo
+CHOICE_ACTIONS = (ChooseReward, CompleteSet)  # answers to a city's choice phase (Paris)
 
 
 class IllegalAction(ValueError):
@@ -47,4 +62,9 @@ def describe(action: Action, board=None, state=None) -> str:
         return "take a branch tile"
     if isinstance(action, ChooseRoute):
         return f"choose route {action.option}"
+    if isinstance(action, ChooseReward):
+        return {"points": "terminus reward: 2 points", "point_and_tile": "terminus reward: 1 point and 1 branch tile",
+                "tiles": "terminus reward: 2 branch tiles"}.get(action.choice, f"terminus reward {action.choice!r}")
+    if isinstance(action, CompleteSet):
+        return "complete the landmark set with branch tiles" if action.complete else "keep the branch tiles"
     return "undo"

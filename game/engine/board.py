@@ -56,8 +56,11 @@ class Board:
     london_symbols: list[str] = field(default_factory=list)
     london_tiles_per_symbol: int = 2
     berlin: mapfile.BerlinData | None = None  # Berlin: landmark types, stacks and what "+" and landmarks score
-    landmark_stations: list[int] = field(default_factory=list)  # Berlin: in [berlin].landmarks order
+    paris: mapfile.ParisData | None = None  # Paris: landmark types, objective cards, what RER/termini/sets score
+    landmark_stations: list[int] = field(default_factory=list)  # Berlin/Paris: in [berlin]/[paris].landmarks order
     landmark_stack_sizes: list[int] = field(default_factory=list)  # tiles dealt to each of them
+    objective_stations: list[tuple[int, int, int]] = field(default_factory=list)  # Paris: per objective card
+    objective_points: list[int] = field(default_factory=list)  # Paris: what each objective card is worth
     water: frozenset[int] = frozenset()  # New York: the water icons (nodes of kind "water", never a stop)
     clusters: dict[str, tuple[int, ...]] = field(default_factory=dict)  # New York: cluster -> its stations
     source: mapfile.MapFile | None = None
@@ -143,6 +146,12 @@ def from_mapfile(mf: mapfile.MapFile) -> Board:
         b.berlin = mf.berlin
         b.landmark_stations = [idx[lm.station] for lm in mf.berlin.landmarks]
         b.landmark_stack_sizes = [lm.tiles for lm in mf.berlin.landmarks]
+    if mf.paris is not None:
+        b.paris = mf.paris
+        b.landmark_stations = [idx[n] for n in mf.paris.landmarks]
+        b.landmark_stack_sizes = [1] * len(mf.paris.landmarks)  # one face-up tile on each
+        b.objective_stations = [tuple(idx[n] for n in card.stations) for card in mf.paris.objectives]
+        b.objective_points = [card.points for card in mf.paris.objectives]
     if mf.newyork is not None and mf.newyork.clusters:
         b.clusters = {name: tuple(idx[n] for n in members) for name, members in mf.newyork.clusters.items()}
         b._index_clusters()

@@ -26,7 +26,7 @@ class Scored(msgspec.Struct, tag="scored", frozen=True):
 
 
 class LandmarkTaken(msgspec.Struct, tag="landmark", frozen=True):
-    """Berlin: ``line`` newly reached ``station`` and its owner took the top tile of its stack.
+    """Berlin and Paris: ``line`` newly reached ``station`` and its owner took the top tile of its stack.
 
     A set of five different types that this completes follows as Scored(category="landmark_sets")."""
 
@@ -40,6 +40,15 @@ class LandmarkTaken(msgspec.Struct, tag="landmark", frozen=True):
 class RouteChoiceNeeded(msgspec.Struct, tag="choice", frozen=True):
     player: int
     options: int
+
+
+class ChoiceNeeded(msgspec.Struct, tag="choice_needed", frozen=True):
+    """Paris: a placement raised a choice for ``player`` at ``station``: ``kind`` is "reward" (the terminus
+    reward) or "complete_set" (complete a landmark set with Branch tiles); state.phase names it too."""
+
+    player: int
+    kind: str
+    station: int
 
 
 class PassengerMoved(msgspec.Struct, tag="passenger", frozen=True):
@@ -77,5 +86,5 @@ class Undone(msgspec.Struct, tag="undone", frozen=True):
     player: int
 
 
-Event = (TokenPlaced | BranchTaken | Scored | LandmarkTaken | RouteChoiceNeeded | PassengerMoved | PassengerLeft
+Event = (TokenPlaced | BranchTaken | Scored | LandmarkTaken | RouteChoiceNeeded | ChoiceNeeded | PassengerMoved | PassengerLeft
          | DestinationsDrawn | EndTriggered | TurnStarted | GameOver | Undone)

@@ -12,11 +12,11 @@ from typing import Iterable
 import msgspec
 
 from . import passenger
-from .actions import Action, ChooseRoute, IllegalAction, PlaceTrack, TakeBranch, Undo
+from .actions import CHOICE_ACTIONS, Action, ChooseRoute, IllegalAction, PlaceTrack, TakeBranch, Undo
 from .board import Board, load_board
-from .events import (BranchTaken, DestinationsDrawn, EndTriggered, Event, GameOver, PassengerLeft,
+from .events import (BranchTaken, ChoiceNeeded, DestinationsDrawn, EndTriggered, Event, GameOver, PassengerLeft,
                      PassengerMoved, RouteChoiceNeeded, Scored, TokenPlaced, TurnStarted, Undone)
-from .state import (ACTIONS_PER_TURN, DEFAULT_LINES, FIRST_EDITION_MAPS, FIRST_TURN_ACTIONS, LINES_PER_PLAYER,
+from .state import (ACTIONS_PER_TURN, CHOICE_PHASES, DEFAULT_LINES, FIRST_EDITION_MAPS, FIRST_TURN_ACTIONS, LINES_PER_PLAYER,
                     NO_PASSENGER, PHASE_ACTIONS, PHASE_OVER, PHASE_ROUTE, TOKEN_SUPPLY, VARIANTS, GameState,
                     Line, Player, Setup)
 
@@ -66,6 +66,28 @@ class Ruleset:
         """Why a placement or branch tile the shared rules allow is still not legal here (New York: it
         would leave a line on a water icon it cannot leave this turn), or None."""
         return None
+
+    def full_connection_tiles(self, board: Board) -> int | None:
+        """Branch tiles that buy a token on a connection whose track spaces are all full (Paris: 2), on top of
+        any branching cost; None where full connections stay closed (every other city)."""
+        return None
+
+    # ---- choices a placement raises (Paris terminus rewards and set completions) ----------------
+    def choice_open(self, state: GameState, board: Board, choice) -> bool:
+        """Whether a pending choice is still worth asking when its turn comes (else it is skipped)."""
+        return True
+
+    def choice_actions(self, state: GameState, board: Board) -> list[Action]:
+        """The answers to state.pending[0]."""
+        return []
+
+    def choice_problem(self, state: GameState, board: Board, action: Action) -> str | None:
+        """Why ``action`` does not answer state.pending[0], or None."""
+        return "there is no choice to make now"
+
+    def apply_choice(self, state: GameState, board: Board, choice, action: Action, events: list) -> None:
+        """Carry out the answer ``action`` to ``choice`` (already removed from state.pending)."""
+        raise IllegalAction(f"no choice of kind {choice.kind!r} on the {board.name} board")
 
     def filter_placements(self, state: GameState, board: Board,
                           placements: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
@@ -149,12 +171,14 @@ def default_lines(n_players: int) -> list[list[str]]:
 def new_game(map: str = "london", players: int | list[str] = 2, seed: int | None = 0,
              start_player: int | None = None, deck: list[int] | list[str] | None = None,
              connection_tiles: list[str] | None = None, lines: list[list[str]] | None = None,
-             variant: str = "standard", landmark_tiles: list[str] | None = None) -> GameState:
+             variant: str = "standard", landmark_tiles: list[str] | None = None,
+             objectives: list[list[int]] | None = None) -> GameState:
     """Set up a game. Every random element comes from ``seed`` unless given explicitly.
 
     ``variant="classic"`` plays the first edition: on London that is its own board, so ``map="london"``
     becomes ``setup.map == "london-2006"``; a map without a first edition is a SetupError.
-    ``landmark_tiles`` (Berlin) pins the landmark deal: one type per landmark station, in [berlin] order.
+    ``landmark_tiles`` (Berlin, Paris) pins the landmark deal: one type per landmark station, in the map's
+    order; ``objectives`` (Paris) pins each player's secret objective cards.
     """
     if variant == "classic":
         map = classic_map(map)
@@ -166,13 +190,15 @@ def new_game(map: str = "london", players: int | list[str] = 2, seed: int | None
         rng.shuffle(d)
     else:
         d = [board.station(x) if isinstance(x, str) else x for x in deck]
-    extra: dict = {"connection_tiles": connection_tiles, "landmark_tiles": landmark_tiles}
+    extra: dict = {"connection_tiles": connection_tiles, "landmark_tiles": landmark_tiles,
+                   "objectives": objectives, "n_players": len(names)}
     ruleset_for(board).random_setup(board, rng, extra)
     if start_player is None:
         start_player = rng.randrange(len(names)) if len(names) else 0
     setup = Setup(map=map, players=names, lines=lines if lines is not None else default_lines(len(names)),
                   start_player=start_player, deck=d, connection_tiles=extra["connection_tiles"] or [],
-                  landmark_tiles=extra["landmark_tiles"] or [], seed=seed, variant=variant)
+                  landmark_tiles=extra["landmark_tiles"] or [], objectives=extra["objectives"] or [], seed=seed,
+                  variant=variant)
     return start(setup)
 
 
@@ -225,6 +251,9 @@ def check_setup(setup: Setup, board: Board) -> list[str]:
                         f"first edition's board: {fix}")
     if setup.landmark_tiles and not board.landmark_stations:
         problems.append(f"setup.landmark_tiles: the {board.name} board has no landmark stations; leave it empty")
+    if setup.objectives and not board.objective_stations:
+        problems.append(f"setup.objectives: the {board.name} board has no secret objectives (Paris only); "
+                        f"leave it empty")
     problems += ruleset_for(board).check_setup(board, setup)
     return problems
 
@@ -305,23 +334,35 @@ def placement_cost(state: GameState, line: int, conn: int) -> int:
     if line in toks:
         raise IllegalAction(f"the {ln.colour} line is already on {board.conn_name(conn)}; "
                             f"tokens on one connection must be different colours")
+    full = 0
     if len(toks) >= board.connections[conn].spaces:
-        raise IllegalAction(f"no free track space on {board.conn_name(conn)}: space taken")
+        extra = rules_of(state).full_connection_tiles(board)
+        if extra is None:
+            raise IllegalAction(f"no free track space on {board.conn_name(conn)}: space taken")
+        full = extra
+    have = state.players[ln.owner].branch_tiles
     if not ln.conns:
-        return 0
-    a, b = board.conn_ends[conn]
-    da = ln.degree.get(a, 0)
-    db = ln.degree.get(b, 0)
-    if da == 1 or db == 1:
-        return 0
-    if da or db:
-        if state.players[ln.owner].branch_tiles >= 2:
-            return 2
-        raise IllegalAction(f"{board.conn_name(conn)} is not at an end of the {ln.colour} line and "
-                            f"branching there needs 2 branch tiles (you have "
-                            f"{state.players[ln.owner].branch_tiles}): no branch tiles")
-    raise IllegalAction(f"{board.conn_name(conn)} does not touch the {ln.colour} line; "
-                        f"extend it at an end of the line")
+        branch = 0
+    else:
+        a, b = board.conn_ends[conn]
+        da = ln.degree.get(a, 0)
+        db = ln.degree.get(b, 0)
+        if da == 1 or db == 1:
+            branch = 0
+        elif da or db:
+            branch = 2
+            if have < 2 + full:
+                more = f" and {full} for the full connection" if full else ""
+                raise IllegalAction(f"{board.conn_name(conn)} is not at an end of the {ln.colour} line and "
+                                    f"branching there needs 2 branch tiles{more} (you have {have}): "
+                                    f"no branch tiles")
+        else:
+            raise IllegalAction(f"{board.conn_name(conn)} does not touch the {ln.colour} line; "
+                                f"extend it at an end of the line")
+    if full and have < branch + full:
+        raise IllegalAction(f"every track space on {board.conn_name(conn)} is taken; a token there costs "
+                            f"{branch + full} branch tiles (you have {have})")
+    return branch + full
 
 
 def legal_placements(state: GameState) -> list[tuple[int, int, int]]:
@@ -356,7 +397,38 @@ def legal_placements(state: GameState) -> list[tuple[int, int, int]]:
                         t = tokens[c]
                         if len(t) < spaces[c] and li not in t:
                             out.append((li, c, cost))
-    return rules_of(state).filter_placements(state, board, out)
+    rs = rules_of(state)
+    full = rs.full_connection_tiles(board)
+    if full is not None and player.branch_tiles >= full:
+        out += _full_placements(state, board, player, full)
+    return rs.filter_placements(state, board, out)
+
+
+def _full_placements(state: GameState, board: Board, player, full: int) -> list[tuple[int, int, int]]:
+    """Placements on full connections, bought with ``full`` Branch tiles (plus 2 off the line's ends)."""
+    tiles = player.branch_tiles
+    tokens = state.tokens
+    spaces = board.conn_spaces
+    out = []
+    for li in player.lines:
+        ln = state.lines[li]
+        if ln.tokens_left <= 0:
+            continue
+        if not ln.conns:
+            out.extend((li, c, full) for c, t in enumerate(tokens) if len(t) >= spaces[c] and li not in t)
+            continue
+        seen = set()
+        ends = [s for s, d in ln.degree.items() if d == 1]
+        inner = [s for s, d in ln.degree.items() if d > 1] if tiles >= full + 2 else []
+        for cost, stations in ((full, ends), (full + 2, inner)):
+            for s in stations:
+                for c in board.station_conns[s]:
+                    if c not in seen:
+                        seen.add(c)
+                        t = tokens[c]
+                        if len(t) >= spaces[c] and li not in t:
+                            out.append((li, c, cost))
+    return out
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -369,6 +441,8 @@ def legal_actions(state: GameState) -> list[Action]:
         return acts
     if state.phase == PHASE_ROUTE:
         return [ChooseRoute(i) for i in range(len(state.options))]
+    if state.phase in CHOICE_PHASES:
+        return rules_of(state).choice_actions(state, board_of(state))
     return []
 
 
@@ -400,6 +474,13 @@ def check(state: GameState, action: Action) -> None:
         if not 0 <= action.option < len(state.options):
             raise IllegalAction(f"route option {action.option} does not exist "
                                 f"(there are {len(state.options)})")
+        return
+    if isinstance(action, CHOICE_ACTIONS) or state.phase in CHOICE_PHASES:
+        if state.phase not in CHOICE_PHASES:
+            raise IllegalAction("there is no choice to make now")
+        problem = rules_of(state).choice_problem(state, board_of(state), action)
+        if problem:
+            raise IllegalAction(problem)
         return
     if state.phase == PHASE_ROUTE:
         raise IllegalAction("choose the passenger's route first")
@@ -444,6 +525,11 @@ def apply(state: GameState, action: Action) -> list[Event]:
         _move_passenger(state, opt, events)
         _continue_passenger(state, events)
         return events
+    if isinstance(action, CHOICE_ACTIONS):
+        choice = state.pending.pop(0)
+        rules_of(state).apply_choice(state, board_of(state), choice, action, events)
+        _after_action(state, events)
+        return events
     player = state.current
     if isinstance(action, TakeBranch):
         state.players[player].branch_tiles += 1
@@ -451,10 +537,26 @@ def apply(state: GameState, action: Action) -> list[Event]:
     else:
         _place(state, action, events)
     state.actions_left -= 1
-    if state.actions_left == 0:
-        state.moves_left = rules_of(state).passenger_moves(state, board_of(state))
-        _continue_passenger(state, events)
+    _after_action(state, events)
     return events
+
+
+def _after_action(state: GameState, events: list) -> None:
+    """Ask the next pending choice (skipping those no longer open); with none left, go on with the turn: after
+    the last action the passenger moves."""
+    rs = rules_of(state)
+    board = board_of(state)
+    while state.pending and not rs.choice_open(state, board, state.pending[0]):
+        state.pending.pop(0)
+    if state.pending:
+        c = state.pending[0]
+        state.phase = c.kind
+        events.append(ChoiceNeeded(c.player, c.kind, c.station))
+        return
+    state.phase = PHASE_ACTIONS
+    if state.actions_left == 0:
+        state.moves_left = rs.passenger_moves(state, board)
+        _continue_passenger(state, events)
 
 
 def _place(state: GameState, action: PlaceTrack, events: list) -> None:

@@ -41,13 +41,17 @@ ACTIONS_PER_TURN = 4
 
 PHASE_ACTIONS = "actions"  # the active player takes actions
 PHASE_ROUTE = "route"  # the active player must choose the passenger's route
+PHASE_REWARD = "reward"  # Paris: the active player chooses a terminus reward (state.pending[0])
+PHASE_COMPLETE_SET = "complete_set"  # Paris: the active player may complete a landmark set with Branch tiles
 PHASE_OVER = "over"
+CHOICE_PHASES = (PHASE_REWARD, PHASE_COMPLETE_SET)
 
 # Points by category (Player.points), for the end screen: Berlin adds "plus" ("+" stations), "landmark_sets"
 # (sets of five different landmark types, 10 each) and "landmark_bonus" (the end-of-game tile bonus); New York
-# adds "clusters" (a line newly reaching a cluster) and "water" (a line's third water icon, 3 points).
+# adds "clusters" (a line newly reaching a cluster) and "water" (a line's third water icon, 3 points); Paris adds
+# "rer" (a line reaching an RER station someone reached before) and "objectives" (secret objectives, at the end).
 SCORE_CATEGORIES = ("national_rail", "terminus", "connections", "loops", "plus", "landmark_sets", "landmark_bonus",
-                    "clusters", "water", "passenger", "start", "other")
+                    "clusters", "water", "rer", "objectives", "passenger", "start", "other")
 
 
 class Setup(msgspec.Struct, forbid_unknown_fields=True):
@@ -59,7 +63,8 @@ class Setup(msgspec.Struct, forbid_unknown_fields=True):
     start_player: int
     deck: list[int]  # the whole shuffled deck as station indices, top first
     connection_tiles: list[str] = []  # London: symbol on each connection station (board order)
-    landmark_tiles: list[str] = []  # Berlin: the type of the stack on each landmark station ([berlin] order)
+    landmark_tiles: list[str] = []  # Berlin/Paris: the type on each landmark station ([berlin]/[paris] order)
+    objectives: list[list[int]] = []  # Paris: each player's secret objective cards (0-based, [paris].objectives order)
     seed: int | None = None  # the seed that produced the above, if any (information only)
     variant: str = "standard"  # "standard" | "classic"
 
@@ -84,6 +89,15 @@ class Line(msgspec.Struct):
     symbols_scored: list[str] = []  # London connection symbols already paired by this line
     plus_stations: list[int] = []  # Berlin "+" stations this line is connected to, in the order reached
     clusters: list[str] = []  # New York clusters this line has reached, in the order reached
+
+
+class Choice(msgspec.Struct):
+    """A choice a placement raised that the player still has to make (Paris): asked in list order."""
+
+    kind: str  # PHASE_REWARD | PHASE_COMPLETE_SET
+    player: int
+    line: int
+    station: int
 
 
 class RouteOption(msgspec.Struct):
@@ -114,7 +128,8 @@ class GameState(msgspec.Struct, dict=True):
     log: list[Action] = []  # every action applied, in order (a record's action list)
     turn_log_start: int = 0  # index into log where the current turn's undoable actions start
     passenger_moved_this_turn: bool = False
-    landmarks_left: list[int] = []  # Berlin: tiles left on each landmark station, in [berlin].landmarks order
+    landmarks_left: list[int] = []  # Berlin/Paris: tiles left on each landmark station, in the map's landmarks order
+    pending: list[Choice] = []  # Paris: choices still to ask; the first is asked now (state.phase is its kind)
 
     @property
     def n_players(self) -> int:

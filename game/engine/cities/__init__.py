@@ -6,8 +6,9 @@ def ruleset_for_city(city: str):
     from .berlin import BerlinRules
     from .london import LondonRules
     from .newyork import NewYorkRules
+    from .paris import ParisRules
 
-    table = {"london": LondonRules, "berlin": BerlinRules, "newyork": NewYorkRules}
+    table = {"london": LondonRules, "berlin": BerlinRules, "newyork": NewYorkRules, "paris": ParisRules}
     try:
         return table[city]()
     except KeyError:
