@@ -79,8 +79,9 @@ def _table() -> dict[str, type]:
     from .berlin import BerlinDrawing
     from .london import LondonDrawing
     from .newyork import NewYorkDrawing
+    from .paris import ParisDrawing
 
-    return {"london": LondonDrawing, "berlin": BerlinDrawing, "newyork": NewYorkDrawing}
+    return {"london": LondonDrawing, "berlin": BerlinDrawing, "newyork": NewYorkDrawing, "paris": ParisDrawing}
 
 
 _cache: dict[str, CityDrawing] = {}
