@@ -120,6 +120,7 @@ def engine_figures(quick: bool = False) -> dict:
         "games_per_s": gps,
         **{f"{k}_berlin": v for k, v in board_figures("berlin", quick).items()},
         **{f"{k}_newyork": v for k, v in board_figures("newyork", quick).items()},
+        **{f"{k}_paris": v for k, v in board_figures("paris", quick).items()},
     }
 
 
