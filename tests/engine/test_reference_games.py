@@ -1,8 +1,8 @@
 """Random games checked action by action against the slow reference in tests/reference/.
 
 After every action: scores by category, branch tiles, tokens, the passenger, the face-up cards, the deck,
-whose turn, actions left, the phase, undo, the legal placements and the offered route options must be
-exactly what the reference (written from the rulebook, sharing no code with the engine) says; every
+whose turn, actions left, the phase, undo, the legal placements, whether a branch tile may be taken (New York's
+water) and the offered route options must be exactly what the reference (written from the rulebook, sharing no code with the engine) says; every
 passenger move's route must be a real route with the claimed cost; a finished game's winners must be
 the reference's.
 """
@@ -16,7 +16,7 @@ import networkx as nx
 
 import pytest
 
-from game.engine import ChooseRoute, PlaceTrack, TakeBranch, apply, board_of, can_undo, new_game, winners
+from game.engine import ChooseRoute, PlaceTrack, TakeBranch, apply, board_of, can_undo, is_legal, new_game, winners
 from game.engine.actions import Undo
 from game.engine.events import (BranchTaken, DestinationsDrawn, GameOver, PassengerLeft, PassengerMoved,
                                 RouteChoiceNeeded, Scored, TokenPlaced, TurnStarted)
@@ -87,6 +87,8 @@ def pick(rng: random.Random, state, undo_rate: float, plans: dict[int, frozenset
         return ChooseRoute(rng.randrange(len(state.options)))
     placements = legal_placements(state)
     if not placements or rng.random() < 0.12:
+        if placements and not is_legal(state, TakeBranch()):  # New York: it would leave a line on the water
+            return PlaceTrack(*rng.choice(placements)[:2])
         return TakeBranch()
     lines = state.lines
     board = board_of(state)
@@ -128,10 +130,14 @@ def play_against_reference(seed: int, players: int, map_name: str = "london", va
     if ref.board.city == "london":  # loops score on London only
         catalogue = loop_plans(state.setup.map) if search_loops else fixed_plans(state.setup.map)
         plans = {li: rng.choice(catalogue) for li in range(len(state.lines)) if rng.random() < 0.5}
+    elif ref.board.water:  # New York: some lines seek the water crossings (icons mid-turn, the third icon's points)
+        wet = frozenset(c for c, (a, b, _) in enumerate(ref.board.conns) if {a, b} & ref.board.water)
+        plans = {li: wet for li in range(len(state.lines)) if rng.random() < 0.6}
     else:
         plans = {}
-    assert differences(state, ref, can_undo(state), legal_placements(state)) == []
-    stats = {"actions": 0, "route_choices": 0, "undos": 0, "loops": 0, "branches": 0}
+    assert differences(state, ref, can_undo(state), legal_placements(state), is_legal(state, TakeBranch())) == []
+    stats = {"actions": 0, "route_choices": 0, "undos": 0, "loops": 0, "branches": 0, "water": 0, "clusters": 0,
+             "stays": 0, "on_water": 0}
     step = 0
     while not state.over:
         assert step < 1000, "the game does not end"  # a real game has about 150 actions
@@ -149,12 +155,18 @@ def play_against_reference(seed: int, players: int, map_name: str = "london", va
         stats["undos"] += isinstance(action, Undo)
         stats["branches"] += any(getattr(e, "branch_tiles_spent", 0) for e in events)
         stats["loops"] += any(getattr(e, "category", "") == "loops" for e in events)
+        stats["water"] += any(getattr(e, "category", "") == "water" for e in events)
+        stats["clusters"] += any(getattr(e, "category", "") == "clusters" for e in events)
+        stats["stays"] += sum(a == b for a, b, _, _ in ref.rides_made[rides_before:])
+        stats["on_water"] += bool(ref.board.water and ref.phase == "actions" and ref.on_water())
         problems = event_problems(action, events, before, state, ref, cost, ref.rides_made[rides_before:])
         problems += cache_problems(state)
         legal = legal_placements(state) if step % check_legal_every == 0 else None
-        problems += differences(state, ref, can_undo(state), legal)
+        branch = is_legal(state, TakeBranch()) if legal is not None else None
+        problems += differences(state, ref, can_undo(state), legal, branch)
         assert not problems, _report(seed, players, variant, step, action, before, problems)
     assert winners(state) == ref.winners(), (seed, players, "winners")
+    stats["water_refusals"] = ref.water_refusals
     return stats
 
 
@@ -222,11 +234,30 @@ def event_problems(action, events, before, after, ref: RefGame, cost: int, rides
         elif e.category == "passenger":
             if e.points != 1 or not any(e.stations == (to,) and e.line in lines for _, to, lines, _ in rides):
                 out.append(f"{e!r}: not a line of a passenger move")
+        elif e.category == "water":
+            if e.points != 3 or len(set(e.stations)) != 3 or not set(e.stations) <= on & board.water:
+                out.append(f"{e!r}: not 3 points for three water icons of the line")
+        elif e.category == "clusters":
+            if len(e.stations) != 1 or e.stations[0] not in on or not any(e.stations[0] in cl for cl in board.clusters):
+                out.append(f"{e!r}: not a station of a cluster on the line")
+        elif e.category != "landmark_sets":
+            out.append(f"{e!r}: a category the reference does not know")
     for p, pl in enumerate(after.players):
         for cat in set(pl.points) | set(before.players[p].points):
             delta = pl.points.get(cat, 0) - before.players[p].points.get(cat, 0)
             if delta != got.get((p, cat), 0):
                 out.append(f"player {p} {cat}: +{delta} points but events report {got.get((p, cat), 0)}")
+    if isinstance(action, PlaceTrack) and board.clusters:
+        # the clusters the token reached score the number reached before, one after the other (the first scores 0)
+        on = ref.stations_of(action.line)
+        was = set()
+        for c in ref.line_conns(action.line):
+            if c != action.connection:
+                was |= set(board.conns[c][:2])
+        before_n, after_n = (sum(1 for cl in board.clusters if cl & x) for x in (was, on))
+        pts = [e.points for e in events if isinstance(e, Scored) and e.category == "clusters"]
+        if pts != [k for k in range(before_n, after_n) if k]:
+            out.append(f"cluster points {pts}: the line reached {before_n} clusters before this token, {after_n} now")
     moved = [(e.origin, e.destination, tuple(e.lines)) for e in events if isinstance(e, PassengerMoved)]
     if moved != [(a, b, lines) for a, b, lines, _ in rides]:
         out.append(f"passenger moves reported {moved}, the reference made {rides}")
@@ -263,7 +294,8 @@ def _report(seed, players, variant, step, action, before, problems) -> str:
 
 
 # A bounded number for `make test` (about 30 s of one core in all); thousands under `make soak`.
-QUICK = [("london", "standard", 6), ("london", "classic", 3), ("london-2006", "standard", 2), ("berlin", "standard", 3)]
+QUICK = [("london", "standard", 6), ("london", "classic", 3), ("london-2006", "standard", 2), ("berlin", "standard", 3),
+         ("newyork", "standard", 3)]
 SCALE = float(os.environ.get("REFERENCE_GAMES_SCALE", "1"))
 
 
@@ -276,6 +308,9 @@ def test_random_games_agree_with_the_reference(map_name, variant, games):
             totals[k] = totals.get(k, 0) + v
     # the games really met what they are meant to check
     assert totals["route_choices"] and totals["undos"] and totals["branches"], totals
+    if map_name == "newyork":  # lines ended on icons mid-turn, the rule refused placements, the third icon scored,
+        # clusters scored, and the passenger stayed put for a second card of its station
+        assert all(totals[k] for k in ("on_water", "water_refusals", "water", "clusters", "stays")), totals
 
 
 def test_a_few_games_agree_with_the_reference():

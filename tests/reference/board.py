@@ -27,6 +27,8 @@ class RefBoard:
     plus_points: tuple[int, ...] = ()  # Berlin: points for the 1st, 2nd, ... "+" station of a line
     set_points: int = 0
     bonus_per_tile: int = 0
+    water: frozenset[int] = frozenset()  # New York: the water icons (stations of kind "water")
+    clusters: tuple[frozenset[int], ...] = ()  # New York: the stations of each cluster
 
     def index(self, name: str) -> int:
         return self.names.index(name)
@@ -47,6 +49,12 @@ def ref_board(map_name: str) -> RefBoard:
     idx = {n: i for i, n in enumerate(names)}
     london = data.get("london", {})
     berlin = data.get("berlin", {})
+    clusters: dict[str, set[int]] = {}  # a map may list a cluster's stations, or give a station its cluster
+    for name, members in data.get("newyork", {}).get("clusters", {}).items():
+        clusters.setdefault(name, set()).update(idx[n] for n in members)
+    for i, s in enumerate(data["stations"]):
+        if s.get("cluster"):
+            clusters.setdefault(s["cluster"], set()).add(i)
     return RefBoard(
         name=data["map"]["name"],
         city=data["map"]["city"],
@@ -64,4 +72,6 @@ def ref_board(map_name: str) -> RefBoard:
         plus_points=tuple(berlin.get("plus_points", [])),
         set_points=berlin.get("set_points", 0),
         bonus_per_tile=berlin.get("bonus_per_tile", 0),
+        water=frozenset(i for i, s in enumerate(data["stations"]) if "water" in s.get("kinds", [])),
+        clusters=tuple(frozenset(v) for _, v in sorted(clusters.items())),
     )

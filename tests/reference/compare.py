@@ -5,7 +5,8 @@ from .game import SUPPLY, RefGame
 
 
 def differences(state, ref: RefGame, engine_can_undo: bool | None = None,
-                engine_legal: list[tuple[int, int, int]] | None = None) -> list[str]:
+                engine_legal: list[tuple[int, int, int]] | None = None,
+                engine_branch_legal: bool | None = None) -> list[str]:
     """What differs, in words; empty when the engine agrees with the reference.
 
     ``state`` is a ``game.engine.GameState``; only its public fields are read.
@@ -52,6 +53,8 @@ def differences(state, ref: RefGame, engine_can_undo: bool | None = None,
     if engine_legal is not None:  # a list: an option offered twice is a difference too
         diff("legal placements (line, connection, branch tiles)", sorted(engine_legal),
              sorted(ref.legal_placements()))
+    if engine_branch_legal is not None:  # New York: not when it would leave a line on the water
+        diff("taking a branch tile allowed", engine_branch_legal, ref.branch_allowed())
     return out
 
 

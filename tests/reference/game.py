@@ -1,4 +1,5 @@
-"""The reference position and turn flow, written from the rulebook (london-berlin-2nd-edition.txt, RULES.md).
+"""The reference position and turn flow, written from the rulebooks (london-berlin-2nd-edition.txt,
+newyork-paris-2nd-edition.txt, RULES.md).
 
 Actions are plain tuples: ("place", line, connection), ("branch",), ("route", option), ("undo",).
 Scores are not kept as running totals: :meth:`RefGame.points` recounts every category from the tokens
@@ -58,6 +59,7 @@ class RefGame:
         self.moved = False  # the passenger has moved this turn: no more undo
         self.turn_actions: list[tuple] = []
         self.rides_made: list[tuple[int, int, tuple[int, ...], int]] = []  # (from, to, lines, empty) of every move
+        self.water_refusals = 0  # New York: placements refused only by the water rule (how often it mattered)
         self.snapshot = self._copy()
 
     # ---- what the position says -----------------------------------------------------------------
@@ -82,7 +84,7 @@ class RefGame:
         """Score by category, recounted from the board (plus the loop and passenger history)."""
         kinds = self.board.kinds
         cats = {"national_rail": 0, "terminus": 0, "connections": 0, "loops": 0, "passenger": self.rides[player],
-                "start": self.seat(player) if self.variant == "classic" else 0}
+                "start": self.seat(player) if self.variant == "classic" else 0, "water": 0, "clusters": 0}
         for li, owner in enumerate(self.line_owner):
             if owner != player:
                 continue
@@ -96,6 +98,13 @@ class RefGame:
             # third + stations connected to a line, and 4 points for the fourth"
             plus = sum("plus" in kinds[s] for s in on)
             cats["plus"] = cats.get("plus", 0) + sum(self.board.plus_points[:plus])
+            # New York: "3 points when a third [water icon] is connected to a line"
+            if len(on & self.board.water) >= 3:
+                cats["water"] += 3
+            # "1 point for each Cluster that line has already reached": the 1st, 2nd, 3rd ... cluster a line
+            # reaches scores 0, 1, 2 ..., whatever the order it reaches them in
+            reached = sum(1 for cluster in self.board.clusters if cluster & on)
+            cats["clusters"] += sum(range(reached))
         cats["landmark_sets"] = self.sets[player] * self.board.set_points
         cats["landmark_bonus"] = self.bonus[player]
         return {k: v for k, v in cats.items() if v}
@@ -140,10 +149,65 @@ class RefGame:
             counts = self.token_counts(li)
             for c in range(len(self.board.conns)):
                 try:
-                    out.add((li, c, self.placement_cost(li, c, counts)))
+                    cost = self.placement_cost(li, c, counts)
                 except RefIllegal:
-                    pass
+                    continue
+                if self.water_allows(li, c, cost):
+                    out.add((li, c, cost))
+                else:
+                    self.water_refusals += 1
         return out
+
+    # ---- New York water: "a player cannot end their turn while one of their lines ends at a [water icon]" --
+    def on_water(self) -> list[tuple[int, int]]:
+        """(line, icon) for each line of the player to act that ends at a water icon."""
+        return [(li, s) for li, owner in enumerate(self.line_owner) if owner == self.current
+                for s, n in self.token_counts(li).items() if n == 1 and s in self.board.water]
+
+    def can_leave_water(self, budget: int) -> bool:
+        """Whether some ``budget`` placements or fewer leave none of the player's lines ending at an icon.
+
+        Tried naively: for every line ending at an icon, every legal token of that line on a connection at that
+        icon (nothing else changes how many of its tokens touch the icon), then the same again, to any depth
+        within the budget. Spare actions can always go on branch tiles."""
+        wet = self.on_water()
+        if not wet:
+            return True
+        if budget <= 0:
+            return False
+        for li, icon in wet:
+            for c, (a, b, _) in enumerate(self.board.conns):
+                if icon not in (a, b):
+                    continue
+                try:
+                    cost = self.placement_cost(li, c)
+                except RefIllegal:
+                    continue
+                if self._imagine(li, c, cost, budget - 1):
+                    return True
+        return False
+
+    def _imagine(self, line: int, conn: int | None, cost: int, budget: int) -> bool:
+        """can_leave_water(budget) after a token of ``line`` on ``conn`` (None: after a branch tile), then undone."""
+        if conn is None:
+            return self.can_leave_water(budget)
+        self.track[conn].append(line)
+        self.branch[self.current] -= cost
+        try:
+            return self.can_leave_water(budget)
+        finally:
+            self.track[conn].pop()
+            self.branch[self.current] += cost
+
+    def water_allows(self, line: int | None = None, conn: int | None = None, cost: int = 0) -> bool:
+        """Whether the action (a token, or a branch tile when ``conn`` is None) leaves the turn able to end with
+        no line on the water: "an action that would leave that impossible within the actions left is not legal"."""
+        if not self.board.water:
+            return True
+        return self._imagine(line, conn, cost, self.actions_left - 1)
+
+    def branch_allowed(self) -> bool:
+        return self.phase == "actions" and self.actions_left > 0 and self.water_allows()
 
     def can_undo(self) -> bool:
         return self.phase != "over" and not self.moved and bool(self.turn_actions)
@@ -185,6 +249,8 @@ class RefGame:
         if self.phase != "actions" or self.actions_left <= 0:
             raise RefIllegal("no action to take now")
         if kind == "branch":
+            if not self.water_allows():
+                raise RefIllegal("a line would be left on the water")
             self.branch[self.current] += 1
         elif kind == "place":
             self._place(action[1], action[2])
@@ -197,6 +263,8 @@ class RefGame:
 
     def _place(self, line: int, conn: int) -> None:
         cost = self.placement_cost(line, conn)
+        if not self.water_allows(line, conn, cost):
+            raise RefIllegal("a line would be left on the water")
         before = self.stations_of(line)
         self.branch[self.current] -= cost
         self.track[conn].append(line)
@@ -237,6 +305,9 @@ class RefGame:
         """"If there are both Express and Standard stations: 2 movements", express first; else one."""
         kinds = [self.board.kinds[d] for d in self.face_up]
         self.moves = [k for k in ("express", "standard") if any(k in ks for ks in kinds)]
+        if self.board.city == "newyork":
+            # "The Passenger will visit ... 2 [in] New York of those stations, one after the other" (all standard)
+            self.moves = ["standard", "standard"]
         if self.variant == "classic" and self.passenger is None:
             self.moves = []
         self._passenger_moves()
@@ -244,7 +315,10 @@ class RefGame:
     def _passenger_moves(self) -> None:
         while self.moves:
             kind = self.moves[0]
-            dests = [d for d in self.face_up if kind in self.board.kinds[d]]
+            dests = sorted({d for d in self.face_up if kind in self.board.kinds[d]})  # New York: a card twice
+            if not dests:  # New York: the last card went with the first move
+                self.moves.pop(0)
+                continue
             self.least_empty, outcomes = best_outcomes(self.board, self.track, self.passenger, dests)
             if len(outcomes) > 1:
                 self.phase = "route"
