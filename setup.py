@@ -6,12 +6,15 @@ Everything else (name, dependencies, scripts) is in pyproject.toml.
 from setuptools import find_packages, setup
 
 DATA_PACKAGES = {"game.maps": "maps", "game.assets": "assets", "game.assets.fonts": "assets/fonts",
-                 "game.assets.sounds": "assets/sounds"}
+                 "game.assets.sounds": "assets/sounds", "game.assets.locale": "assets/locale"}
+# the compiled catalogues, one folder per language (assets/locale/<lang>/LC_MESSAGES/underground.mo)
+DATA_PACKAGES.update({f"game.assets.locale.{lang}.LC_MESSAGES": f"assets/locale/{lang}/LC_MESSAGES"
+                      for lang in ("de", "fr")})
 
 setup(
     packages=find_packages(include=["game", "game.*", "kiosk", "kiosk.*"]) + list(DATA_PACKAGES),
     package_dir=DATA_PACKAGES,
     # every data file type the game has or is likely to get, in every package (maps, fonts, theme, kiosk files)
     package_data={"": ["*.toml", "*.json", "*.txt", "*.ttf", "*.otf", "*.png", "*.svg", "*.wav", "*.ogg",
-                       "*.md", "*.service", "LICENSE"]},
+                       "*.md", "*.service", "LICENSE", "*.po", "*.pot", "*.mo"]},
 )

@@ -35,7 +35,7 @@ class App:
     def __init__(self, size: tuple[int, int] | None = (1280, 720), fullscreen: bool = False, display: int = 0,
                  headless: bool = False, kiosk_mode: bool = False, heartbeat: Callable[[], None] | None = None,
                  settings: Settings | None = None, title: str = "On the Underground", sound: bool = True,
-                 save_games: bool | None = None):
+                 save_games: bool | None = None, language: str | None = None):
         set_sdl_hints()
         if headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -72,6 +72,7 @@ class App:
         pygame.display.set_caption(title)
         self.screen = self._open_window(size)
         self._start_sound(sound)
+        self._start_language(language)
         self._start_saves(save_games)
         self.size = self.screen.get_size()
         self.scale = ui_scale(*self.size)
@@ -144,6 +145,33 @@ class App:
         if prefs is not None:
             self.sound.volume = prefs.volume
             self.sound.muted = prefs.muted
+
+    def _start_language(self, language: str | None) -> None:
+        """The player's language: as asked, else as remembered in Settings, else the system's (English when
+        headless, so tests and screenshots do not depend on the machine's locale)."""
+        from .. import i18n
+
+        code = language
+        if code is None and not self.kiosk_mode:
+            try:
+                code = self.settings.preferences().language or None
+            except Exception as exc:  # noqa: BLE001 - preferences are a convenience, never a reason not to start
+                log.warning("preferences not read (%s); language from the system", exc)
+        if code is None:
+            code = i18n.DEFAULT if self.headless else i18n.system_language()
+        i18n.set_language(code)
+
+    def set_language(self, code: str) -> str:
+        """Switch language now: every screen on the stack lays itself out again with the new words."""
+        from .. import i18n
+
+        before = i18n.current_language()
+        code = i18n.set_language(code)
+        if code != before:
+            for s in list(self.scenes):
+                s.on_language()
+            self._force_draw = True
+        return code
 
     @property
     def volume(self) -> float:

@@ -26,6 +26,7 @@ from .scene import CANCEL, DOWN, MOVE, UP, PointerEvent, Scene
 from .seats import EDGES, SeatConfig, TableSetup, arrangement_of, default_edges
 from . import sound as sound_mod
 from .settings import RANDOM_START
+from ..i18n import COLOUR_NAMES, EDGE_NAMES, LANGUAGES, LEVEL_NAMES, N_, _, current_language
 from .theme import (BASE_H, BASE_W, draw_swatch, gui_theme, line_letter, line_outline, line_rgb)
 
 log = logging.getLogger("underground.ui")
@@ -34,17 +35,19 @@ OFF = (-10000, -10000)  # where the virtual mouse rests when no finger is on the
 LEVELS = ("random", "easy", "normal", "hard")
 DEFAULT_MAP = "london"  # the board a new set-up starts on (the box's first side)
 CATEGORY_LABELS = {
-    "national_rail": "National Rail", "terminus": "Terminus", "connections": "Connections",
-    "loops": "Loops", "passenger": "Passenger", "start": "Start", "other": "Other",
-    "plus": "+ stations", "landmark_sets": "Landmark sets", "landmark_bonus": "Landmark bonus",
+    "national_rail": N_("National Rail"), "terminus": N_("Terminus"), "connections": N_("Connections"),
+    "loops": N_("Loops"), "passenger": N_("Passenger"), "start": N_("Start"), "other": N_("Other"),
+    "plus": N_("+ stations"), "landmark_sets": N_("Landmark sets"), "landmark_bonus": N_("Landmark bonus"),
+    "clusters": N_("Clusters"), "water": N_("Water crossings"), "rer": N_("RER"), "objectives": N_("Objectives"),
 }
 # Shorter headers for the end table when the full words do not fit their column at this window size.
 CATEGORY_SHORT = {
-    "national_rail": "Nat. Rail", "terminus": "Term.", "connections": "Conn.", "passenger": "Pass.",
-    "plus": "+ stn.", "landmark_sets": "Sets", "landmark_bonus": "Bonus",
+    "national_rail": N_("Nat. Rail"), "terminus": N_("Term."), "connections": N_("Conn."), "passenger": N_("Pass."),
+    "plus": N_("+ stn."), "landmark_sets": N_("Sets"), "landmark_bonus": N_("Bonus"), "water": N_("Water"),
+    "objectives": N_("Obj."),
 }
-EDITION_LABELS = {"standard": "2nd edition", "classic": "First edition (2006)"}
-ARRANGEMENT_LABELS = {"table": "Around the table", "laptop": "All at the bottom (laptop)"}
+EDITION_LABELS = {"standard": N_("2nd edition"), "classic": N_("First edition (2006)")}
+ARRANGEMENT_LABELS = {"table": N_("Around the table"), "laptop": N_("All at the bottom (laptop)")}
 
 _theme_cache: dict[float, str] = {}
 
@@ -143,7 +146,7 @@ def board_title(map_id: str, variant: str, names: dict[str, str] | None = None) 
         except Exception:
             name = base.replace("-", " ").title()
     if variant == "classic" or has_first_edition(base):
-        label = EDITION_LABELS.get(variant, variant)
+        label = _(EDITION_LABELS.get(variant, variant))
         return f"{name}, {label[0].lower()}{label[1:]}"
     return name
 
@@ -303,6 +306,26 @@ class GuiScene(Scene):
         self._blink = 0.0
         self.manager: PointerGui | None = None
         self.build()
+
+    # language ------------------------------------------------------------------------------------
+    def language_buttons(self, area: pygame.Rect) -> None:
+        """One button per language, the current one marked; choosing one switches every word at once."""
+        n = len(LANGUAGES)
+        gap = max(2, area.w // 60)
+        w = (area.w - gap * (n - 1)) // n
+        for i, (code, name) in enumerate(LANGUAGES.items()):
+            self.button(f"lang_{code}", pygame.Rect(area.x + i * (w + gap), area.y, w, area.h), name,
+                        lambda c=code: self.choose_language(c),
+                        object_id="#selected" if code == current_language() else None)
+
+    def choose_language(self, code: str) -> None:
+        """Switch language and remember it (not on a kiosk: the operator's machine keeps its own)."""
+        code = self.app.set_language(code)
+        if not self.app.kiosk_mode:
+            prefs = getattr(self, "prefs", None) or self.app.settings.preferences()
+            prefs.language = code
+            self.app.settings.remember_preferences(prefs)
+        self.refresh()
 
     # layout helpers ------------------------------------------------------------------------------
     def R(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
@@ -535,7 +558,7 @@ class TitleScene(GuiScene):
             history, more = app.saves.history()
         except Exception as exc:  # noqa: BLE001 - saved games are a convenience; the title always opens
             log.exception("the saved games could not be listed")
-            self.message = f"The saved games could not be listed: {exc}"
+            self.message = _("The saved games could not be listed: {problem}").format(problem=exc)
             return
         self.latest = entries[0] if entries else None
         self.n_saved = len(entries)
@@ -554,20 +577,25 @@ class TitleScene(GuiScene):
         R = self.R
         kiosk = self.app.kiosk_mode
         if self.latest is not None and not kiosk:
-            self.button("continue", R(660, 440, 600, 112), "Continue", self.continue_game, object_id="#primary")
-            self.button("new_game", R(710, 620, 500, 92), "New game", self.new_game)
+            self.button("continue", R(660, 440, 600, 112), _("Continue"), self.continue_game, object_id="#primary")
+            self.button("new_game", R(710, 620, 500, 92), _("New game"), self.new_game)
             row = 770  # the row hides the decorative blue line's station
         else:
-            self.button("new_game", R(700, 520, 520, 112), "New game", self.new_game, object_id="#primary")
+            self.button("new_game", R(700, 520, 520, 112), _("New game"), self.new_game, object_id="#primary")
             row = 670
         if not kiosk:
             self.button("saved_games", R(380, row, 370, 84),
-                        f"Saved games ({self.n_saved})" if self.n_saved else "Saved games",
+                        _("Saved games ({count})").format(count=self.n_saved) if self.n_saved else _("Saved games"),
                         lambda: self.app.replace(SavedGamesScene(self.app)), enabled=self.n_saved > 0)
-            self.button("history", R(775, row, 370, 84), "Finished games",
+            self.button("history", R(775, row, 370, 84), _("Finished games"),
                         lambda: self.app.replace(HistoryScene(self.app)), enabled=self.n_history > 0)
-            self.button("settings", R(1170, row, 370, 84), "Settings", lambda: self.app.push(SettingsScene(self.app)))
-            self.button("quit", R(760, row + 104, 400, 84), "Quit", self.app.quit)
+            self.button("settings", R(1170, row, 370, 84), _("Settings"), lambda: self.app.push(SettingsScene(self.app)))
+            self.button("quit", R(760, row + 104, 400, 84), _("Quit"), self.app.quit)
+        self.language_buttons(R(1270, 24, 620, 64))
+
+    def on_language(self) -> None:
+        self._bg = None  # the title's words are drawn into the cached background
+        super().on_language()
 
     def new_game(self) -> None:
         self.app.replace(SetupScene(self.app))
@@ -595,9 +623,9 @@ class TitleScene(GuiScene):
             W = surface.get_width()
             y = self.R(0, 270, 0, 0).y
             self.text(self._bg, "On the Underground", 104, (W // 2, y), bold=True, anchor="center")
-            self.text(self._bg, "Build the lines. Carry the passenger.", 36, (W // 2, self.R(0, 370, 0, 0).y),
+            self.text(self._bg, _("Build the lines. Carry the passenger."), 36, (W // 2, self.R(0, 370, 0, 0).y),
                       colour=self.app.theme.muted, anchor="center")
-            self.text(self._bg, "A board game by Sebastian Bleasdale  ·  2 to 5 players", 24,
+            self.text(self._bg, _("A board game by Sebastian Bleasdale  ·  2 to 5 players"), 24,
                       (W // 2, self.R(0, 1058, 0, 0).y), colour=self.app.theme.muted, anchor="midbottom")
         surface.blit(self._bg, (0, 0))
         if self.latest is not None and "continue" in self.buttons:
@@ -677,9 +705,10 @@ def _flush_saves(app) -> None:
 def describe_save(entry) -> str:
     """Board, players and turn of a saved game: "London · Ada, Ben, Chloe · turn 7, Ben to play"."""
     s = entry.summary
-    board = s.board + (", first edition" if s.variant == "classic" else "")
+    board = s.board + (_(", first edition") if s.variant == "classic" else "")
     who = ", ".join(s.players)
-    turn = f"turn {s.turn}, {s.to_play} to play" if s.to_play else f"turn {s.turn}"
+    turn = (_("turn {turn}, {player} to play").format(turn=s.turn, player=s.to_play) if s.to_play
+            else _("turn {turn}").format(turn=s.turn))
     return f"{board} · {who} · {turn}"
 
 
@@ -688,7 +717,7 @@ def resume_game(app, game_id: str) -> str:
     be opened (the file was moved aside and is named), else ""."""
     loaded, message = app.saves.load(game_id)
     if loaded is None:
-        return message or f"The saved game {game_id} could not be opened."
+        return message or _("The saved game {game} could not be opened.").format(game=game_id)
     from .play_scene import PlayScene
 
     try:
@@ -739,15 +768,15 @@ class _ListScene(GuiScene):
 
     def layout(self) -> None:
         R = self.R
-        self.label("heading", R(80, 30, 1200, 70), self.HEADING, "#heading")
+        self.label("heading", R(80, 30, 1200, 70), _(self.HEADING), "#heading")
         for k, e in enumerate(self.shown()):
             self.row_buttons(k, e)
         if self.pages() > 1:
-            self.button("newer", R(720, 950, 220, 90), "◂ Newer", lambda: self.turn_page(-1), enabled=self.page > 0)
+            self.button("newer", R(720, 950, 220, 90), _("◂ Newer"), lambda: self.turn_page(-1), enabled=self.page > 0)
             self.label("page", R(940, 950, 160, 90), f"{self.page + 1} / {self.pages()}", "#muted")
-            self.button("older", R(1100, 950, 220, 90), "Older ▸", lambda: self.turn_page(1),
+            self.button("older", R(1100, 950, 220, 90), _("Older ▸"), lambda: self.turn_page(1),
                         enabled=self.page < self.pages() - 1)
-        self.button("back", R(80, 950, 300, 90), "Back", self.back)
+        self.button("back", R(80, 950, 300, 90), _("Back"), self.back)
 
     def back(self) -> None:
         self.app.replace(TitleScene(self.app))
@@ -792,7 +821,7 @@ class _ListScene(GuiScene):
 class SavedGamesScene(_ListScene):
     """Unfinished games, the most recently played first: resume one, or delete it (a second tap confirms)."""
 
-    HEADING = "Saved games"
+    HEADING = N_("Saved games")
     CONFIRM_S = 4.0
 
     def __init__(self, app, message: str = ""):
@@ -805,28 +834,30 @@ class SavedGamesScene(_ListScene):
             self.games, problems = app.saves.unfinished()
         except Exception as exc:  # noqa: BLE001
             log.exception("the saved games could not be listed")
-            self.games, problems = [], [f"The saved games could not be listed: {exc}"]
+            self.games, problems = [], [_("The saved games could not be listed: {problem}").format(problem=exc)]
         if problems:
             self.message = _join(self.message, *problems)
 
     def empty_text(self) -> str:
-        return "No unfinished games. Every game is saved as it is played, and appears here until it ends."
+        return _("No unfinished games. Every game is saved as it is played, and appears here until it ends.")
 
     def row_text(self, e) -> tuple[str, str]:
         from ..saves import when
 
         s = e.summary
-        board = s.board + (", first edition" if s.variant == "classic" else "")
-        bottom = f"turn {s.turn}" + (f", {s.to_play} to play" if s.to_play else "")
+        board = s.board + (_(", first edition") if s.variant == "classic" else "")
+        bottom = (_("turn {turn}, {player} to play").format(turn=s.turn, player=s.to_play) if s.to_play
+                  else _("turn {turn}").format(turn=s.turn))
         bottom += " · " + " / ".join(f"{n} {p}" for n, p in zip(s.players, s.scores))
-        return f"{board} · {', '.join(s.players)}", f"{bottom} · saved {when(e.saved)}"
+        return f"{board} · {', '.join(s.players)}", _("{details} · saved {when}").format(details=bottom,
+                                                                                          when=when(e.saved))
 
     def row_buttons(self, k: int, e) -> None:
         y = self.ROW_Y + k * self.ROW_STEP + 12
         asking = self.confirm == e.id
-        self.button(f"resume{k}", self.R(1320, y, 240, 80), "Resume", lambda i=e.id: self.open_saved(i),
+        self.button(f"resume{k}", self.R(1320, y, 240, 80), _("Resume"), lambda i=e.id: self.open_saved(i),
                     object_id="#primary")
-        self.button(f"delete{k}", self.R(1580, y, 240, 80), "Tap to delete" if asking else "Delete",
+        self.button(f"delete{k}", self.R(1580, y, 240, 80), _("Tap to delete") if asking else _("Delete"),
                     lambda i=e.id: self.delete(i), object_id="#selected" if asking else None)
 
     def open_saved(self, game_id: str) -> None:
@@ -863,19 +894,19 @@ class SavedGamesScene(_ListScene):
 class HistoryScene(_ListScene):
     """Finished games, the most recent first: when, which board, the final scores and who won."""
 
-    HEADING = "Finished games"
+    HEADING = N_("Finished games")
 
     def load_entries(self, app) -> None:
         try:
             self.games, problems = app.saves.history()
         except Exception as exc:  # noqa: BLE001
             log.exception("the finished games could not be listed")
-            self.games, problems = [], [f"The finished games could not be listed: {exc}"]
+            self.games, problems = [], [_("The finished games could not be listed: {problem}").format(problem=exc)]
         if problems:
             self.message = _join(self.message, *problems)
 
     def empty_text(self) -> str:
-        return "No finished games yet."
+        return _("No finished games yet.")
 
     def text_width(self) -> int:
         return self.app.px(1700)
@@ -884,12 +915,12 @@ class HistoryScene(_ListScene):
         from ..saves import when
 
         s = e.summary
-        board = s.board + (", first edition" if s.variant == "classic" else "")
-        won = " and ".join(s.winners)
-        verb = "share the win" if len(s.winners) > 1 else "wins"
-        top = f"{when(e.saved)} · {board}" + (f" · {won} {verb}" if won else "")
+        board = s.board + (_(", first edition") if s.variant == "classic" else "")
+        won = _(" and ").join(s.winners)
+        verb = _("{players} share the win") if len(s.winners) > 1 else _("{players} wins")
+        top = f"{when(e.saved)} · {board}" + (" · " + verb.format(players=won) if won else "")
         ranked = sorted(zip(s.scores, s.players), key=lambda t: -t[0])
-        return top, "   ".join(f"{p} {n}" for n, p in ranked) + f"   ·   {s.turn} turns"
+        return top, "   ".join(f"{p} {n}" for n, p in ranked) + "   ·   " + _("{turns} turns").format(turns=s.turn)
 
 
 class SettingsScene(GuiScene):
@@ -918,12 +949,14 @@ class SettingsScene(GuiScene):
         from pygame_gui.elements import UIHorizontalSlider
 
         R = self.R
-        self.label("heading", R(80, 30, 900, 70), "Settings", "#heading")
-        self.button("back", R(80, 950, 300, 90), "Back", self.back, object_id="#primary")
+        self.label("heading", R(80, 30, 900, 70), _("Settings"), "#heading")
+        self.button("back", R(80, 950, 300, 90), _("Back"), self.back, object_id="#primary")
+        self.label("language_label", R(80, 100, 300, 84), _("Language"), "#muted")
+        self.language_buttons(R(400, 100, 750, 84))
         if self.app.kiosk_mode:
-            self.label("kiosk_note", R(80, 200, 1760, 60), "The volume is set in the kiosk's admin menu.", "#muted")
+            self.label("kiosk_note", R(80, 200, 1760, 60), _("The volume is set in the kiosk's admin menu."), "#muted")
             return
-        self.label("volume_label", R(80, 200, 300, 84), "Sound volume", "#muted")
+        self.label("volume_label", R(80, 200, 300, 84), _("Sound volume"), "#muted")
         self.button("volume_minus", R(400, 200, 84, 84), "−", lambda: self.nudge(-self.STEP))
         rect = R(504, 210, 760, 64)
         old = self.sliders.get("volume")
@@ -937,12 +970,12 @@ class SettingsScene(GuiScene):
         self._slider_val = float(self.sliders["volume"].get_current_value())
         self.button("volume_plus", R(1284, 200, 84, 84), "+", lambda: self.nudge(self.STEP))
         self.label("volume_value", R(1390, 200, 160, 84), f"{round(self.prefs.volume * 100)} %", "#heading")
-        self.button("mute", R(400, 320, 420, 84), "Sound off (muted)" if self.prefs.muted else "Sound on",
+        self.button("mute", R(400, 320, 420, 84), _("Sound off (muted)") if self.prefs.muted else _("Sound on"),
                     self.toggle_mute, object_id="#selected" if self.prefs.muted else None)
-        self.button("test_sound", R(850, 320, 300, 84), "Try it", lambda: sound_mod.of(self.app).play("score"))
+        self.button("test_sound", R(850, 320, 300, 84), _("Try it"), lambda: sound_mod.of(self.app).play("score"))
         if not getattr(self.app.sound, "available", False):
-            why = getattr(self.app.sound, "problem", "") or "no audio device"
-            self.label("no_sound", R(80, 440, 1760, 50), f"No sound on this computer: {why}", "#warning")
+            why = getattr(self.app.sound, "problem", "") or _("no audio device")
+            self.label("no_sound", R(80, 440, 1760, 50), _("No sound on this computer: {problem}").format(problem=why), "#warning")
 
     def set_volume(self, v: float) -> None:
         self.prefs.volume = round(min(1.0, max(0.0, v)), 2)
@@ -1106,17 +1139,17 @@ class SetupScene(GuiScene):
         self.setup.start_player = 0 if sp == RANDOM_START else (RANDOM_START if sp + 1 >= n else sp + 1)
 
     def kind_text(self, s: SeatConfig) -> str:
-        return f"Computer ({s.level})" if s.computer else "Person"
+        return _("Computer ({level})").format(level=_(LEVEL_NAMES.get(s.level, s.level))) if s.computer else _("Person")
 
     def start_text(self) -> str:
         sp = self.setup.start_player
-        return "Draw at random" if sp == RANDOM_START else self.setup.seats[sp].name
+        return _("Draw at random") if sp == RANDOM_START else self.setup.seats[sp].name
 
     def warning(self) -> str:
         totals = token_totals(self.setup)
         if len(set(totals)) > 1:
-            return ("Token totals differ (" + " / ".join(str(t) for t in totals) +
-                    "): every player needs the same number; change a colour.")
+            return _("Token totals differ ({totals}): every player needs the same number; change a colour."
+                     ).format(totals=" / ".join(str(t) for t in totals))
         return ""
 
     def start(self) -> None:
@@ -1129,7 +1162,7 @@ class SetupScene(GuiScene):
             self.error = str(exc)
             self.refresh()
         except ImportError as exc:
-            self.error = f"The play screen is not available: {exc}"
+            self.error = _("The play screen is not available: {problem}").format(problem=exc)
             self.refresh()
 
     def back(self) -> None:
@@ -1146,38 +1179,38 @@ class SetupScene(GuiScene):
     def layout(self) -> None:
         st = self.setup
         R = self.R
-        self.label("heading", R(80, 30, 900, 70), "New game", "#heading")
+        self.label("heading", R(80, 30, 900, 70), _("New game"), "#heading")
         # first row: what is played
         map_name = dict(self.maps).get(st.map, st.map)
-        self.label("map_label", R(80, 120, 120, 72), "Board", "#muted")
+        self.label("map_label", R(80, 120, 120, 72), _("Board"), "#muted")
         self.button("map", R(200, 120, 300, 72), map_name, self.change(self.cycle_map))
         if has_first_edition(st.map):
-            self.label("edition_label", R(540, 120, 130, 72), "Edition", "#muted")
-            self.button("edition", R(670, 120, 400, 72), EDITION_LABELS.get(st.variant, st.variant),
+            self.label("edition_label", R(540, 120, 130, 72), _("Edition"), "#muted")
+            self.button("edition", R(670, 120, 400, 72), _(EDITION_LABELS.get(st.variant, st.variant)),
                         self.change(self.cycle_edition), object_id="#selected" if st.variant == "classic" else None)
         n = len(st.seats)
-        self.label("players_label", R(1120, 120, 140, 72), "Players", "#muted")
+        self.label("players_label", R(1120, 120, 140, 72), _("Players"), "#muted")
         self.button("players_minus", R(1250, 120, 72, 72), "−", self.change(lambda: self.set_players(n - 1)),
                     enabled=n > 2)
         self.label("players", R(1334, 120, 60, 72), str(n), "#heading")
         self.button("players_plus", R(1390, 120, 72, 72), "+", self.change(lambda: self.set_players(n + 1)),
                     enabled=n < 5)
         # second row: how it is played
-        self.label("start_label", R(80, 210, 200, 72), "First player", "#muted")
+        self.label("start_label", R(80, 210, 200, 72), _("First player"), "#muted")
         self.button("start_player", R(260, 210, 360, 72), self.start_text(), self.change(self.cycle_start))
-        self.label("seats_label", R(660, 210, 100, 72), "Seats", "#muted")
+        self.label("seats_label", R(660, 210, 100, 72), _("Seats"), "#muted")
         arr = self.arrangement()
-        self.button("arrangement", R(750, 210, 470, 72), ARRANGEMENT_LABELS[arr] if arr else "Each chooses an edge",
+        self.button("arrangement", R(750, 210, 470, 72), _(ARRANGEMENT_LABELS[arr]) if arr else _("Each chooses an edge"),
                     self.change(self.cycle_arrangement))
         if any(s.computer for s in st.seats) and len(self.speeds) > 1:  # only matters when a computer plays
-            self.label("speed_label", R(1250, 210, 230, 72), "Computer speed", "#muted")
+            self.label("speed_label", R(1250, 210, 230, 72), _("Computer speed"), "#muted")
             self.button("speed", R(1490, 210, 200, 72), st.computer_speed.capitalize(),
                         self.change(self.cycle_speed))
 
         y0 = self.ROW_Y - 50
         for key, (x, w) in self.COLS.items():
-            title = {"name": "Name", "kind": "Played by", "edge": "Table edge", "lines": "Lines (tap to change)",
-                     "tokens": "Tokens"}[key]
+            title = {"name": _("Name"), "kind": _("Played by"), "edge": _("Table edge"),
+                     "lines": _("Lines (tap to change)"), "tokens": _("Tokens")}[key]
             self.label(f"col_{key}", R(x, y0, w, 40), title, "#muted")
         totals = token_totals(st)
         for i, s in enumerate(st.seats):
@@ -1189,7 +1222,7 @@ class SetupScene(GuiScene):
                         self.change(lambda i=i: self.cycle_kind(i)),
                         object_id="#selected" if s.computer else None)
             x, w = self.COLS["edge"]
-            self.button(f"seat{i}_edge", R(x, y, w, self.ROW_H), s.edge.capitalize(),
+            self.button(f"seat{i}_edge", R(x, y, w, self.ROW_H), _(EDGE_NAMES.get(s.edge, s.edge)),
                         self.change(lambda i=i: self.cycle_edge(i)))
             x, w = self.COLS["lines"]
             k = len(s.colours)
@@ -1197,15 +1230,15 @@ class SetupScene(GuiScene):
             cw = min(190, (w - gap * (k - 1)) / k)
             for j, c in enumerate(s.colours):
                 self.button(f"seat{i}_colour{j}", R(x + j * (cw + gap), y, cw, self.ROW_H),
-                            f"{line_letter(c)}  {c}", self.change(lambda i=i, j=j: self.cycle_colour(i, j)),
+                            f"{line_letter(c)}  {_(COLOUR_NAMES.get(c, c))}", self.change(lambda i=i, j=j: self.cycle_colour(i, j)),
                             object_id=f"#line_{c}")
             x, w = self.COLS["tokens"]
             self.label(f"seat{i}_tokens", R(x, y, w, self.ROW_H), str(totals[i]))
         y = self.ROW_Y + len(st.seats) * self.ROW_STEP + 10
         self.label("warning", R(80, y, 1760, 50), self.warning() or " ", "#warning")
         self.label("error", R(80, y + 50, 1760, 50), self.error or " ", "#warning")
-        self.button("back", R(80, 950, 300, 90), "Back", self.back)
-        self.button("start", R(1440, 950, 400, 90), "Start game", self.start, object_id="#primary",
+        self.button("back", R(80, 950, 300, 90), _("Back"), self.back)
+        self.button("start", R(1440, 950, 400, 90), _("Start game"), self.start, object_id="#primary",
                     enabled=not self.warning())
 
     def draw_front(self, surface: pygame.Surface) -> None:
@@ -1241,15 +1274,16 @@ def tie_note(state: GameState) -> str:
     tied = [i for i, p in enumerate(ps) if p.score == best]
     names = [ps[i].name for i in win]
     if len(win) > 1 and not has_tie_break(state):
-        return f"{' and '.join(names)} share the win on {best} points: the first edition has no tie-break."
+        return _("{players} share the win on {points} points: the first edition has no tie-break.").format(
+            players=_(" and ").join(names), points=best)
     if len(win) > 1:
-        return (f"{' and '.join(names)} share the win: tied on {best} points and "
-                f"{ps[win[0]].branch_tiles} branch tiles.")
+        return _("{players} share the win: tied on {points} points and {tiles} branch tiles.").format(
+            players=_(" and ").join(names), points=best, tiles=ps[win[0]].branch_tiles)
     if len(tied) > 1:
         others = ", ".join(str(ps[i].branch_tiles) for i in tied if i != win[0])
-        return (f"{names[0]} wins: tied on {best} points, more branch tiles "
-                f"({ps[win[0]].branch_tiles} to {others}).")
-    return f"{names[0]} wins with {best} points."
+        return _("{player} wins: tied on {points} points, more branch tiles ({tiles} to {others}).").format(
+            player=names[0], points=best, tiles=ps[win[0]].branch_tiles, others=others)
+    return _("{player} wins with {points} points.").format(player=names[0], points=best)
 
 
 def rank_labels(state: GameState) -> list[tuple[int, str]]:
@@ -1265,7 +1299,7 @@ def rank_labels(state: GameState) -> list[tuple[int, str]]:
             prev_key = key
         out.append((i, str(rank)))
     counts: dict[str, int] = {}
-    for _, r in out:
+    for _i, r in out:
         counts[r] = counts.get(r, 0) + 1
     return [(i, f"={r}" if counts[r] > 1 else r) for i, r in out]
 
@@ -1273,7 +1307,7 @@ def rank_labels(state: GameState) -> list[tuple[int, str]]:
 def seat_label(name: str, seat: SeatConfig | None) -> str:
     """A player's name as the end screen gives it: "Ada (computer, hard)" for a computer seat."""
     if seat is not None and seat.computer:
-        return f"{name} (computer, {seat.level})"
+        return _("{name} (computer, {level})").format(name=name, level=_(LEVEL_NAMES.get(seat.level, seat.level)))
     return name
 
 
@@ -1410,14 +1444,14 @@ class EndScene(GuiScene):
             return max(hfont.size(t)[0] for t in lines)
 
         for c in self.categories():
-            full = CATEGORY_LABELS.get(c, c.replace("_", " ").capitalize())
+            full = _(CATEGORY_LABELS.get(c, c.replace("_", " ").capitalize()))
             forms = sorted([[full]] + ([full.split(" ", 1)] if " " in full else []), key=width)
             if c in CATEGORY_SHORT:
-                forms.append([CATEGORY_SHORT[c]])
+                forms.append([_(CATEGORY_SHORT[c])])
             specs.append((c, "points", forms))
-        specs.append(("total", "total", [["Total"]]))
+        specs.append(("total", "total", [[_("Total")]]))
         if has_tie_break(self.state):
-            specs.append(("branch_tiles", "tiebreak", [["Branch tiles", "(tie-break)"], ["Branch", "tiles"]]))
+            specs.append(("branch_tiles", "tiebreak", [[_("Branch tiles"), _("(tie-break)")], [_("Branch"), _("tiles")]]))
 
         value_w = {"points": vfont.size("888")[0], "total": tfont.size("888")[0], "tiebreak": vfont.size("88")[0]}
         chosen = [forms[0] for _, _, forms in specs]  # the full words; short forms only when room is short
@@ -1441,7 +1475,7 @@ class EndScene(GuiScene):
         cols = []
         hy = box.y + px(24)
         line_h = px(26)
-        for (key, kind, _), h, w in zip(specs, chosen, widths):
+        for (key, kind, _f), h, w in zip(specs, chosen, widths):
             if kind in ("total", "tiebreak"):
                 x += sep
             top = hy + (line_h if len(h) == 1 else 0)
@@ -1463,17 +1497,17 @@ class EndScene(GuiScene):
         R = self.R
         live = not self.guarded()
         if self.confirm:
-            what = "Play again" if self.confirm == "play_again" else "New setup"
-            self.button("confirm_no", R(610, 560, 330, 90), "Keep results", self.cancel_confirm)
+            what = _("Play again") if self.confirm == "play_again" else _("New setup")
+            self.button("confirm_no", R(610, 560, 330, 90), _("Keep results"), self.cancel_confirm)
             self.button("confirm_yes", R(980, 560, 330, 90), what, self.confirmed, object_id="#primary")
             return
         if self.view == "board":
-            self.button("back_to_results", R(1530, 20, 350, 80), "Back to results", self.show_results,
+            self.button("back_to_results", R(1530, 20, 350, 80), _("Back to results"), self.show_results,
                         object_id="#primary")
             return
-        self.button("show_board", R(50, 960, 340, 90), "Show board", self.show_board, enabled=live)
-        self.button("new_setup", R(1130, 960, 340, 90), "New setup", lambda: self.ask("new_setup"), enabled=live)
-        self.button("play_again", R(1500, 960, 370, 90), "Play again", lambda: self.ask("play_again"),
+        self.button("show_board", R(50, 960, 340, 90), _("Show board"), self.show_board, enabled=live)
+        self.button("new_setup", R(1130, 960, 340, 90), _("New setup"), lambda: self.ask("new_setup"), enabled=live)
+        self.button("play_again", R(1500, 960, 370, 90), _("Play again"), lambda: self.ask("play_again"),
                     object_id="#primary", enabled=live)
         if self.error:
             self.label("error", R(420, 970, 690, 60), self.error, "#warning")
@@ -1609,7 +1643,7 @@ class EndScene(GuiScene):
         st = self.state
         R = self.R
         px = self.app.px
-        head = self.text(surface, "Final scores", 56, R(50, 30, 0, 0).topleft, bold=True)
+        head = self.text(surface, _("Final scores"), 56, R(50, 30, 0, 0).topleft, bold=True)
         self.text(surface, self.title(), 30, (head.right + px(30), head.bottom - px(8)), colour=th.muted,
                   anchor="bottomleft")
         self.text(surface, tie_note(st), 32, R(50, 110, 0, 0).topleft, colour=th.accent, bold=True)
@@ -1721,7 +1755,7 @@ class EndScene(GuiScene):
         bv.draw(surface, self.state, key=("end", id(self.state)),
                 show_passenger=self.state.passenger not in (NO_PASSENGER, None) and self.state.passenger >= 0)
         surface.set_clip(prev)
-        head = self.text(surface, "Final board", 44, self.R(40, 14, 0, 0).topleft, bold=True)
+        head = self.text(surface, _("Final board"), 44, self.R(40, 14, 0, 0).topleft, bold=True)
         self.text(surface, self.title(), 26, (head.right + px(24), head.bottom - px(6)), colour=th.muted,
                   anchor="bottomleft")
         # legend: rank order, name, score and line swatches, in a font small enough to fit beside the button
@@ -1758,9 +1792,9 @@ class EndScene(GuiScene):
         box = self.R(560, 340, 800, 350)
         pygame.draw.rect(surface, th.panel, box, border_radius=px(16))
         pygame.draw.rect(surface, th.panel_edge, box, max(1, px(2)), border_radius=px(16))
-        q = "Start a new game?" if self.confirm == "play_again" else "Go to a new setup?"
+        q = _("Start a new game?") if self.confirm == "play_again" else _("Go to a new setup?")
         self.text(surface, q, 40, (box.centerx, box.y + px(40)), bold=True, anchor="midtop")
-        self.text(surface, "These results will be gone.", 28, (box.centerx, box.y + px(110)), colour=th.muted,
+        self.text(surface, _("These results will be gone."), 28, (box.centerx, box.y + px(110)), colour=th.muted,
                   anchor="midtop")
 
     def _draw_chart(self, surface: pygame.Surface, box: pygame.Rect) -> None:
@@ -1770,7 +1804,7 @@ class EndScene(GuiScene):
         px = self.app.px
         pygame.draw.rect(surface, th.panel, box, border_radius=px(16))
         pygame.draw.rect(surface, th.panel_edge, box, max(1, px(2)), border_radius=px(16))
-        self.text(surface, "Score after each turn", 28, (box.x + px(24), box.y + px(18)), bold=True)
+        self.text(surface, _("Score after each turn"), 28, (box.x + px(24), box.y + px(18)), bold=True)
         plot = pygame.Rect(box.x + px(70), box.y + px(80), box.w - px(200), box.h - px(150))
         hist = [[0] + list(p.score_history) for p in st.players]
         # points scored after the last turn (Berlin's landmark bonus) are one more step, marked "end"

@@ -58,6 +58,11 @@ class Scene:
     def on_key(self, ev: "pygame.event.Event") -> bool:
         return False
 
+    def on_language(self) -> None:
+        """The language changed (game/i18n.py): make every word again. A new layout does it for most scenes."""
+        self.on_resize(*self.app.size)
+        self.dirty = True
+
     def on_resize(self, w: int, h: int) -> None:
         self.dirty = True
 

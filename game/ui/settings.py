@@ -1,5 +1,5 @@
 """What the game remembers between runs: the last table set-up (seats, board, edition) and the player's
-preferences (sound volume and mute; ``preferences.json``).
+preferences (sound volume and mute, language; ``preferences.json``).
 
 Stored as msgspec JSON with a schema version in the user config dir (``UNDERGROUND_CONFIG_DIR``
 overrides it, for tests and kiosks) and written atomically, so a power cut leaves the old file or
@@ -39,6 +39,7 @@ class Preferences(msgspec.Struct):
     version: int = SCHEMA_VERSION
     volume: float = DEFAULT_VOLUME  # 0.0 .. 1.0
     muted: bool = False
+    language: str = ""  # "en", "de", "fr"; "" = the system's (game/i18n.py)
 
 
 def config_dir() -> Path:
@@ -137,6 +138,12 @@ class Settings:
         if not 0.0 <= prefs.volume <= 1.0:
             log.warning("%s: volume %s is not between 0 and 1; using %s", path, prefs.volume, DEFAULT_VOLUME)
             prefs.volume = DEFAULT_VOLUME
+        from ..i18n import LANGUAGES
+
+        if prefs.language and prefs.language not in LANGUAGES:
+            log.warning("%s: language %r is not one of %s; using the system's", path, prefs.language,
+                        ", ".join(LANGUAGES))
+            prefs.language = ""
         return prefs
 
     def remember_preferences(self, prefs: Preferences) -> bool:

@@ -1,0 +1,124 @@
+"""The words on screen in the player's language: gettext catalogues in ``assets/locale`` (English, German, French).
+
+Every visible string is written in English in the code and looked up when it is drawn, never when a module is
+imported: ``_("Resume")`` where the text is made, ``N_("Resume")`` to mark a constant that is looked up later with
+``_(constant)``. Station names are never translated (they stay as printed on the board). The catalogues are
+extracted and compiled with Babel (``make translations``, docs/languages.md); the game reads the compiled ``.mo``
+files with the standard library, so playing needs nothing extra.
+
+Nothing here imports pygame: the engine's words (refusals) stay English, the screens translate theirs.
+"""
+from __future__ import annotations
+
+import gettext
+import locale
+import logging
+import os
+from typing import Callable
+
+from .resources import asset_path
+
+log = logging.getLogger(__name__)
+
+DOMAIN = "underground"
+
+
+def N_(message: str) -> str:
+    """Mark a string for extraction without translating it now (module constants)."""
+    return message
+
+
+#: Language code -> its name in that language (as the language chooser shows it).
+LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "fr": "Français"}
+DEFAULT = "en"
+
+#: Words the screens show for the engine's names (colours, computer levels, table edges), looked up with _().
+COLOUR_NAMES = {"red": N_("red"), "yellow": N_("yellow"), "blue": N_("blue"), "purple": N_("purple"),
+                "black": N_("black"), "pink": N_("pink"), "orange": N_("orange"), "green": N_("green"),
+                "brown": N_("brown"), "white": N_("white"), "grey": N_("grey")}
+LEVEL_NAMES = {"random": N_("random"), "easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+EDGE_NAMES = {"bottom": N_("Bottom"), "right": N_("Right"), "top": N_("Top"), "left": N_("Left")}
+
+_current = DEFAULT
+_translation: gettext.NullTranslations = gettext.NullTranslations()
+_listeners: list[Callable[[str], None]] = []
+
+
+
+
+def _(message: str) -> str:
+    return _translation.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return _translation.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """A word whose translation depends on where it stands (e.g. "Back" as a button)."""
+    return _translation.pgettext(context, message)
+
+
+def locale_dir():
+    return asset_path("locale")
+
+
+def load(code: str) -> gettext.NullTranslations:
+    """The catalogue for ``code`` (English: the code's own words)."""
+    if code == DEFAULT:
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, localedir=str(locale_dir()), languages=[code])
+
+
+def set_language(code: str) -> str:
+    """Switch every later lookup to ``code``; an unknown code or a missing catalogue keeps English and is logged.
+
+    Returns the language now in use."""
+    global _current, _translation
+    if code not in LANGUAGES:
+        log.warning("language %r is not one of %s; using English", code, ", ".join(LANGUAGES))
+        code = DEFAULT
+    try:
+        tr = load(code)
+    except OSError as exc:
+        log.warning("no %s catalogue (%s); using English", LANGUAGES[code], exc)
+        code, tr = DEFAULT, gettext.NullTranslations()
+    changed = code != _current
+    _current, _translation = code, tr
+    if changed:
+        for fn in list(_listeners):
+            fn(code)
+    return code
+
+
+def current_language() -> str:
+    return _current
+
+
+def on_change(fn: Callable[[str], None]) -> None:
+    """Call ``fn(code)`` after every change of language (screens drop their cached text)."""
+    _listeners.append(fn)
+
+
+def system_language(environ: dict | None = None) -> str:
+    """The system locale's language if we have it, else English (LANGUAGE, LC_ALL, LC_MESSAGES, LANG, then the OS)."""
+    env = os.environ if environ is None else environ
+    candidates = []
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var)
+        if value:
+            candidates += value.split(":")
+    if environ is None:
+        try:
+            loc = locale.getlocale()[0]
+        except ValueError:
+            loc = None
+        if loc:
+            candidates.append(loc)
+    for c in candidates:
+        code = c.split(".")[0].split("_")[0].split("-")[0].lower()
+        if code in LANGUAGES:
+            return code
+        if code in ("c", "posix"):
+            continue
+    return DEFAULT
