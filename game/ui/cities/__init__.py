@@ -13,6 +13,8 @@ class CityDrawing:
     symbols: tuple[str, ...] = ()  # connection tile symbols this city knows how to draw
     # the score categories the end screen always shows for this board, in order (others appear if they scored)
     end_categories: tuple[str, ...] = ("national_rail", "terminus", "connections", "loops", "passenger")
+    # the city's own scoring pages of the rules card, by key in game/ui/rules_cards.PAGES (its words live there)
+    rules_pages: tuple[str, ...] = ()
 
     def station_symbols(self, board, connection_tiles) -> dict[int, str]:
         """Station index -> the symbol drawn inside it (London: the connection tile dealt there)."""

@@ -24,6 +24,7 @@ PLATE = (226, 222, 210)  # the empty place of a landmark stack
 class BerlinDrawing(CityDrawing):
     city = "berlin"
     symbols = LANDMARK_ICONS
+    rules_pages = ("berlin_plus", "berlin_landmarks")
     end_categories = ("national_rail", "terminus", "loops", "passenger", "plus", "landmark_sets", "landmark_bonus")
 
     def __init__(self):

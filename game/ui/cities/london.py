@@ -11,6 +11,7 @@ from . import CityDrawing
 class LondonDrawing(CityDrawing):
     city = "london"
     symbols = ("restaurants", "monuments", "shops", "parks")
+    rules_pages = ("london_connections", "london_loops")
 
     def station_symbols(self, board, connection_tiles) -> dict[int, str]:
         return dict(zip(board.london_connection_stations, connection_tiles))

@@ -115,6 +115,7 @@ def _seg_box_len(ax, ay, bx, by, box) -> float:
 class NewYorkDrawing(CityDrawing):
     city = "newyork"
     end_categories = ("national_rail", "terminus", "loops", "passenger", "water", "clusters")
+    rules_pages = ("newyork_clusters", "newyork_water")
 
     def __init__(self):
         self._names: dict = {}  # (board name, s, px) -> [(title, box in board pixels)]

@@ -24,6 +24,8 @@ log = logging.getLogger("underground.ui.menu")
 RESUME, SETTINGS, RESTART, SAVE_LEAVE, QUIT = "resume", "settings", "restart", "save_leave", "quit"
 LABELS = {RESUME: "Resume", SETTINGS: "Settings", RESTART: "Restart (same seats, new shuffle)",
           SAVE_LEAVE: "Save and leave", QUIT: "Quit to title"}
+RULES = "rules"  # the board's rules card (game/ui/rules_help.py), facing the seat that asked
+LABELS[RULES] = "Rules"
 ASK = {RESTART: ("Restart this game?", "The game so far is lost; the same seats play a new shuffle.",
                  "Yes, restart"),
        QUIT: ("Quit this game?", "It is not kept. (Save and leave keeps it for Continue.)", "Yes, quit")}
@@ -37,8 +39,9 @@ def items_for(app, saving: bool | None = None) -> list[str]:
     """What the menu offers: everything on a laptop or a table, only Resume and Settings on a kiosk.
     ``saving``: whether games are saved (default: the app's autosaver is on)."""
     if app.kiosk_mode:
-        return [RESUME, SETTINGS]
+        return [RESUME, RULES, SETTINGS]
     out = [RESUME, SETTINGS, RESTART]
+    out.insert(1, RULES)  # second, as issue 12 lists the items
     if saving is None:
         saving = getattr(app, "autosaver", None) is not None
     if saving:  # without saving (headless runs) nothing could be kept
@@ -272,6 +275,9 @@ class GameMenu(Scene):
         if name in ASK and self.confirm != name:
             self._ask(name)
             return
+        if name == RULES:
+            self.open_rules()
+            return
         if name == RESUME:
             self._close()
         elif name == SETTINGS:
@@ -301,6 +307,12 @@ class GameMenu(Scene):
             return ""
         saver.flush()  # a write on its way would bring the save back
         return self.app.saves.delete(game_id) or ""
+
+    def open_rules(self) -> None:
+        """The board's rules card over the paused game, facing this seat; closing it comes back here."""
+        from ..rules_help import RulesScene
+
+        self.app.push(RulesScene.for_state(self.app, self.play.state, self.edge, under=self.play))
 
     def restart(self) -> None:
         from ..play_scene import PlayScene
