@@ -13,7 +13,7 @@ from game.engine import new_game
 from game.ui import menu_scenes as ms
 from game.ui.app import App
 from game.ui.kiosk.mode import position_digest
-from game.ui.play.menu import QUIT, RESTART, RESUME, SAVE_LEAVE, SETTINGS, GameMenu
+from game.ui.play.menu import LOG, QUIT, RESTART, RESUME, SAVE_LEAVE, SETTINGS, GameMenu
 from game.ui.play.menu import RULES
 from game.ui.play_scene import PlayScene
 from game.ui.seats import EDGE_ROTATION, SeatConfig
@@ -240,7 +240,7 @@ def test_a_headless_app_without_saving_does_not_offer_save_and_leave(app, driver
     scene = table(app, ["bottom", "top"])
     driver.key(pygame.K_ESCAPE)
     app.step(STEP)
-    assert menu_of(app).items == [RESUME, RULES, SETTINGS, RESTART, QUIT]
+    assert menu_of(app).items == [RESUME, RULES, LOG, SETTINGS, RESTART, QUIT]
     assert scene.app.autosaver is None
 
 
@@ -250,7 +250,7 @@ def test_kiosk_offers_only_resume_and_settings(app, driver):
     driver.tap(*scene.point_for_button(1, "menu"))
     menu = menu_of(app)
     assert menu.items == [RESUME, RULES, SETTINGS]
-    for name in (RESTART, SAVE_LEAVE, QUIT):
+    for name in (LOG, RESTART, SAVE_LEAVE, QUIT):
         assert menu.point_for(name) is None
     driver.tap(*menu.point_for(RESUME))
     assert app.top is scene
@@ -283,7 +283,7 @@ def test_the_screenshot_scene_is_the_laptop_menu_over_a_game(app):
     app.push(menu)
     app.step(STEP)
     assert isinstance(app.scenes[-2], PlayScene) and menu.play is app.scenes[-2]
-    assert menu.items == [RESUME, RULES, SETTINGS, RESTART, SAVE_LEAVE, QUIT] and menu.seat == 0
+    assert menu.items == [RESUME, RULES, LOG, SETTINGS, RESTART, SAVE_LEAVE, QUIT] and menu.seat == 0
 
 
 def test_restart_replaces_the_old_games_save_with_the_new_one(saving_app):

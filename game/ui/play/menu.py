@@ -1,6 +1,6 @@
 """The game menu: opened from any seat panel's menu button (or Esc / Android Back), facing that seat.
 
-Resume · Settings · Restart · Save and leave · Quit to title; in kiosk mode only Resume and Settings (the
+Resume · Log · Settings · Restart · Save and leave · Quit to title; in kiosk mode only Resume and Settings (the
 table is never left without the admin PIN). Restart and Quit to title end the game, so each asks first;
 Save and leave keeps the game (it is saved after every action, game/saves.py), so it does not.
 
@@ -17,19 +17,21 @@ import pygame
 from ...engine import rules as engine_rules
 from .. import theme as th
 from ..scene import CANCEL, DOWN, UP, PointerEvent, Scene
+from ...i18n import N_, _
 from ..seats import EDGE_ROTATION
 
 log = logging.getLogger("underground.ui.menu")
 
 RESUME, SETTINGS, RESTART, SAVE_LEAVE, QUIT = "resume", "settings", "restart", "save_leave", "quit"
-LABELS = {RESUME: "Resume", SETTINGS: "Settings", RESTART: "Restart (same seats, new shuffle)",
-          SAVE_LEAVE: "Save and leave", QUIT: "Quit to title"}
+LOG = "log"  # the game log (play/log_panel.py)
+LABELS = {RESUME: N_("Resume"), LOG: N_("Log"), SETTINGS: N_("Settings"),
+          RESTART: N_("Restart (same seats, new shuffle)"), SAVE_LEAVE: N_("Save and leave"), QUIT: N_("Quit to title")}
 RULES = "rules"  # the board's rules card (game/ui/rules_help.py), facing the seat that asked
-LABELS[RULES] = "Rules"
-ASK = {RESTART: ("Restart this game?", "The game so far is lost; the same seats play a new shuffle.",
-                 "Yes, restart"),
-       QUIT: ("Quit this game?", "It is not kept. (Save and leave keeps it for Continue.)", "Yes, quit")}
-NO = "No, go back"
+LABELS[RULES] = N_("Rules")
+ASK = {RESTART: (N_("Restart this game?"), N_("The game so far is lost; the same seats play a new shuffle."),
+                 N_("Yes, restart")),
+       QUIT: (N_("Quit this game?"), N_("It is not kept. (Save and leave keeps it for Continue.)"), N_("Yes, quit"))}
+NO = N_("No, go back")
 CARD_W = 660  # design px at 1080p (upright)
 ROW_H = 84  # every button; at least the touch size whatever the window
 GAP = 16
@@ -40,7 +42,7 @@ def items_for(app, saving: bool | None = None) -> list[str]:
     ``saving``: whether games are saved (default: the app's autosaver is on)."""
     if app.kiosk_mode:
         return [RESUME, RULES, SETTINGS]
-    out = [RESUME, SETTINGS, RESTART]
+    out = [RESUME, LOG, SETTINGS, RESTART]
     out.insert(1, RULES)  # second, as issue 12 lists the items
     if saving is None:
         saving = getattr(app, "autosaver", None) is not None
@@ -101,7 +103,7 @@ class GameMenu(Scene):
 
     def _question_lines(self, width: int) -> list[str]:
         f = self.play.fonts.get(self.app.px(24))
-        return th.wrap(f, ASK[self.confirm][1], max(1, width))
+        return th.wrap(f, _(ASK[self.confirm][1]), max(1, width))
 
     def to_local(self, x: float, y: float) -> tuple[float, float]:
         """Screen point -> upright card coordinates (the card turned to face its seat)."""
@@ -174,7 +176,7 @@ class GameMenu(Scene):
         pad = p(28)
         f_head = fonts.get(p(34), True)
         name = self.play.state.players[self.seat].name
-        head = ASK[self.confirm][0] if self.confirm else f"Game menu · {name}"
+        head = _(ASK[self.confirm][0]) if self.confirm else _("Game menu · {player}").format(player=name)
         surf.blit(f_head.render(_fit(f_head, head, w - 2 * pad), True, t.ink), (pad, pad))
         if self.confirm:
             f = fonts.get(p(24))
@@ -183,8 +185,8 @@ class GameMenu(Scene):
         f_btn = fonts.get(p(28), True)
         self.cut_labels = []  # labels that did not fit even at the smallest size (should be none)
         for name, r in self.buttons.items():
-            label = ASK[name][2] if self.confirm and name == self.confirm else \
-                (NO if self.confirm else LABELS[name])
+            label = _(ASK[name][2]) if self.confirm and name == self.confirm else \
+                _(NO if self.confirm else LABELS[name])
             primary = name == (self.confirm or RESUME)
             bad = self.confirm is not None and name == self.confirm
             fill = t.bad if bad else (t.accent if primary else t.bg)
@@ -280,6 +282,8 @@ class GameMenu(Scene):
             return
         if name == RESUME:
             self._close()
+        elif name == LOG:
+            self.open_log()
         elif name == SETTINGS:
             from ..menu_scenes import SettingsScene
 
@@ -294,6 +298,13 @@ class GameMenu(Scene):
     def _close(self) -> None:
         if self.app.top is self:
             self.app.pop()
+
+    def open_log(self) -> None:
+        """The game log in place of the menu, facing the same seat; closing it returns to the game."""
+        from .log_panel import LogPanel
+
+        self._close()
+        self.app.push(LogPanel(self.app, self.play, self.seat))
 
     def _saved_id(self) -> str | None:
         saver = getattr(self.app, "autosaver", None)
