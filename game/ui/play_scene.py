@@ -92,6 +92,11 @@ class PlayScene(Scene):
         self.board_view.connection_tiles = list(state.setup.connection_tiles)
         self.panels = [SeatPanel(i, self.seats[i].edge if self.seats[i].edge in EDGE_ROTATION else "bottom",
                                  self.seats[i], theme, fonts) for i in range(n)]
+        secret = self.board_view.city.has_secret_cards(self.board)  # Paris: objectives, held to be seen
+        for p in self.panels:
+            p.has_secret = secret
+        self.held_secret: dict[int, int] = {}  # seat -> pointer holding its cards button (shown while held)
+        self._secret_pics: dict = {}
         self.turns = TurnFlow(state, self.seats, computer_speed)  # speed: play.turns.COMPUTER_SPEEDS
         self.anim = Animations(self.board, theme, fonts)
         self.overlays = Overlays(theme, fonts)
@@ -374,6 +379,9 @@ class PlayScene(Scene):
         if e.phase == DOWN:
             target = self._target_at(x, y)
             g = Gesture(e.pid, target, x, y, x, y, e.t, passive=self.blocking, preview_before=self.route_preview)
+            if target[0] == "panel" and target[2] == "secret":  # shown only while this finger holds it
+                self.held_secret[target[1]] = e.pid
+                self.dirty = True
             if self.blocking and target[-1] != "menu":
                 self.fast = True
             self.gestures[e.pid] = g
@@ -407,6 +415,9 @@ class PlayScene(Scene):
                     self.board_view.pan_by(dx, dy)
                     self._invalidate()
             return True
+        if e.phase in (CANCEL, UP) and e.pid in self.held_secret.values():
+            self.held_secret = {seat: pid for seat, pid in self.held_secret.items() if pid != e.pid}
+            self.dirty = True
         if e.phase == CANCEL:
             self.gestures.pop(e.pid, None)
             return True
@@ -414,6 +425,8 @@ class PlayScene(Scene):
             g = self.gestures.pop(e.pid, None)
             if g is None:
                 return False
+            if g.target[0] == "panel" and g.target[2] == "secret":
+                return True
             if g.target[0] == "panel" and g.target[2] == "menu" and not g.moved:
                 if self._target_at(x, y) == g.target:  # the menu opens at any time, for any seat
                     self.open_menu(g.target[1])
@@ -493,6 +506,11 @@ class PlayScene(Scene):
             if self.turns.can_undo():
                 self.act(Undo(), (x, y))
                 self.turns.default_selection()
+        elif control.startswith("choice:"):  # a city's choice (Paris): an ordinary action, undo takes it back
+            buttons = self.board_view.city.choices(st, self.board)
+            i = int(control.split(":")[1])
+            if 0 <= i < len(buttons):
+                self.act(buttons[i][2], (x, y))
         elif control.startswith("route:"):
             i = int(control.split(":")[1])
             if st.phase != "route" or not 0 <= i < len(st.options):
@@ -612,6 +630,10 @@ class PlayScene(Scene):
             if st.phase == "route":
                 v.route_options = list(st.options)
                 v.route_preview = self.route_preview
+            elif st.pending:  # a city's choice (Paris): big buttons with a score preview
+                city = self.board_view.city
+                v.choices = tuple((label, preview) for label, preview, _ in city.choices(st, self.board))
+                v.choice_title = city.choice_title(st, self.board)
             if self._is_computer(i):
                 v.status = "computer playing"
         if self.blocking:
@@ -711,6 +733,8 @@ class PlayScene(Scene):
             return f"{name} (computer) is playing"
         if st.phase == "route":
             return f"{name}: choose the passenger's route"
+        if st.pending:
+            return f"{name}: {self.board_view.city.choice_title(st, self.board)}"
         n = st.actions_left
         last = " (last action: see where the passenger would go)" if n == 1 else ""
         return f"{name}'s turn · {n} action{'s' if n != 1 else ''} left{last}"
@@ -740,10 +764,47 @@ class PlayScene(Scene):
                 surface.blit(bd, r, r)
         area = surface.get_rect()
         drawn = self.anim.draw(surface, self.board_view, self.state, self.panels, self.app.scale)
+        drawn += self.draw_held_secret(surface)
         self._dirty = [r.clip(area) for r in drawn]
         self._last_surface = surface
         self._full_next = False
         return None if full else restore + self._dirty
+
+    def held_secret_rect(self, seat: int) -> tuple[pygame.Surface, pygame.Rect] | None:
+        """Seat ``seat``'s secret cards as shown while its owner holds the button: the picture turned to
+        face the seat and where it goes, just beyond the finger on the button (the hand covers it from the
+        others). None when the seat has no such button."""
+        panel = self.panels[seat]
+        r = panel.controls.get("secret")
+        if r is None:
+            return None
+        key = (seat, self.app.scale, panel.rotation)
+        got = self._secret_pics.get(key)
+        if got is None:
+            img = self.board_view.city.secret_cards_picture(self.state, self.board, seat, self.fonts, self.app.scale)
+            if img is None:
+                return None
+            turned = pygame.transform.rotate(img, panel.rotation) if panel.rotation else img
+            got = self._secret_pics[key] = (turned, img.get_size())
+        turned, (w, h) = got
+        gap = max(4, round(8 * self.app.scale))
+        left = max(0, min(r.right - w, panel.upright_size[0] - w))
+        corners = [panel.to_screen(left, -gap - h), panel.to_screen(left + w, -gap)]
+        box = pygame.Rect(round(min(c[0] for c in corners)), round(min(c[1] for c in corners)),
+                          turned.get_width(), turned.get_height())
+        W, H = self.app.size
+        box.clamp_ip(pygame.Rect(0, 0, W, H))
+        return turned, box
+
+    def draw_held_secret(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """The secret cards of every seat whose owner holds the button now, and only those."""
+        out = []
+        for seat in sorted(self.held_secret):
+            got = self.held_secret_rect(seat)
+            if got is not None:
+                surface.blit(got[0], got[1])
+                out.append(got[1])
+        return out
 
     # ------------------------------------------------------------------------------------------
     # test hooks

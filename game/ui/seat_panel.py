@@ -13,13 +13,14 @@ import pygame
 from ..engine.state import GameState
 from . import theme as th
 from .board_view import disc
+from ..i18n import N_, _, ngettext
 from .seats import EDGE_ROTATION, SeatConfig
 
 DEPTH = 132  # panel depth at 1080p (design px) when everything fits in one row
 STRIP = 50  # the status strip of a narrow panel's second row (design px)
-BRANCH_LABEL = "Take branch tile"
-UNDO_LABEL = "Undo"
-ROUTE_LABEL = "Choose the passenger's route: tap to preview, tap again to choose"
+BRANCH_LABEL = N_("Take branch tile")
+UNDO_LABEL = N_("Undo")
+ROUTE_LABEL = N_("Choose the passenger's route: tap to preview, tap again to choose")
 
 
 @dataclass
@@ -42,12 +43,14 @@ class PanelView:
     note: str = ""  # a short notice for this seat, e.g. the first edition's starting score
     city_notes: tuple = ()  # the city's own notes for this seat (game/ui/cities: CityDrawing.panel_notes)
     city_tiles: tuple = ()  # (symbol, count) the seat holds, shown as icon pills (CityDrawing.panel_tiles)
+    choices: tuple = ()  # a city's choice asked at this seat (Paris): (label, score preview) per big button
+    choice_title: str = ""  # what is being chosen, shown above the buttons
 
     def key(self) -> tuple:
         return (self.active, self.current_name, self.selected_line, self.score, self.can_branch, self.can_undo,
                 tuple((o.destination, tuple(o.lines)) for o in self.route_options), self.route_preview,
                 tuple(sorted(self.would_score)), self.status, self.deck, self.last_turn, self.start_player,
-                self.note, tuple(self.city_notes), tuple(self.city_tiles))
+                self.note, tuple(self.city_notes), tuple(self.city_tiles), tuple(self.choices), self.choice_title)
 
 
 _TEXT_CACHE: dict = {}  # (font, text, colour) -> picture, and (font, text, width) -> fitted text
@@ -152,6 +155,7 @@ class SeatPanel:
         self.name_lines: list[str] = []  # the seat's name as the last render showed it (one or two lines)
         self.name_cut = False  # the last render had to cut the name (should never happen when it can fit)
         self._tiles_at = None  # upright point of the first city tile pill (where a taken tile lands)
+        self.has_secret = False  # a hold-to-see button for the seat's secret cards (Paris objectives)
 
     @property
     def rotation(self) -> int:
@@ -203,7 +207,7 @@ class SeatPanel:
     def shown_name(self, state: GameState) -> str:
         name = state.players[self.player].name
         if self.seat is not None and self.seat.computer:
-            name = f"{name} (computer)"
+            name = _("{name} (computer)").format(name=name)
         return name
 
     def px(self, n: float) -> int:
@@ -216,11 +220,11 @@ class SeatPanel:
 
         pad = p(12)
         touch = max(th.touch_px(scale), p(48))
-        W -= touch + pad  # the menu button's column at the far end (play/menu.py)
+        W -= (touch + pad) * (2 if self.has_secret else 1)  # the menu (and secret cards) button at the far end
         f_btn = self.fonts.get(p(21), True)
-        branch_need = p(26) + p(8) + f_btn.size(BRANCH_LABEL)[0] + p(24)  # icon, gap, label, margins
+        branch_need = p(26) + p(8) + f_btn.size(_(BRANCH_LABEL))[0] + p(24)  # icon, gap, label, margins
         branch_w = max(p(220), branch_need)
-        undo_w = max(p(130), f_btn.size(UNDO_LABEL)[0] + p(40))
+        undo_w = max(p(130), f_btn.size(_(UNDO_LABEL))[0] + p(40))
         id_w = min(p(250), max(p(150), W // 5))
         sw = max(touch, p(76))
         lines_w = n_lines * (sw + pad)
@@ -252,9 +256,12 @@ class SeatPanel:
     def layout(self, state: GameState, view: PanelView) -> dict[str, pygame.Rect]:
         """Control rects (upright coordinates); recomputed when the size or the panel's mode changes."""
         player = state.players[self.player]
-        routing = bool(view.route_options) and view.active
-        key = (self.upright_size, self.scale, tuple(player.lines), routing, len(view.route_options),
-               view.active, self.shown_name(state))
+        choosing = bool(view.choices) and view.active  # a city's choice (Paris) takes the route options' place
+        routing = (bool(view.route_options) or choosing) and view.active
+        n_opts = len(view.choices) if choosing else len(view.route_options)
+        label_text = view.choice_title if choosing else _(ROUTE_LABEL)
+        key = (self.upright_size, self.scale, tuple(player.lines), routing, n_opts, choosing, label_text,
+               view.active, self.shown_name(state), self.has_secret)
         if key == self._layout_key:
             return self.controls
         self._layout_key = key
@@ -269,6 +276,9 @@ class SeatPanel:
         ctl["menu"] = pygame.Rect(W - pad - touch, max(0, menu_y), touch, touch)  # the game menu, for any seat
         W_row = W  # compact: the menu button sits in the first row; the button row below keeps the width
         W -= touch + pad
+        if self.has_secret:  # Paris: hold to see this seat's secret objectives, beside the menu button
+            ctl["secret"] = pygame.Rect(W - touch, max(0, menu_y), touch, touch)
+            W -= touch + pad
         # the name at its full size may take room the row does not need (the lines at full size, the
         # status its least): "Player 2 (computer)" whole rather than cut
         want = self.fonts.get(p(24), True).size(self.shown_name(state))[0]
@@ -320,19 +330,20 @@ class SeatPanel:
                     ctl["_status"] = pygame.Rect(right - notes_w, pad, notes_w, H - 2 * pad)
                     right -= notes_w + pad
                 span = right - x
-                n_label = max(1, min(2, len(th.wrap(label_font, ROUTE_LABEL, max(1, span)))))
+                n_label = max(1, min(2, len(th.wrap(label_font, label_text, max(1, span)))))
                 label_h = n_label * label_font.get_linesize()
                 ctl["_label"] = pygame.Rect(x, pad, span, label_h)
                 area = pygame.Rect(x, pad + label_h + p(4), span, H - 2 * pad - label_h - p(4))
                 top = area.y
-            n = len(view.route_options)
+            n = n_opts
             rows = 1 if n <= 3 or area.h < 2 * p(48) + p(6) else 2
             cols = -(-n // rows)
             bh = max(p(48), (area.h - (rows - 1) * p(6)) // rows)
             bw = max(p(100), min(p(320), (area.w - (cols - 1) * p(8)) // max(1, cols)))
             for i in range(n):
                 r, c = divmod(i, cols)
-                ctl[f"route:{i}"] = pygame.Rect(area.x + c * (bw + p(8)), top + r * (bh + p(6)), bw, bh)
+                ctl[f"{'choice' if choosing else 'route'}:{i}"] = pygame.Rect(area.x + c * (bw + p(8)),
+                                                                              top + r * (bh + p(6)), bw, bh)
         else:
             sw = need["sw"]
             sh = touch
@@ -432,15 +443,15 @@ class SeatPanel:
         """The table's notes for this seat, most important first, as (text, style)."""
         out: list[tuple[str, str]] = []
         if view.last_turn == "last":
-            out.append(("Last turn", "bad"))
+            out.append((_("Last turn"), "bad"))
         elif view.last_turn == "done":
-            out.append(("Turns over", "muted"))
+            out.append((_("Turns over"), "muted"))
         if view.deck is not None:
-            out.append((f"Deck: {view.deck}", "muted"))
+            out.append((_("Deck: {cards}").format(cards=view.deck), "muted"))
         # the city's tiles held (Berlin's landmarks): the count, drawn after the type's icon
         out.extend((f"{count}", f"tile:{symbol}") for symbol, count in view.city_tiles)
         if view.start_player:
-            out.append(("1st player", "ink"))
+            out.append((_("1st player"), "ink"))
         if view.note:
             out.append((view.note, "accent"))
         # the city's notes: a text (muted) or (text, style), e.g. New York's "Red: leave the water" (bad)
@@ -543,12 +554,13 @@ class SeatPanel:
         score = pl.score if view.score is None else view.score
         simg = _words(f_score, str(score), ink)
         surf.blit(simg, (idr.x, y - p(2)))
-        pimg = _words(f_small, "points", muted)
+        pimg = _words(f_small, _("points"), muted)
         surf.blit(pimg, (idr.x + simg.get_width() + p(6), y + simg.get_height() - pimg.get_height() - p(8)))
         y += simg.get_height() - p(4)
         icon = pygame.Rect(idr.x, y, p(24), p(24))
         draw_branch_icon(surf, icon, ink, (255, 255, 255))
-        bimg = _words(f_small_b, f"{pl.branch_tiles} branch tile{'' if pl.branch_tiles == 1 else 's'}", ink)
+        bimg = _words(f_small_b, ngettext("{n} branch tile", "{n} branch tiles", pl.branch_tiles).format(
+            n=pl.branch_tiles), ink)
         surf.blit(bimg, (icon.right + p(5), icon.centery - bimg.get_height() // 2))
         # status: whose turn it is, readable from this seat; below it the table's notes
         st_r = ctl.get("_status")
@@ -561,12 +573,14 @@ class SeatPanel:
             f_big = self.fonts.get(p(24), True)
             if view.active and state.phase == "actions" and not view.status:
                 n = state.actions_left
-                head = _words(f_big, _fit_text(f_big, "Your turn", body.w), t.accent)
-                sub = _words(f_small, _fit_text(f_small, f"{n} action{'s' if n != 1 else ''} left", body.w), ink)
+                head = _words(f_big, _fit_text(f_big, _("Your turn"), body.w), t.accent)
+                sub = _words(f_small, _fit_text(f_small, ngettext("{n} action left", "{n} actions left", n).format(n=n),
+                                                 body.w), ink)
                 dots = p(16) if body.h >= head.get_height() + sub.get_height() + p(16) else 0
                 if self.mode == "compact":  # one line in the strip
-                    head = _words(f_small_b, _fit_text(f_small_b, f"Your turn · {n} action{'s' if n != 1 else ''} "
-                                                      "left", body.w), t.accent)
+                    head = _words(f_small_b, _fit_text(f_small_b, ngettext("Your turn · {n} action left",
+                                                                    "Your turn · {n} actions left", n).format(n=n),
+                                                      body.w), t.accent)
                     surf.blit(head, (body.x, body.y + (body.h - head.get_height()) // 2))
                 else:
                     y0 = body.centery - (head.get_height() + sub.get_height() + dots) // 2
@@ -577,8 +591,8 @@ class SeatPanel:
                         for k in range(n):
                             disc(surf, t.accent, (body.x + p(7) + k * p(18), cy), p(7))
             else:
-                msg = view.status or (f"{view.current_name}'s turn" if view.current_name else "")
-                if view.active and state.phase == "route" and not view.status:
+                msg = view.status or (_("{player}'s turn").format(player=view.current_name) if view.current_name else "")
+                if view.active and (state.phase == "route" or view.choices) and not view.status:
                     msg = ""
                 if msg:
                     img = _words(f_small_b, _fit_text(f_small_b, msg, body.w), muted)
@@ -596,7 +610,7 @@ class SeatPanel:
             th.draw_swatch(surf, r, ln.colour, f_letter, radius=p(10))
             if ln.tokens_left == 0:
                 pygame.draw.line(surf, t.bad, r.topleft, r.bottomright, p(4))
-            cnt = _words(f_count, f"{ln.tokens_left} left", ink if ln.tokens_left else t.bad)
+            cnt = _words(f_count, _("{n} left").format(n=ln.tokens_left), ink if ln.tokens_left else t.bad)
             surf.blit(cnt, cnt.get_rect(midtop=(r.centerx, r.bottom + p(4))))
             if li in view.would_score:
                 b = pygame.Rect(0, 0, p(34), p(22))
@@ -608,7 +622,7 @@ class SeatPanel:
         if "_label" in ctl:
             lr = ctl["_label"]
             rows = max(1, lr.h // f_small_b.get_linesize())
-            text = th.wrap(f_small_b, ROUTE_LABEL, max(1, lr.w))
+            text = th.wrap(f_small_b, view.choice_title if view.choices else _(ROUTE_LABEL), max(1, lr.w))
             if len(text) > rows:
                 text = text[:rows - 1] + [_fit_text(f_small_b, " ".join(text[rows - 1:]), lr.w)]
             for j, line in enumerate(text):
@@ -640,13 +654,32 @@ class SeatPanel:
                                        radius=p(5))
                         cx += chip + p(4)
                 else:
-                    no = _words(self.fonts.get(p(14)), "no line scores", fg)
+                    no = _words(self.fonts.get(p(14)), _("no line scores"), fg)
                     surf.blit(no, (cx, cy + (chip - no.get_height()) // 2))
+            for i, (label, preview) in enumerate(view.choices):  # a city's choice: big buttons with a preview
+                r = ctl.get(f"choice:{i}")
+                if r is None:
+                    continue
+                pygame.draw.rect(surf, t.accent, r, border_radius=p(12))
+                pygame.draw.rect(surf, _shade(t.accent, (0, 0, 0), 0.25), r, width=p(2), border_radius=p(12))
+                size = p(21)
+                while self.fonts.get(size, True).size(label)[0] > r.w - p(12) and size > max(10, p(13)):
+                    size -= 1
+                f_big = self.fonts.get(size, True)
+                img = _words(f_big, _fit_text(f_big, label, r.w - p(12)), t.accent_ink)
+                sub = _words(f_chip, _fit_text(f_chip, preview, r.w - p(12)), t.accent_ink)
+                both = img.get_height() + (sub.get_height() if r.h >= img.get_height() + sub.get_height() else 0)
+                y0 = r.centery - both // 2
+                surf.blit(img, img.get_rect(midtop=(r.centerx, y0)))
+                if both > img.get_height():
+                    surf.blit(sub, sub.get_rect(midtop=(r.centerx, y0 + img.get_height())))
         draw_menu_button(surf, ctl["menu"], t, p)
+        if "secret" in ctl:
+            draw_secret_button(surf, ctl["secret"], t, p)
         # buttons: the label always whole (a smaller font before anything is cut)
         self.cut_labels = []
-        for name, label, enabled in (("branch", BRANCH_LABEL, view.can_branch),
-                                     ("undo", UNDO_LABEL, view.can_undo)):
+        for name, label, enabled in (("branch", _(BRANCH_LABEL), view.can_branch),
+                                     ("undo", _(UNDO_LABEL), view.can_undo)):
             r = ctl.get(name)
             if r is None:
                 continue
@@ -683,6 +716,18 @@ def draw_menu_button(surf: pygame.Surface, r: pygame.Rect, t, p) -> None:
         bar = pygame.Rect(0, 0, bar_w, bar_h)
         bar.center = (r.centerx, r.centery + k * p(11))
         pygame.draw.rect(surf, t.ink, bar, border_radius=bar_h // 2)
+
+
+def draw_secret_button(surf: pygame.Surface, r: pygame.Rect, t, p) -> None:
+    """The secret cards' button: two cards fanned, face down (press and hold to see them)."""
+    pygame.draw.rect(surf, _shade(t.panel_edge, t.panel, 0.5), r, border_radius=p(12))
+    cw, ch = r.w * 5 // 16, r.h * 7 // 16
+    for k, dx in ((0, -p(6)), (1, p(6))):
+        card = pygame.Rect(0, 0, cw, ch)
+        card.center = (r.centerx + dx, r.centery - p(2) + k * p(4))
+        pygame.draw.rect(surf, (255, 255, 255), card, border_radius=p(4))
+        pygame.draw.rect(surf, t.ink, card, width=max(1, p(2)), border_radius=p(4))
+        pygame.draw.line(surf, t.ink, (card.x + p(4), card.centery), (card.right - p(4), card.centery), max(1, p(2)))
 
 
 def _pill(font: pygame.font.Font, text: str, fg, bg, pad: int) -> pygame.Surface:

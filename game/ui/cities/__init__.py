@@ -64,6 +64,25 @@ class CityDrawing:
         held, by type); none by default."""
         return []
 
+    # ---- choices a placement raises, and secret cards (Paris) -----------------------------------
+    def choices(self, state, board) -> list[tuple[str, str, object]]:
+        """While the engine asks a choice of this city (state.pending): (label, score preview, action) per
+        button at the asked seat; none by default."""
+        return []
+
+    def choice_title(self, state, board) -> str:
+        """What the asked seat is choosing, shown above the buttons and in the turn banner."""
+        return ""
+
+    def has_secret_cards(self, board) -> bool:
+        """True when every seat holds cards only its owner may see (Paris objectives): a hold-to-see button."""
+        return False
+
+    def secret_cards_picture(self, state, board, player: int, fonts, scale: float, met=None):
+        """``player``'s secret cards, upright, as a picture (None: nothing to show). Drawn only while the
+        owner holds the button, and at the end when they are revealed."""
+        return None
+
     # ---- the board's own ground and names (New York) ----------------------------------------
     def station_label(self, station) -> str:
         """The name written next to ``station`` on the board; "" writes none (New York's water icons are

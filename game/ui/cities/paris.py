@@ -129,6 +129,22 @@ class ParisDrawing(CityDrawing):
         held = state.players[player].landmarks
         return [(t, held[t]) for t in LANDMARK_TYPES if held.get(t)]
 
+    # ---- choices and secret cards ---------------------------------------------------------------
+    def choices(self, state, board) -> list[tuple[str, str, object]]:
+        return choice_buttons(state, board)
+
+    def choice_title(self, state, board) -> str:
+        return choice_title(state, board)
+
+    def has_secret_cards(self, board) -> bool:
+        return getattr(board, "paris", None) is not None
+
+    def secret_cards_picture(self, state, board, player: int, fonts, scale: float, met=None):
+        cards = objective_cards(state, board, player)
+        if not cards:
+            return None
+        return draw_objective_cards(None, cards, fonts, scale, met)
+
     # ---- the Seine --------------------------------------------------------------------------
     def draw_under_lines(self, surf, view, origin) -> None:
         src = getattr(view.board, "source", None)
