@@ -8,7 +8,8 @@ from __future__ import annotations
 import random
 
 from ..engine import ChooseRoute, GameState, PlaceTrack, TakeBranch
-from ..engine.rules import legal_placements
+from ..engine.rules import legal_actions, legal_placements
+from ..engine.state import CHOICE_PHASES
 from .bots import LEVELS, Bot, EasyBot, HardBot, NormalBot
 from .evaluate import branch_legal
 from .view import public_view, unseen_cards
@@ -26,6 +27,9 @@ class RandomBot:
     def choose(self, state: GameState):
         if state.phase == "route":
             return ChooseRoute(self.rng.randrange(len(state.options)))
+        if state.phase in CHOICE_PHASES:  # Paris: a terminus reward or a set completion
+            answers = legal_actions(state)
+            return answers[self.rng.randrange(len(answers))]
         placements = legal_placements(state)
         k = self.rng.randrange(len(placements) + branch_legal(state))
         if k == len(placements):

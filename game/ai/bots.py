@@ -11,6 +11,7 @@ import time
 
 from ..engine import ChooseRoute, GameState, PlaceTrack, TakeBranch, apply, passenger
 from ..engine.rules import board_of, legal_placements
+from ..engine.state import CHOICE_PHASES
 from .evaluate import (DEFAULT, ROUTE, Judge, Weights, branch_legal, copy_state, facts_of, finish_routes,
                        lead_of, passenger_now, route_choice, score_lead)
 from .cities import city_value
@@ -35,6 +36,8 @@ class Bot:
         me = view.current
         if view.phase == ROUTE:
             action = self.choose_route(view, me)
+        elif view.phase in CHOICE_PHASES:
+            action = self.choose_choice(view, me)
         else:
             action = self.act(view, me)
         self.last_seconds = time.perf_counter() - t0
@@ -42,6 +45,10 @@ class Bot:
 
     def choose_route(self, view: GameState, me: int):
         return ChooseRoute(route_choice(view, me))
+
+    def choose_choice(self, view: GameState, me: int):
+        """A terminus reward or a set completion (Paris): the board's answer, the one look-aheads assume too."""
+        return city_value(view).choice(view, me)
 
     def act(self, view: GameState, me: int):  # pragma: no cover - every level overrides it
         raise NotImplementedError
@@ -399,6 +406,7 @@ class HardBot(Bot):
                         finish_routes(c, me)
                         v = judge.value(c, state, changed)
                     else:
+                        finish_routes(c, me)  # a terminus reward or set completion the placement asked (Paris)
                         # the parent's passenger terms stand in until the child is short-listed
                         v = judge.value(c, state, changed) + pterms
                     v += self.rng.random() * 1e-6

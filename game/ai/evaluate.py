@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from ..engine import ChooseRoute, GameState, TakeBranch, apply, passenger
 from ..engine.rules import board_of, rules_of
+from ..engine.state import CHOICE_PHASES
 from .cities import city_value
 
 ROUTE = "route"
@@ -463,7 +464,12 @@ def route_choice(state: GameState, me: int) -> int:
 
 
 def finish_routes(state: GameState, me: int) -> GameState:
-    """Resolve pending route choices in a look-ahead the way ``me`` would (in place)."""
-    while state.phase == ROUTE:
-        apply(state, ChooseRoute(route_choice(state, me)))
-    return state
+    """Resolve pending choices in a look-ahead the way ``me`` would (in place): the board's own (Paris: terminus
+    rewards, set completions, cities/) and the passenger's route."""
+    while True:
+        if state.phase == ROUTE:
+            apply(state, ChooseRoute(route_choice(state, me)))
+        elif state.phase in CHOICE_PHASES:
+            apply(state, city_value(state).choice(state, me))
+        else:
+            return state

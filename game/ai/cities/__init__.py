@@ -16,6 +16,8 @@ London's connection symbols) and ask the city's hook (``city_value``) for the re
   line (only the third icon scores);
 - ``weights(level, w)``: the judge's weights on this board, if a level plays better with others there;
 - ``cards_per_turn``: destination cards a turn uses on average (how many turns the deck has left);
+- ``choice(state, me)``: the answer to a choice phase the board asks (Paris: the terminus reward and the
+  landmark set completion), the same in a look-ahead as at the table;
 - ``signature(state)``: what, besides the line itself, the ``reach`` values depend on; line-end values are
   reused between look-ahead positions only while it is unchanged.
 """
@@ -42,6 +44,11 @@ class CityValue:
         """The judge's weights a level uses on this board (London: as tuned in evaluate.Weights)."""
         return w
 
+    def choice(self, state, me: int):
+        """The answer to a choice the board asks (Paris: terminus reward, set completion); boards without
+        choices never ask."""
+        raise ValueError(f"the {state.setup.map} board asks no {state.phase!r} choice")
+
     def grab_key(self, line: int, station: int):
         """What the worth of ``line`` reaching ``station`` is counted once for (the judge keeps the best)."""
         return (line, station)
@@ -51,9 +58,13 @@ _PLAIN = CityValue()
 
 
 def city_value(state) -> CityValue:
-    """The hook for ``state``'s board (a board with a ``[berlin]`` table gets Berlin's; one with water icons
-    or clusters New York's)."""
+    """The hook for ``state``'s board (a board with a ``[paris]`` table gets Paris's, one with a ``[berlin]``
+    table Berlin's; one with water icons or clusters New York's)."""
     board = board_of(state)
+    if getattr(board, "paris", None) is not None:
+        from .paris import paris_value
+
+        return paris_value(board)
     if board.berlin is not None:
         from .berlin import berlin_value
 
