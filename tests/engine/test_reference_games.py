@@ -16,11 +16,12 @@ import networkx as nx
 
 import pytest
 
-from game.engine import ChooseRoute, PlaceTrack, TakeBranch, apply, board_of, can_undo, is_legal, new_game, winners
+from game.engine import (ChooseReward, ChooseRoute, CompleteSet, PlaceTrack, TakeBranch, apply, board_of, can_undo,
+                         is_legal, legal_actions, new_game, winners)
 from game.engine.actions import Undo
 from game.engine.events import (BranchTaken, DestinationsDrawn, GameOver, PassengerLeft, PassengerMoved,
                                 RouteChoiceNeeded, Scored, TokenPlaced, TurnStarted)
-from game.engine.state import NO_PASSENGER
+from game.engine.state import CHOICE_PHASES, NO_PASSENGER
 from game.engine import passenger as engine_passenger
 from game.engine.rules import legal_placements
 from tests.reference import RefGame, differences, ref_board
@@ -37,13 +38,17 @@ def as_ref(action) -> tuple:
         return ("route", action.option)
     if isinstance(action, Undo):
         return ("undo",)
+    if isinstance(action, ChooseReward):
+        return ("reward", action.choice)
+    if isinstance(action, CompleteSet):
+        return ("complete_set", action.complete)
     raise TypeError(action)
 
 
 def reference_for(state) -> RefGame:
     su = state.setup
     return RefGame(ref_board(su.map), len(su.players), su.lines, su.start_player, su.deck,
-                   su.connection_tiles, su.variant, su.landmark_tiles)
+                   su.connection_tiles, su.variant, su.landmark_tiles, su.objectives)
 
 
 @functools.lru_cache(maxsize=None)
@@ -59,6 +64,17 @@ def loop_plans(map_name: str) -> list[frozenset[int]]:
             if any(strictly_inside(xy, poly) for s, xy in enumerate(board.xy) if s not in cycle):
                 plans.append(frozenset(g[a][b]["c"] for a, b in zip(cycle, cycle[1:] + cycle[:1])))
     return sorted(plans, key=sorted)
+
+
+@functools.lru_cache(maxsize=None)
+def objective_plan(map_name: str, card: int) -> frozenset[int]:
+    """The connections of shortest paths joining the three stations of a secret objective card."""
+    board = ref_board(map_name)
+    g = nx.Graph()
+    g.add_edges_from((a, b, {"c": c}) for c, (a, b, _) in enumerate(board.conns))
+    x, y, z = sorted(board.objectives[card][0])
+    path = nx.shortest_path(g, x, y) + nx.shortest_path(g, y, z)[1:]
+    return frozenset(g[a][b]["c"] for a, b in zip(path, path[1:]))
 
 
 # Loops around the middle of London (both editions), for runs too short to search the board for cycles.
@@ -85,6 +101,9 @@ def pick(rng: random.Random, state, undo_rate: float, plans: dict[int, frozenset
         return Undo()
     if state.phase == "route":
         return ChooseRoute(rng.randrange(len(state.options)))
+    if state.phase in CHOICE_PHASES:  # Paris: a terminus reward, or (mostly yes) whether to complete a landmark set
+        return CompleteSet(True) if state.phase == "complete_set" and rng.random() < 0.6 else rng.choice(
+            legal_actions(state))
     placements = legal_placements(state)
     if not placements or rng.random() < 0.12:
         if placements and not is_legal(state, TakeBranch()):  # New York: it would leave a line on the water
@@ -133,11 +152,15 @@ def play_against_reference(seed: int, players: int, map_name: str = "london", va
     elif ref.board.water:  # New York: some lines seek the water crossings (icons mid-turn, the third icon's points)
         wet = frozenset(c for c, (a, b, _) in enumerate(ref.board.conns) if {a, b} & ref.board.water)
         plans = {li: wet for li in range(len(state.lines)) if rng.random() < 0.6}
+    elif ref.board.objectives:  # Paris: some lines head for the stations of one of their owner's secret cards
+        plans = {li: objective_plan(state.setup.map, rng.choice(ref.objectives[ref.line_owner[li]]))
+                 for li in range(len(state.lines)) if rng.random() < 0.7}
     else:
         plans = {}
     assert differences(state, ref, can_undo(state), legal_placements(state), is_legal(state, TakeBranch())) == []
     stats = {"actions": 0, "route_choices": 0, "undos": 0, "loops": 0, "branches": 0, "water": 0, "clusters": 0,
-             "stays": 0, "on_water": 0}
+             "stays": 0, "on_water": 0, "rer": 0, "rewards": 0, "sets_completed": 0, "landmark_sets": 0,
+             "objectives": 0, "full": 0}
     step = 0
     while not state.over:
         assert step < 1000, "the game does not end"  # a real game has about 150 actions
@@ -159,6 +182,11 @@ def play_against_reference(seed: int, players: int, map_name: str = "london", va
         stats["clusters"] += any(getattr(e, "category", "") == "clusters" for e in events)
         stats["stays"] += sum(a == b for a, b, _, _ in ref.rides_made[rides_before:])
         stats["on_water"] += bool(ref.board.water and ref.phase == "actions" and ref.on_water())
+        for cat in ("rer", "landmark_sets", "objectives"):
+            stats[cat] += any(getattr(e, "category", "") == cat for e in events)
+        stats["rewards"] += isinstance(action, ChooseReward)
+        stats["sets_completed"] += action == CompleteSet(True)
+        stats["full"] += any(isinstance(e, TokenPlaced) and e.lane >= ref.board.conns[e.connection][2] for e in events)
         problems = event_problems(action, events, before, state, ref, cost, ref.rides_made[rides_before:])
         problems += cache_problems(state)
         legal = legal_placements(state) if step % check_legal_every == 0 else None
@@ -219,9 +247,13 @@ def event_problems(action, events, before, after, ref: RefGame, cost: int, rides
             out.append(f"{e!r}: not a line of player {e.player}")
             continue
         on = ref.stations_of(e.line)
-        if e.branch_tiles != (1 if e.category == "terminus" else 0):
+        if e.category == "terminus" and isinstance(action, ChooseReward):  # Paris: the reward chosen
+            want = [(p, t) for name, p, t in board.terminus_rewards if name == action.choice]
+            if [(e.points, e.branch_tiles)] != want or e.stations != (before.pending[0].station,):
+                out.append(f"{e!r}: not the reward {action.choice} for the station asked about")
+        elif e.branch_tiles != (1 if e.category == "terminus" else 0):
             out.append(f"{e!r}: wrong branch tiles")
-        if e.category in ("national_rail", "terminus", "plus"):
+        if e.category in ("national_rail", "terminus", "plus", "rer"):
             if len(e.stations) != 1 or e.stations[0] not in on or e.category not in board.kinds[e.stations[0]]:
                 out.append(f"{e!r}: not a {e.category} station of the line")
         elif e.category == "connections":
@@ -240,6 +272,10 @@ def event_problems(action, events, before, after, ref: RefGame, cost: int, rides
         elif e.category == "clusters":
             if len(e.stations) != 1 or e.stations[0] not in on or not any(e.stations[0] in cl for cl in board.clusters):
                 out.append(f"{e!r}: not a station of a cluster on the line")
+        elif e.category == "objectives":
+            cards = [board.objectives[k] for k in ref.objectives[e.player]]
+            if not after.over or (frozenset(e.stations), e.points) not in cards or not set(e.stations) <= on:
+                out.append(f"{e!r}: not a secret objective of the player met by the line, at the end")
         elif e.category != "landmark_sets":
             out.append(f"{e!r}: a category the reference does not know")
     for p, pl in enumerate(after.players):
@@ -293,9 +329,9 @@ def _report(seed, players, variant, step, action, before, problems) -> str:
             f"{step} ({action!r}, turn {before.turn}, player {before.current}):\n  " + "\n  ".join(problems))
 
 
-# A bounded number for `make test` (about 30 s of one core in all); thousands under `make soak`.
+# A bounded number for `make test` (about 40 s of one core in all); thousands under `make soak`.
 QUICK = [("london", "standard", 6), ("london", "classic", 3), ("london-2006", "standard", 2), ("berlin", "standard", 3),
-         ("newyork", "standard", 3)]
+         ("newyork", "standard", 3), ("paris", "standard", 3)]
 SCALE = float(os.environ.get("REFERENCE_GAMES_SCALE", "1"))
 
 
@@ -311,6 +347,9 @@ def test_random_games_agree_with_the_reference(map_name, variant, games):
     if map_name == "newyork":  # lines ended on icons mid-turn, the rule refused placements, the third icon scored,
         # clusters scored, and the passenger stayed put for a second card of its station
         assert all(totals[k] for k in ("on_water", "water_refusals", "water", "clusters", "stays")), totals
+    if map_name == "paris":  # RER points, terminus rewards chosen, a set of five, a set completed with branch tiles,
+        # a secret objective met, and tokens bought onto full connections
+        assert all(totals[k] for k in ("rer", "rewards", "landmark_sets", "sets_completed", "objectives", "full")), totals
 
 
 def test_a_few_games_agree_with_the_reference():

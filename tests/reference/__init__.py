@@ -1,4 +1,5 @@
-"""An obviously correct, slow reference of the London rules, written from the rulebook.
+"""An obviously correct, slow reference of the rules (London in both editions, Berlin, New York, Paris),
+written from the rulebooks.
 
 It shares no code with ``game/engine``: it reads the map TOML itself and keeps its own position.
 The engine is fast and clever (bitmask searches, cached lookups, a cycle basis); this package is

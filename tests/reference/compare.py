@@ -44,6 +44,11 @@ def differences(state, ref: RefGame, engine_can_undo: bool | None = None,
     diff("end triggered", state.end_triggered, not ref.deck)
     if ref.phase != "over":
         diff("actions left", state.actions_left, ref.actions_left)
+    if ref.phase in ("reward", "complete_set"):  # Paris: the choice asked now
+        asked = state.pending[0] if state.pending else None
+        diff("choice asked (kind, line, station)",
+             asked and (asked.kind, asked.line, names[asked.station]), (ref.pending[0][0], ref.pending[0][1],
+                                                                         names[ref.pending[0][2]]))
     if ref.phase == "route":
         diff("route options", [(names[o.destination], tuple(o.lines)) for o in state.options],
              [(names[d], lines) for d, lines in ref.options])

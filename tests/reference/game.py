@@ -1,7 +1,8 @@
 """The reference position and turn flow, written from the rulebooks (london-berlin-2nd-edition.txt,
 newyork-paris-2nd-edition.txt, RULES.md).
 
-Actions are plain tuples: ("place", line, connection), ("branch",), ("route", option), ("undo",).
+Actions are plain tuples: ("place", line, connection), ("branch",), ("route", option), ("undo",), and Paris's
+choices ("reward", "points" | "point_and_tile" | "tiles") and ("complete_set", True | False).
 Scores are not kept as running totals: :meth:`RefGame.points` recounts every category from the tokens
 on the board, except what only history can tell (stations scored inside loops, passenger rides).
 """
@@ -27,7 +28,8 @@ class RefIllegal(Exception):
 
 class RefGame:
     def __init__(self, board: RefBoard, players: int, lines: list[list[str]], start_player: int,
-                 deck: list[int], tiles: list[str], variant: str = "standard", landmark_tiles: list[str] = ()):
+                 deck: list[int], tiles: list[str], variant: str = "standard", landmark_tiles: list[str] = (),
+                 objectives: list[list[int]] = ()):
         self.board = board
         self.n = players
         self.variant = variant
@@ -45,6 +47,12 @@ class RefGame:
         self.hand: list[dict[str, int]] = [{} for _ in range(players)]
         self.sets = [0] * players
         self.bonus = [0] * players
+        # Paris: who reached each RER station in what order, the terminus rewards chosen, the secret cards, and the
+        # choices a placement raised that are still to ask: (kind, line, station)
+        self.arrivals: list[tuple[int, int]] = []
+        self.reward_points = [0] * players
+        self.objectives = [list(h) for h in objectives]
+        self.pending: list[tuple[str, int, int]] = []
         self.deck = list(deck[4:])
         self.face_up = list(deck[:4])
         self.discard: list[int] = []
@@ -90,7 +98,8 @@ class RefGame:
                 continue
             on = self.stations_of(li)
             cats["national_rail"] += sum("national_rail" in kinds[s] for s in on)
-            cats["terminus"] += 2 * sum("terminus" in kinds[s] for s in on)
+            if not self.paris:  # Paris: the player chooses the reward (below)
+                cats["terminus"] += 2 * sum("terminus" in kinds[s] for s in on)
             symbols = [self.symbol[s] for s in on if s in self.symbol]
             cats["connections"] += 3 * len({x for x in symbols if symbols.count(x) >= 2})
             cats["loops"] += len(self.loop_scored[li])
@@ -107,7 +116,22 @@ class RefGame:
             cats["clusters"] += sum(range(reached))
         cats["landmark_sets"] = self.sets[player] * self.board.set_points
         cats["landmark_bonus"] = self.bonus[player]
+        if self.paris:
+            cats["terminus"] += self.reward_points[player]
+            # "0 points if this is the first line that connects to this RER station, 1 point otherwise"
+            table = self.board.rer_points
+            cats["rer"] = sum(table[min(len([x for x in self.arrivals[:i] if x[1] == s]), len(table) - 1)]
+                              for i, (li, s) in enumerate(self.arrivals) if self.line_owner[li] == player)
+            if self.phase == "over":  # secret objectives are scored at the end
+                cats["objectives"] = sum(points for card in self.objectives[player]
+                                         for stations, points in [self.board.objectives[card]]
+                                         for li, owner in enumerate(self.line_owner)
+                                         if owner == player and stations <= self.stations_of(li))
         return {k: v for k, v in cats.items() if v}
+
+    @property
+    def paris(self) -> bool:
+        return self.board.city == "paris"
 
     def score(self, player: int) -> int:
         return sum(self.points(player).values())
@@ -129,17 +153,25 @@ class RefGame:
         placed = sum(counts.values()) // 2
         if placed >= SUPPLY[self.line_colour[line]]:
             raise RefIllegal("no tokens of that colour left")
-        if line in self.track[conn] or len(self.track[conn]) >= spaces:
-            raise RefIllegal("no free space for this colour")
+        if line in self.track[conn]:
+            raise RefIllegal("this colour is on that connection already")
+        full = 0
+        if len(self.track[conn]) >= spaces:
+            # Paris: "2 Branch tiles may instead pay for a token on a connection whose spaces are all full"
+            if self.board.full_connection_tiles is None:
+                raise RefIllegal("no free space")
+            full = self.board.full_connection_tiles
         if placed == 0:
-            return 0  # a line's first token goes on any empty track space
-        if counts.get(a) == 1 or counts.get(b) == 1:
-            return 0  # extends the line at one of its ends ("only one Track token of that line")
-        if counts.get(a) or counts.get(b):
-            if self.branch[self.current] >= 2:
-                return 2
-            raise RefIllegal("branching needs two branch tiles")
-        raise RefIllegal("does not touch the line")
+            branching = 0  # a line's first token goes on any empty track space
+        elif counts.get(a) == 1 or counts.get(b) == 1:
+            branching = 0  # extends the line at one of its ends ("only one Track token of that line")
+        elif counts.get(a) or counts.get(b):
+            branching = 2
+        else:
+            raise RefIllegal("does not touch the line")
+        if self.branch[self.current] < branching + full:
+            raise RefIllegal("not enough branch tiles")
+        return branching + full
 
     def legal_placements(self) -> set[tuple[int, int, int]]:
         out = set()
@@ -236,6 +268,13 @@ class RefGame:
             for a in keep:
                 self.apply(a)
             return
+        if kind in ("reward", "complete_set"):
+            if self.phase != kind:
+                raise RefIllegal("no such choice to make now")
+            self.turn_actions.append(action)
+            self._choose(action)
+            self._after_action()
+            return
         if kind == "route":
             if self.phase != "route" or not 0 <= action[1] < len(self.options):
                 raise RefIllegal("no such route option")
@@ -258,8 +297,46 @@ class RefGame:
             raise RefIllegal(f"unknown action {action!r}")
         self.turn_actions.append(action)
         self.actions_left -= 1
+        self._after_action()
+
+    def _after_action(self) -> None:
+        """Ask the next choice still worth asking; with none, the turn goes on (the passenger after the last action)."""
+        while self.pending and not self._worth_asking(*self.pending[0]):
+            self.pending.pop(0)
+        if self.pending:
+            self.phase = self.pending[0][0]
+            return
+        self.phase = "actions"
         if self.actions_left == 0:
             self._start_passenger()
+
+    def missing_types(self, player: int) -> int:
+        return sum(1 for t in self.board.landmark_types if not self.hand[player].get(t))
+
+    def _worth_asking(self, kind: str, line: int, station: int) -> bool:
+        """A set is completed only from a hand that lacks a type, has a tile, and can pay 2 per missing type."""
+        if kind != "complete_set":
+            return True
+        p = self.line_owner[line]
+        missing = self.missing_types(p)
+        return any(self.hand[p].values()) and missing > 0 and self.branch[p] >= self.board.set_tile_cost * missing
+
+    def _choose(self, action: tuple) -> None:
+        kind, line, station = self.pending.pop(0)
+        p = self.line_owner[line]
+        if kind == "reward":
+            # "2 points, or 1 point and 1 Branch tile, or 2 Branch tiles"
+            rewards = {name: (points, tiles) for name, points, tiles in self.board.terminus_rewards}
+            if action[1] not in rewards:
+                self.pending.insert(0, (kind, line, station))
+                raise RefIllegal("no such reward")
+            points, tiles = rewards[action[1]]
+            self.reward_points[p] += points
+            self.branch[p] += tiles
+        elif action[1]:
+            # "a player may substitute any number of missing types by returning 2 Branch tiles ... for each"
+            self.branch[p] -= self.board.set_tile_cost * self.missing_types(p)
+            self._score_set(p)
 
     def _place(self, line: int, conn: int) -> None:
         cost = self.placement_cost(line, conn)
@@ -269,10 +346,21 @@ class RefGame:
         self.branch[self.current] -= cost
         self.track[conn].append(line)
         new = self.stations_of(line) - before
-        self.branch[self.current] += sum("terminus" in self.board.kinds[s] for s in new)  # 2 points and a Branch tile
+        if not self.paris:
+            self.branch[self.current] += sum("terminus" in self.board.kinds[s] for s in new)  # 2 points and a tile
+        took = []
         for s in self.board.conns[conn][:2]:  # in the map's order
+            if s in new and "rer" in self.board.kinds[s]:
+                self.arrivals.append((line, s))
             if s in new and self.tiles_left.get(s):
                 self._take_landmark(s)
+                took.append(s)
+        if self.paris:  # then the choices, station by station: the terminus reward before completing a set
+            for s in self.board.conns[conn][:2]:
+                if s in new and "terminus" in self.board.kinds[s]:
+                    self.pending.append(("reward", line, s))
+                if s in took:
+                    self.pending.append(("complete_set", line, s))
         self._score_loops(line)
 
     def _take_landmark(self, station: int) -> None:
@@ -282,10 +370,16 @@ class RefGame:
         kind = self.stack_type[station]
         hand[kind] = hand.get(kind, 0) + 1
         if all(hand.get(t, 0) for t in self.board.landmark_types):
-            for t in self.board.landmark_types:
+            self._score_set(self.current)
+
+    def _score_set(self, player: int) -> None:
+        """One tile of each type the player holds leaves the game (a completed set pays for the rest); +1 set."""
+        hand = self.hand[player]
+        for t in self.board.landmark_types:
+            if hand.get(t):
                 hand[t] -= 1
-            self.hand[self.current] = {t: n for t, n in hand.items() if n}
-            self.sets[self.current] += 1
+        self.hand[player] = {t: n for t, n in hand.items() if n}
+        self.sets[player] += 1
 
     def _score_loops(self, line: int) -> None:
         """"1 point for each station inside a loop created by one line. Stations that are connected by the
