@@ -130,8 +130,11 @@ def save(state: GameState, path: str | Path) -> None:
     save_atomic(Path(path), encode(state))
 
 
-def summary(state: GameState) -> dict:
-    """The final position as plain data (what `underground replay` prints)."""
+def summary(state: GameState, reveal: bool = False) -> dict:
+    """The final position as plain data (what `underground replay` prints).
+
+    Paris: the players' secret objectives are in it only with ``reveal`` (the record holds them; a replay printed
+    for the table must not give them away unless asked)."""
     board = load_board(state.setup.map)
     from .rules import winners
 
@@ -160,6 +163,8 @@ def summary(state: GameState) -> dict:
             entry["landmark_sets"] = p.points.get("landmark_sets", 0) // max(board.berlin.set_points, 1)
         out["landmarks_left"] = {board.stations[s].name: n
                                  for s, n in zip(board.landmark_stations, state.landmarks_left)}
+    if board.paris is not None:
+        _paris_summary(state, board, out, reveal)
     if board.water or board.clusters:
         # New York: points from clusters and third water icons, each line's clusters and icons, and the
         # destination tokens now on the board (a station with two identical cards face up has 2)
@@ -175,3 +180,26 @@ def summary(state: GameState) -> dict:
             tokens[name] = tokens.get(name, 0) + 1
         out["destination_tokens"] = tokens
     return out
+
+
+def _paris_summary(state: GameState, board, out: dict, reveal: bool) -> None:
+    """Paris: landmark tiles in hand by type (map order, zeros included), sets scored, RER and terminus points,
+    the tiles left on the board, the choice being asked; with ``reveal``, each player's objective cards."""
+    from .cities.paris import lines_meeting, objectives_of
+
+    pd = board.paris
+    for i, (entry, p) in enumerate(zip(out["players"], state.players)):
+        entry["landmark_tiles"] = {t: p.landmarks.get(t, 0) for t in pd.landmark_types}
+        entry["landmark_sets"] = p.points.get("landmark_sets", 0) // max(pd.set_points, 1)
+        entry["rer_points"] = p.points.get("rer", 0)
+        entry["terminus_points"] = p.points.get("terminus", 0)
+        if reveal:
+            entry["objective_points"] = p.points.get("objectives", 0)
+            entry["objectives"] = [{"card": c, "points": board.objective_points[c],
+                                    "stations": [board.stations[s].name for s in board.objective_stations[c]],
+                                    "lines": [state.lines[li].colour for li in lines_meeting(state, board, i, c)]}
+                                   for c in objectives_of(state, i)]
+    out["landmarks_left"] = {board.stations[s].name: n for s, n in zip(board.landmark_stations, state.landmarks_left)}
+    if state.pending:
+        c = state.pending[0]
+        out["choice"] = {"kind": c.kind, "player": c.player, "station": board.stations[c.station].name}
