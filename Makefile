@@ -35,7 +35,7 @@ mutate: $(STAMP)
 # Languages (docs/languages.md): extract every marked string, merge it into the German and French catalogues,
 # compile them. Translate the new entries in assets/locale/*/LC_MESSAGES/underground.po, then run it again.
 translations: $(STAMP)
-	$(BIN)/pybabel extract -F babel.cfg -k N_ -k pgettext:1c,2 -k ngettext:1,2 --no-location --sort-output \
+	$(BIN)/pybabel extract -F babel.cfg -k N_ -k Words -k pgettext:1c,2 -k ngettext:1,2 --no-location --sort-output \
 		--project "On the Underground" -o assets/locale/underground.pot .
 	$(BIN)/pybabel update -i assets/locale/underground.pot -d assets/locale -D underground --no-fuzzy-matching
 	$(BIN)/pybabel compile -d assets/locale -D underground --statistics

@@ -122,3 +122,32 @@ def system_language(environ: dict | None = None) -> str:
         if code in ("c", "posix"):
             continue
     return DEFAULT
+
+
+#: Which values in an engine message are words to translate too (colours); stations and names stay as printed.
+_TRANSLATED_PARAMS = {"colour": COLOUR_NAMES}
+
+
+def words_text(words) -> str:
+    """An engine message (game.engine.actions.Words, nested ones too) in the current language; plain str as is."""
+    template = getattr(words, "template", None)
+    if template is None:
+        return str(words)
+    params = {}
+    for key, value in words.params.items():
+        if key in _TRANSLATED_PARAMS and isinstance(value, str):
+            params[key] = _(_TRANSLATED_PARAMS[key].get(value, value))
+        elif getattr(value, "template", None) is not None:
+            params[key] = words_text(value)
+        else:
+            params[key] = value
+    try:
+        return _(template).format(**params)
+    except (KeyError, IndexError, ValueError):  # a broken translation must never hide the refusal
+        log.warning("translation of %r does not fit its values; English shown", template)
+        return str(words)
+
+
+def refusal_text(exc: BaseException) -> str:
+    """Why an action was refused, in the current language (the engine raises IllegalAction(Words(...)))."""
+    return words_text(exc.args[0]) if exc.args else str(exc)

@@ -47,8 +47,22 @@ Action = PlaceTrack | TakeBranch | ChooseRoute | ChooseReward | CompleteSet | Un
 CHOICE_ACTIONS = (ChooseReward, CompleteSet)  # answers to a city's choice phase (Paris)
 
 
+class Words(str):
+    """A message in English that keeps its template and values, so a screen can say it in the player's language
+    (game/i18n.py ``refusal_text``); everywhere else it is the plain English string."""
+
+    template: str
+    params: dict
+
+    def __new__(cls, template: str, **params) -> "Words":
+        w = super().__new__(cls, template.format(**params))
+        w.template = template
+        w.params = params
+        return w
+
+
 class IllegalAction(ValueError):
-    """An action the rules forbid; the message says why in the game's own words."""
+    """An action the rules forbid; the message says why in the game's own words (often a :class:`Words`)."""
 
 
 def describe(action: Action, board=None, state=None) -> str:

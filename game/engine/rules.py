@@ -12,7 +12,7 @@ from typing import Iterable
 import msgspec
 
 from . import passenger
-from .actions import CHOICE_ACTIONS, Action, ChooseRoute, IllegalAction, PlaceTrack, TakeBranch, Undo
+from .actions import CHOICE_ACTIONS, Action, ChooseRoute, IllegalAction, PlaceTrack, TakeBranch, Undo, Words
 from .board import Board, load_board
 from .events import (BranchTaken, ChoiceNeeded, DestinationsDrawn, EndTriggered, Event, GameOver, PassengerLeft,
                      PassengerMoved, RouteChoiceNeeded, Scored, TokenPlaced, TurnStarted, Undone)
@@ -326,19 +326,20 @@ def placement_cost(state: GameState, line: int, conn: int) -> int:
         raise IllegalAction(f"there is no connection {conn} on the {board.name} board")
     ln = state.lines[line]
     if ln.owner != state.current:
-        raise IllegalAction(f"the {ln.colour} line belongs to {state.players[ln.owner].name}, "
-                            f"not to {state.players[state.current].name}")
+        raise IllegalAction(Words("the {colour} line belongs to {owner}, not to {player}", colour=ln.colour,
+                                  owner=state.players[ln.owner].name, player=state.players[state.current].name))
     if ln.tokens_left <= 0:
-        raise IllegalAction(f"no {ln.colour} tokens left")
+        raise IllegalAction(Words("no {colour} tokens left", colour=ln.colour))
     toks = state.tokens[conn]
     if line in toks:
-        raise IllegalAction(f"the {ln.colour} line is already on {board.conn_name(conn)}; "
-                            f"tokens on one connection must be different colours")
+        raise IllegalAction(Words("the {colour} line is already on {connection}; tokens on one connection must be "
+                                  "different colours", colour=ln.colour, connection=board.conn_name(conn)))
     full = 0
     if len(toks) >= board.connections[conn].spaces:
         extra = rules_of(state).full_connection_tiles(board)
         if extra is None:
-            raise IllegalAction(f"no free track space on {board.conn_name(conn)}: space taken")
+            raise IllegalAction(Words("no free track space on {connection}: space taken",
+                                      connection=board.conn_name(conn)))
         full = extra
     have = state.players[ln.owner].branch_tiles
     if not ln.conns:
@@ -352,16 +353,21 @@ def placement_cost(state: GameState, line: int, conn: int) -> int:
         elif da or db:
             branch = 2
             if have < 2 + full:
-                more = f" and {full} for the full connection" if full else ""
-                raise IllegalAction(f"{board.conn_name(conn)} is not at an end of the {ln.colour} line and "
-                                    f"branching there needs 2 branch tiles{more} (you have {have}): "
-                                    f"no branch tiles")
+                if full:
+                    raise IllegalAction(Words(
+                        "{connection} is not at an end of the {colour} line and branching there needs 2 branch "
+                        "tiles and {full} for the full connection (you have {have}): no branch tiles",
+                        connection=board.conn_name(conn), colour=ln.colour, full=full, have=have))
+                raise IllegalAction(Words("{connection} is not at an end of the {colour} line and branching there "
+                                          "needs 2 branch tiles (you have {have}): no branch tiles",
+                                          connection=board.conn_name(conn), colour=ln.colour, have=have))
         else:
-            raise IllegalAction(f"{board.conn_name(conn)} does not touch the {ln.colour} line; "
-                                f"extend it at an end of the line")
+            raise IllegalAction(Words("{connection} does not touch the {colour} line; extend it at an end of the line",
+                                      connection=board.conn_name(conn), colour=ln.colour))
     if full and have < branch + full:
-        raise IllegalAction(f"every track space on {board.conn_name(conn)} is taken; a token there costs "
-                            f"{branch + full} branch tiles (you have {have})")
+        raise IllegalAction(Words("every track space on {connection} is taken; a token there costs {cost} branch "
+                                  "tiles (you have {have})", connection=board.conn_name(conn), cost=branch + full,
+                                  have=have))
     return branch + full
 
 
@@ -462,30 +468,30 @@ def is_legal(state: GameState, action: Action) -> bool:
 def check(state: GameState, action: Action) -> None:
     """Raise IllegalAction saying why ``action`` cannot be applied now."""
     if state.phase == PHASE_OVER:
-        raise IllegalAction("the game is over")
+        raise IllegalAction(Words("the game is over"))
     if isinstance(action, Undo):
         if not can_undo(state):
-            raise IllegalAction("nothing to undo: undo works only within the current turn, "
-                                "before the passenger moves")
+            raise IllegalAction(Words("nothing to undo: undo works only within the current turn, "
+                                      "before the passenger moves"))
         return
     if isinstance(action, ChooseRoute):
         if state.phase != PHASE_ROUTE:
-            raise IllegalAction("there is no passenger route to choose now")
+            raise IllegalAction(Words("there is no passenger route to choose now"))
         if not 0 <= action.option < len(state.options):
             raise IllegalAction(f"route option {action.option} does not exist "
                                 f"(there are {len(state.options)})")
         return
     if isinstance(action, CHOICE_ACTIONS) or state.phase in CHOICE_PHASES:
         if state.phase not in CHOICE_PHASES:
-            raise IllegalAction("there is no choice to make now")
+            raise IllegalAction(Words("there is no choice to make now"))
         problem = rules_of(state).choice_problem(state, board_of(state), action)
         if problem:
             raise IllegalAction(problem)
         return
     if state.phase == PHASE_ROUTE:
-        raise IllegalAction("choose the passenger's route first")
+        raise IllegalAction(Words("choose the passenger's route first"))
     if state.actions_left <= 0:
-        raise IllegalAction("no actions left this turn")
+        raise IllegalAction(Words("no actions left this turn"))
     if isinstance(action, PlaceTrack):
         placement_cost(state, action.line, action.connection)
     elif not isinstance(action, TakeBranch):

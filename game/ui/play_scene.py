@@ -30,14 +30,17 @@ import pygame
 
 from ..engine import ChooseRoute, IllegalAction, PlaceTrack, TakeBranch, Undo, apply
 from ..engine import events as ev
+from ..i18n import _, ngettext, refusal_text
 from ..engine.rules import board_of, last_player, rules_of
 from ..engine.state import GameState
 from . import sound
 from . import theme as th
 from .board_view import BoardView
 from .play.backdrop import Backdrop, _merge as _merge_rects
+from .play.cards import CardStrips
 from .play.animations import FAST, FLASH_S, FLOAT_S, HOP_S, TOAST_S, Animations, Flash, Float, Toast, Travel
 from .play.overlays import Overlays, tag_area
+from .play.long_press import LongPress
 from .play.turns import BOT_DELAY, END_HOLD_S, TurnFlow
 from .scene import CANCEL, DOWN, MOVE, UP, PointerEvent, Scene
 from .seat_panel import DEPTH, PanelView, SeatPanel
@@ -70,6 +73,7 @@ class PlayScene(Scene):
     """A game in progress. ``seats`` says who sits where and which seats the computer plays."""
 
     drive_computers = True  # False: something else (the kiosk's demo) plays the computer seats
+    guide = None  # the first-game guide (play/guide.py), when the set-up asked for it
 
     def __init__(self, app, state: GameState, seats: list[SeatConfig] | None = None, names: str = "upright",
                  computer_speed: str = "normal"):
@@ -90,6 +94,8 @@ class PlayScene(Scene):
         self.board_view = BoardView(self.board, pygame.Rect(0, 0, 10, 10), theme, fonts, ui_scale=app.scale)
         self.board_view.progressive = True  # a new zoom or window size is drawn a little each frame
         self.board_view.connection_tiles = list(state.setup.connection_tiles)
+        self.board_view.show_grid = True  # the cards' "C4" finds the station (play/cards.py)
+        self.cards = CardStrips(theme, fonts)  # the face-up destination cards at the seats' edges
         self.panels = [SeatPanel(i, self.seats[i].edge if self.seats[i].edge in EDGE_ROTATION else "bottom",
                                  self.seats[i], theme, fonts) for i in range(n)]
         secret = self.board_view.city.has_secret_cards(self.board)  # Paris: objectives, held to be seen
@@ -101,6 +107,7 @@ class PlayScene(Scene):
         self.anim = Animations(self.board, theme, fonts)
         self.overlays = Overlays(theme, fonts)
         self.gestures: dict[int, Gesture] = {}
+        self.long_press = LongPress(self)  # press and hold: a station's or a score's card (play/long_press.py)
         self.route_preview: int | None = None
         self.hover_route: int | None = None
         self.shown_score = [p.score for p in state.players]
@@ -206,7 +213,10 @@ class PlayScene(Scene):
                     b = H * (j + 1) // n
                     p.set_rect(pygame.Rect(x, a, depths[edge], b - a), k)
         m = max(2, round(6 * k))
-        area = pygame.Rect(L, T, W - L - R, H - T - B).inflate(-2 * m, -2 * m)
+        area = pygame.Rect(L, T, W - L - R, H - T - B)
+        area = self.cards.carve(area, CardStrips.edges_for(self.seats, self._is_computer), k,
+                                max(4, len(self.state.face_up)), self.board_view.size_units())
+        area = area.inflate(-2 * m, -2 * m)
         if area.w < 10 or area.h < 10:
             area = pygame.Rect(0, 0, max(10, W), max(10, H))
         self.board_view.ui_scale = k
@@ -240,6 +250,7 @@ class PlayScene(Scene):
     @property
     def animating(self) -> bool:
         return (self.anim.running or (self.state.phase == "over" and not self._ended) or self._zoom_idle > 0
+                or self.cards.animating
                 or self.board_view.busy or self.backdrop.pending)
 
     @property
@@ -263,7 +274,7 @@ class PlayScene(Scene):
         try:
             events = self.turns.apply(action)
         except IllegalAction as e:
-            self.toast(str(e), at)
+            self.toast(refusal_text(e), at)
             return False
         self._invalidate()
         self._show_events(events, before_face_up)
@@ -285,10 +296,11 @@ class PlayScene(Scene):
         left = any(isinstance(e, ev.PassengerLeft) for e in events)
         if any(isinstance(e, ev.EndTriggered) for e in events):
             last = self.state.players[last_player(self.state)].name
-            first = "The deck is empty: the passenger leaves the board." if left else "The deck is empty."
-            self._pending_notice = f"{first} Last round: the game ends after {last}'s turn."
+            first = _("The deck is empty: the passenger leaves the board.") if left else _("The deck is empty.")
+            self._pending_notice = first + " " + _("Last round: the game ends after {player}'s turn.").format(
+                player=last)
         elif left:
-            self._pending_notice = "The deck is empty: the passenger leaves the board."
+            self._pending_notice = _("The deck is empty: the passenger leaves the board.")
         if not self.anim.travels:
             self._turn_shown()
 
@@ -359,6 +371,9 @@ class PlayScene(Scene):
         for name, r in self.board_buttons().items():
             if r.collidepoint(x, y):
                 return ("button", name)
+        card = self.cards.hit(x, y)
+        if card is not None:
+            return ("cards",) + card
         if self.board_view.rect.collidepoint(x, y):
             return ("board",)
         return ("none",)
@@ -374,6 +389,10 @@ class PlayScene(Scene):
     def _on_pointer(self, e: PointerEvent) -> bool:
         if not (math.isfinite(e.x) and math.isfinite(e.y)):
             return True
+        if self.guide is not None and self.guide.on_pointer(e):
+            return True
+        if self.long_press.on_pointer(e):
+            return True
         x, y = e.x, e.y
         k = self.app.scale
         if e.phase == DOWN:
@@ -382,7 +401,7 @@ class PlayScene(Scene):
             if target[0] == "panel" and target[2] == "secret":  # shown only while this finger holds it
                 self.held_secret[target[1]] = e.pid
                 self.dirty = True
-            if self.blocking and target[-1] != "menu":
+            if self.blocking and target[-1] != "menu" and target[0] != "cards":
                 self.fast = True
             self.gestures[e.pid] = g
             return True
@@ -427,6 +446,10 @@ class PlayScene(Scene):
                 return False
             if g.target[0] == "panel" and g.target[2] == "secret":
                 return True
+            if g.target[0] == "cards" and not g.moved:  # any seat may look at the cards at any time
+                if self._target_at(x, y) == g.target and g.target[1] == "card":
+                    self.find_card(g.target[2], (x, y))
+                return True
             if g.target[0] == "panel" and g.target[2] == "menu" and not g.moved:
                 if self._target_at(x, y) == g.target:  # the menu opens at any time, for any seat
                     self.open_menu(g.target[1])
@@ -469,14 +492,14 @@ class PlayScene(Scene):
                 return
             if not self._human_turn():
                 if self._is_computer(st.current):
-                    self.toast(f"{st.players[st.current].name} (computer) is playing", (x, y))
+                    self.toast(_("{player} (computer) is playing").format(player=st.players[st.current].name), (x, y))
                 return
             conn = self.board_view.hit_test(x, y)
             if conn is None:
                 return
             line = self.selected.get(st.current)
             if line is None:
-                self.toast("choose one of your lines on your panel first", (x, y))
+                self.toast(_("choose one of your lines on your panel first"), (x, y))
                 return
             if self.act(PlaceTrack(line, conn), (x, y)):
                 self.turns.default_selection()
@@ -555,6 +578,9 @@ class PlayScene(Scene):
     # time
 
     def update(self, dt: float) -> None:
+        self.long_press.update(dt)
+        if self.guide is not None:
+            self.guide.update()
         if self._zoom_idle > 0:
             self._zoom_idle -= dt
             if self._zoom_idle <= 0 and not any(g.target[0] == "board" for g in self.gestures.values()):
@@ -562,6 +588,8 @@ class PlayScene(Scene):
                 self._invalidate()
             elif self._zoom_idle <= 0:
                 self._zoom_idle = ZOOM_SETTLE_S / 2
+        if self.cards.step(dt):
+            self._invalidate()
         travelling = bool(self.anim.travels)
         landed, arrived = self.anim.step(dt)
         if travelling:
@@ -635,11 +663,11 @@ class PlayScene(Scene):
                 v.choices = tuple((label, preview) for label, preview, _ in city.choices(st, self.board))
                 v.choice_title = city.choice_title(st, self.board)
             if self._is_computer(i):
-                v.status = "computer playing"
+                v.status = _("computer playing")
         if self.blocking:
-            v.status = "passenger travelling"
+            v.status = _("passenger travelling")
         elif st.phase == "over":
-            v.status = "game over"
+            v.status = _("game over")
         # this seat's lines the passenger would score for if the turn ended now (every move up to a tie)
         v.would_score = frozenset(li for li in self.turns.would_score(self.blocking) if st.lines[li].owner == i)
         n = st.n_players
@@ -655,10 +683,29 @@ class PlayScene(Scene):
         if st.turn < n and st.phase != "over":  # the first round: say what each seat started with
             first = rules_of(st).initial_score(st.setup, (i - st.setup.start_player) % n)
             if st.setup.variant == "classic" or first:
-                v.note = f"Started on {first} point{'' if first == 1 else 's'}"
+                v.note = ngettext("Started on {n} point", "Started on {n} points", first).format(n=first)
         return v
 
     _panel_view = panel_view
+
+    # ---- the destination cards (play/cards.py; drawn into the backdrop's "cards" piece) ---------------
+
+    def face_up_shown(self) -> list[int]:
+        """The face-up cards as the table shows them (a card goes when the passenger reaches it)."""
+        shown = self.turns.shown_face_up
+        return list(self.state.face_up if shown is None else shown)
+
+    def cards_key(self) -> tuple:
+        return self.cards.key(self.state, self.face_up_shown(), self._passenger_shown(), self.board_view)
+
+    def draw_cards(self, surf: pygame.Surface, area: pygame.Rect | None = None) -> None:
+        self.cards.draw(surf, self.state, self.face_up_shown(), self._passenger_shown(), self.board_view, area)
+
+    def find_card(self, j: int, at: tuple[float, float]) -> int | None:
+        """Card ``j`` was touched: show its station on the board."""
+        stn = self.cards.find(j, self.face_up_shown(), at, self.board_view)
+        self._invalidate()
+        return stn
 
     # ---- board overlays (drawn into the backdrop's "previews" piece) ----------------------------------
 
@@ -726,21 +773,48 @@ class PlayScene(Scene):
         st = self.state
         name = st.players[self.shown_current].name
         if st.phase == "over":
-            return "Game over"
+            return _("Game over")
         if self.blocking:
-            return "The passenger is travelling (tap to hurry)"
+            return _("The passenger is travelling (tap to hurry)")
         if self._is_computer(st.current):
-            return f"{name} (computer) is playing"
+            return _("{player} (computer) is playing").format(player=name)
         if st.phase == "route":
-            return f"{name}: choose the passenger's route"
+            return _("{player}: choose the passenger's route").format(player=name)
         if st.pending:
             return f"{name}: {self.board_view.city.choice_title(st, self.board)}"
         n = st.actions_left
-        last = " (last action: see where the passenger would go)" if n == 1 else ""
-        return f"{name}'s turn · {n} action{'s' if n != 1 else ''} left{last}"
+        if n == 1:
+            return _("{player}'s turn · 1 action left (last action: see where the passenger would go)").format(
+                player=name)
+        return ngettext("{player}'s turn · {n} action left", "{player}'s turn · {n} actions left", n).format(
+            player=name, n=n)
 
     # ------------------------------------------------------------------------------------------
     # drawing
+
+    def draw_stand_in(self, surface: pygame.Surface) -> bool:
+        """A window resize's own frame (App._draw_stand_in): the last backdrop scaled to the new window and
+        the moving bits over it, one copy instead of the new layout; the next frame composes the new layout."""
+        bd = self.backdrop.surf
+        if bd is None or bd.get_bitsize() != surface.get_bitsize():
+            return False
+        pygame.transform.scale(bd, surface.get_size(), surface)
+        drawn = self.anim.draw(surface, self.board_view, self.state, self.panels, self.app.scale)
+        self._dirty = [r.clip(surface.get_rect()) for r in drawn]
+        self._full_next = True
+        return True
+
+    def draw_stand_in(self, surface: pygame.Surface) -> bool:
+        """A window resize's own frame (App._draw_stand_in): the last backdrop scaled to the new window and
+        the moving bits over it, one copy instead of the new layout; the next frame composes the new layout."""
+        bd = self.backdrop.surf
+        if bd is None or bd.get_bitsize() != surface.get_bitsize():
+            return False
+        pygame.transform.scale(bd, surface.get_size(), surface)
+        drawn = self.anim.draw(surface, self.board_view, self.state, self.panels, self.app.scale)
+        self._dirty = [r.clip(surface.get_rect()) for r in drawn]
+        self._full_next = True
+        return True
 
     def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """Bring the backdrop up to date (only the pieces that changed), copy to the window what changed
@@ -764,6 +838,11 @@ class PlayScene(Scene):
                 surface.blit(bd, r, r)
         area = surface.get_rect()
         drawn = self.anim.draw(surface, self.board_view, self.state, self.panels, self.app.scale)
+        if self.guide is not None:
+            drawn += self.guide.draw(surface)
+        drawn += self.long_press.draw(surface)
+        drawn += self.draw_held_secret(surface)
+        drawn += self.cards.draw_moving(surface, self.board_view)
         drawn += self.draw_held_secret(surface)
         self._dirty = [r.clip(area) for r in drawn]
         self._last_surface = surface
@@ -885,7 +964,7 @@ def bench_frames(size: tuple[int, int] = (1920, 1080), frames: int = 300, clock:
     try:
         state = new_game("london", 4, seed=7)
         bot = _mk("random", 7)
-        for _ in range(90):
+        for _frame in range(90):
             apply(state, bot.choose(state))
         seats = [SeatConfig(name=p.name, edge=e) for p, e in zip(state.players, default_edges(4))]
         scene = PlayScene(app, state, seats)
@@ -897,7 +976,7 @@ def bench_frames(size: tuple[int, int] = (1920, 1080), frames: int = 300, clock:
         scene.draw(screen)
         out = []
         dt = 1.0 / 60
-        for _ in range(frames):
+        for _frame in range(frames):
             if not scene.travels:
                 scene.travels.append(Travel(route[0][0], dest, list(route), (), []))
                 scene.turns.shown_face_up = list(state.face_up)

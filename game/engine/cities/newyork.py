@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..actions import Action, PlaceTrack, TakeBranch
+from ..actions import Action, PlaceTrack, TakeBranch, Words
 from ..board import Board
 from ..rules import Ruleset, add_points, board_of
 from ..state import NO_PASSENGER, GameState, Setup
@@ -34,8 +34,8 @@ def icon_label(board: Board, icon: int) -> str:
     """'the water icon by Marcy Av' for the node named 'Water: Marcy Av'."""
     name = board.stations[icon].name
     if name.startswith("Water: "):
-        return f"the water icon by {name[len('Water: '):]}"
-    return f"the water icon {name}"
+        return Words("the water icon by {station}", station=name[len('Water: '):])
+    return Words("the water icon {station}", station=name)
 
 
 def destination_tokens(state: GameState) -> dict[int, int]:
@@ -151,7 +151,7 @@ class NewYorkRules(Ruleset):
         budget = state.actions_left - 1
         if isinstance(action, TakeBranch):
             added: tuple = ()
-            doing = "taking a branch tile"
+            doing = Words("taking a branch tile")
         elif isinstance(action, PlaceTrack):
             added = ((action.line, action.connection),)
             doing = ""
@@ -165,19 +165,23 @@ class NewYorkRules(Ruleset):
         li, icon = _dangling(state, board, lines, added)[0]
         colour = state.lines[li].colour
         where = icon_label(board, icon)
-        lead = f"{doing} would leave {colour}" if doing else f"{colour} would end"
+        lead = Words("{doing} would leave {colour}", doing=doing, colour=colour) if doing else \
+            Words("{colour} would end", colour=colour)
         if budget <= 0:
-            return f"{lead} on {where} with no action left to leave it (a line cannot end its turn on water)"
+            return Words("{lead} on {where} with no action left to leave it (a line cannot end its turn on water)",
+                         lead=lead, where=where)
         need = _fix(state, board, lines, added, SEARCH_LIMIT)
         if need is None:
             left = state.lines[li].tokens_left - sum(1 for al, _ in added if al == li)
             if left <= 0:
-                return f"{lead} on {where} with no {colour} tokens left to leave it (a line cannot end its turn " \
-                       f"on water)"
-            return f"{lead} on {where} with no free track space to leave it by (a line cannot end its turn on " \
-                   f"water)"
-        return (f"{lead} on the water: leaving it needs {need} more placement{'s' if need != 1 else ''} and only "
-                f"{budget} action{'s' if budget != 1 else ''} would be left")
+                return Words("{lead} on {where} with no {colour} tokens left to leave it (a line cannot end its "
+                             "turn on water)", lead=lead, where=where, colour=colour)
+            return Words("{lead} on {where} with no free track space to leave it by (a line cannot end its turn "
+                         "on water)", lead=lead, where=where)
+        placements = Words("{n} more placement", n=need) if need == 1 else Words("{n} more placements", n=need)
+        actions = Words("{n} action", n=budget) if budget == 1 else Words("{n} actions", n=budget)
+        return Words("{lead} on the water: leaving it needs {placements} and only {actions} would be left",
+                     lead=lead, placements=placements, actions=actions)
 
     def filter_placements(self, state: GameState, board: Board,
                           placements: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from ..actions import ChooseReward, CompleteSet
+from ..actions import ChooseReward, CompleteSet, Words
 from ..board import Board
 from ..events import LandmarkTaken
 from ..rules import Ruleset, add_points
@@ -187,14 +187,14 @@ class ParisRules(Ruleset):
         name = board.stations[choice.station].name
         if choice.kind == PHASE_REWARD:
             if not isinstance(action, ChooseReward):
-                return f"choose the terminus reward for {name} first (2 points, 1 point and 1 branch tile, " \
-                       f"or 2 branch tiles)"
+                return Words("choose the terminus reward for {station} first (2 points, 1 point and 1 branch "
+                             "tile, or 2 branch tiles)", station=name)
             if action.choice not in board.paris.terminus_rewards:
                 return f"{action.choice!r} is not a terminus reward; choose one of " \
                        f"{', '.join(board.paris.terminus_rewards)}"
             return None
         if not isinstance(action, CompleteSet):
-            return f"decide first whether to complete a landmark set with branch tiles ({name})"
+            return Words("decide first whether to complete a landmark set with branch tiles ({station})", station=name)
         return None
 
     def apply_choice(self, state: GameState, board: Board, choice: Choice, action, events: list) -> None:

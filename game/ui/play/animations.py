@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from ...engine import events as ev
+from ...i18n import _, ngettext
 from .. import theme as th
 from ..board_view import capsule, disc
 from ..seats import EDGE_ROTATION
@@ -116,7 +117,7 @@ class Animations:
                 self.pops.append((e.connection, e.lane, Tween(0.45, ease_out)))
             elif isinstance(e, ev.BranchTaken):
                 start = panels[e.player].point_for("branch")
-                self.floats.append(Float("+1 tile", ink, None, start, e.player, 0,
+                self.floats.append(Float(_("+1 tile"), ink, None, start, e.player, 0,
                                          Tween(FLOAT_S * 0.8, ease_in_out), target="tiles"))
             elif isinstance(e, ev.Scored):
                 if e.category == "passenger":
@@ -136,15 +137,15 @@ class Animations:
                 text = f"+{e.points}"
                 delay = 0.0
                 if e.category == "landmark_sets":  # five types: the set is scored after its tile has landed
-                    text = f"+{e.points} set"
+                    text = _("+{points} set").format(points=e.points)
                     delay = FLOAT_S * 0.6
                     self.flashes.append(Flash(tuple(e.stations), good, Tween(FLASH_S, _linear, delay=delay)))
                 elif e.category == "landmark_bonus":
-                    text = f"+{e.points} landmarks"
+                    text = _("+{points} landmarks").format(points=e.points)
                 self.floats.append(Float(text, good, origin, None, e.player, e.points,
                                          Tween(FLOAT_S, ease_in_out, delay=delay)))
                 if e.branch_tiles:
-                    self.floats.append(Float(f"+{e.branch_tiles} tile", ink, origin, None, e.player, 0,
+                    self.floats.append(Float(ngettext("+{n} tile", "+{n} tiles", e.branch_tiles).format(n=e.branch_tiles), ink, origin, None, e.player, 0,
                                              Tween(FLOAT_S, ease_in_out, delay=0.25), target="tiles"))
             elif isinstance(e, ev.LandmarkTaken):  # Berlin: a tile floats from the station to the panel
                 s = b.stations[e.station]
@@ -195,7 +196,7 @@ class Animations:
         for fl in self.flashes:
             fl.tween.step(dt)
         self.flashes = [f for f in self.flashes if not f.tween.done]
-        for _, _, tw in self.pops:
+        for _c, _lane, tw in self.pops:
             tw.step(dt)
         self.pops = [p for p in self.pops if not p[2].done]
         for t in self.toasts + self.notices:

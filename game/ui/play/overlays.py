@@ -12,9 +12,29 @@ from dataclasses import dataclass
 
 import pygame
 
+from ... import i18n
+from ...i18n import _
 from .. import theme as th
 from ..board_view import disc
 from ..seats import EDGE_ROTATION
+
+# The last action's preview of each passenger move: (a later move?, its kind, what it shows) -> words.
+N_ = i18n.N_
+_LEG_TEXT = {
+    (False, "", "scores"): N_("scores:"), (False, "", "none"): N_("no line scores"),
+    (False, "", "tie"): N_("tie: the player chooses"),
+    (False, "express", "scores"): N_("express scores:"), (False, "express", "none"): N_("express: no line scores"),
+    (False, "express", "tie"): N_("express tie: the player chooses"),
+    (False, "standard", "scores"): N_("standard scores:"), (False, "standard", "none"): N_("standard: no line scores"),
+    (False, "standard", "tie"): N_("standard tie: the player chooses"),
+    (True, "", "scores"): N_("then scores:"), (True, "", "none"): N_("then: no line scores"),
+    (True, "", "tie"): N_("then tie: the player chooses"),
+    (True, "express", "scores"): N_("then express scores:"), (True, "express", "none"): N_("then express: no line scores"),
+    (True, "express", "tie"): N_("then express tie: the player chooses"),
+    (True, "standard", "scores"): N_("then standard scores:"),
+    (True, "standard", "none"): N_("then standard: no line scores"),
+    (True, "standard", "tie"): N_("then standard tie: the player chooses"),
+}
 
 
 TAG_REACH = (700, 420)  # design px: a score tag stays this close to its destination (either way)
@@ -257,17 +277,14 @@ class Overlays:
                 bv.draw_station_ring(surf, opt.destination, colour, 0.5)
         for j, leg in enumerate(legs):
             colour = colours[min(j, len(colours) - 1)]
-            kind = f"{leg.kind} " if leg.kind in ("express", "standard") else ""
-            then = "then " if j else ""
+            kind = leg.kind if leg.kind in ("express", "standard") else ""
             if len(leg.options) == 1:
                 opt = leg.options[0]
-                text = f"{then}{kind}scores:" if opt.lines else f"{then}{kind}: no line scores"
-                taken.append(self.score_tag(surf, bv, state, opt, k, label=text.replace(" :", ":"), edge=colour,
-                                            taken=taken))
+                text = _LEG_TEXT[(bool(j), kind, "scores" if opt.lines else "none")]
+                taken.append(self.score_tag(surf, bv, state, opt, k, label=_(text), edge=colour, taken=taken))
             elif leg.options:
                 taken.append(self.score_tag(surf, bv, state, leg.options[0], k,
-                                            text=f"{then}{kind}tie: the player chooses".replace("  ", " "),
-                                            edge=colour, taken=taken))
+                                            text=_(_LEG_TEXT[(bool(j), kind, "tie")]), edge=colour, taken=taken))
                 break  # what follows a tie depends on the choice
 
     def dotted_route(self, surf: pygame.Surface, bv, hops, colour, weight: float, k: float) -> None:
@@ -291,7 +308,7 @@ class Overlays:
         x, y = bv.station_xy(opt.destination)
         f = self.fonts.get(max(11, round(17 * k)), True)
         chip = max(12, round(22 * k))
-        label = text or label or ("scores:" if opt.lines else "no line scores")
+        label = text or label or (_("scores:") if opt.lines else _("no line scores"))
         img = f.render(label, True, self.theme.ink)
         w = img.get_width() + round(14 * k) + (0 if text else len(opt.lines) * (chip + round(4 * k)))
         h = max(img.get_height(), chip) + round(10 * k)
