@@ -60,6 +60,15 @@ def station_kind(kinds: Iterable[str]) -> str:
     return "standard"
 
 
+def lane_offset(spaces: int, k: int) -> float:
+    """Lane ``k``'s offset from a connection's centre line, in lane gaps: the printed spaces centred, then
+    extra lanes (Paris: tokens on a full connection) alternately beyond either side, so each stays a lane."""
+    if k < spaces:
+        return k - (spaces - 1) / 2
+    j = k - spaces
+    return (1 if j % 2 == 0 else -1) * ((spaces - 1) / 2 + 1 + j // 2)
+
+
 def _radius_units(kind: str) -> float:
     return {"standard": R_STANDARD, "express": R_EXPRESS, "terminus": R_TERMINUS,
             "national_rail": R_NATIONAL, "connection": R_CONNECTION, "start": R_START}.get(kind, R_STANDARD)
@@ -471,8 +480,9 @@ class BoardView:
         self._trim_px = trims
         self._conn_px = {}
 
-    def _conn_geometry_px(self, c: int, s: float):
-        """One connection's lane segments and hit-test centre line in board pixels at scale ``s``."""
+    def _conn_geometry_px(self, c: int, s: float, extra: int = 0):
+        """One connection's lane segments and hit-test centre line in board pixels at scale ``s`` (with
+        ``extra`` lanes beyond the printed spaces: see ``lane_offset``)."""
         con = self.board.connections[c]
         stations = self.board.stations
         gap = max(4.0, LANE_GAP * s)
@@ -482,8 +492,8 @@ class BoardView:
         ra = self._radius_u[con.a] * s + gap * 0.35
         rb = self._radius_u[con.b] * s + gap * 0.35
         lanes = []
-        for k in range(con.spaces):
-            o = (k - (con.spaces - 1) / 2) * gap
+        for k in range(con.spaces + extra):
+            o = lane_offset(con.spaces, k) * gap
             segs = []
             for j in range(len(pts) - 1):
                 (x0, y0), (x1, y1) = pts[j], pts[j + 1]
@@ -510,10 +520,12 @@ class BoardView:
         frame, when the whole board's geometry may not be worked out for the view (a stretched stand-in
         is shown while zooming): then only this connection's is, remembered for the zoom."""
         key = (self.rect.topleft, self.rect.size, self.s, self.vx0, self.vy0)
-        if key == self._geom_key:
-            return self._lanes[conn][lane]
         s = self.s
-        if self._geom_px_key == s:
+        if lane >= self.board.connections[conn].spaces:  # beyond the printed spaces (Paris: a full connection)
+            segs = self._lane_px(conn, lane)
+        elif key == self._geom_key:
+            return self._lanes[conn][lane]
+        elif self._geom_px_key == s:
             segs = self._lanes_px[conn][lane]
         else:
             if self._conn_px_s != s:
@@ -524,6 +536,29 @@ class BoardView:
             segs = got[0][lane]
         ox, oy = self.rect.x - self.vx0, self.rect.y - self.vy0
         return [((p[0] + ox, p[1] + oy), (q[0] + ox, q[1] + oy)) for p, q in segs]
+
+    def _lane_px(self, conn: int, lane: int) -> list[tuple[Point, Point]]:
+        """One lane's segments in board pixels, printed or extra (extra ones worked out when first asked)."""
+        if lane < self.board.connections[conn].spaces:
+            self._geometry_px()
+            return self._lanes_px[conn][lane]
+        s = self.s
+        if getattr(self, "_extra_s", None) != s:
+            self._extra_s, self._extra_px = s, {}
+        got = self._extra_px.get((conn, lane))
+        if got is None:
+            spaces = self.board.connections[conn].spaces
+            got = self._extra_px[(conn, lane)] = self._conn_geometry_px(conn, s, lane - spaces + 1)[0][lane]
+        return got
+
+    def _lane_box(self, conn: int, lane: int) -> tuple[float, float, float, float]:
+        """The box (board pixels) round one lane's centre line, printed or extra."""
+        if lane < self.board.connections[conn].spaces:
+            return self._lane_boxes()[conn][lane]
+        segs = self._lane_px(conn, lane)
+        xs = [c for p, q in segs for c in (p[0], q[0])]
+        ys = [c for p, q in segs for c in (p[1], q[1])]
+        return (min(xs), min(ys), max(xs), max(ys))
 
     def lane_point(self, conn: int, lane: int, t: float = 0.5) -> Point:
         segs = self.lane_segments(conn, lane)
@@ -1414,12 +1449,10 @@ class BoardView:
         for conn, cost in glow:
             if not 0 <= conn < len(state.tokens):
                 continue
-            lane = len(state.tokens[conn])
-            if lane >= self.board.connections[conn].spaces:
-                continue
+            lane = len(state.tokens[conn])  # past the printed spaces: a full connection (Paris), a lane of its own
             box = bc.get(("glow", conn, lane, style))
             if box is None:
-                box = bc[("glow", conn, lane, style)] = self._box(*boxes[conn][lane], halo_m, (0, 0))
+                box = bc[("glow", conn, lane, style)] = self._box(*self._lane_box(conn, lane), halo_m, (0, 0))
             out["glow"][conn] = ((lane, cost, style), box.move(-vx, -vy))
             touched.update(self.board.conn_ends[conn])
         lw = max(1, round(2.0 * self.s))
@@ -1438,7 +1471,7 @@ class BoardView:
             n_t = len(toks)
             box = bc.get(("tok", conn, n_t))
             if box is None:
-                row = boxes[conn][:n_t]
+                row = [self._lane_box(conn, k) for k in range(n_t)]
                 box = bc[("tok", conn, n_t)] = self._box(min(b[0] for b in row), min(b[1] for b in row),
                                                          max(b[2] for b in row), max(b[3] for b in row), tm,
                                                          (0, 0))
@@ -1582,6 +1615,15 @@ class BoardView:
             else:
                 capsule(surf, edge, p2, q2, w + e)
                 capsule(surf, (255, 255, 255), p2, q2, w)
+        for conn in conns:  # a full connection (Paris): its cost in Branch tiles on its extra lane
+            (lane, cost, _), _ = glow_items[conn]
+            if cost and lane >= self.board.connections[conn].spaces:
+                x, y = self.lane_point(conn, lane, 0.25)  # clear of the letter badges mid-way
+                r = max(6.0, gap * 0.85)
+                disc(surf, (255, 255, 255), (x - off[0], y - off[1]), r + max(1.0, r * 0.2))
+                disc(surf, warn, (x - off[0], y - off[1]), r)
+                img = self.fonts.get(max(8, round(r * 1.3)), True).render(str(cost), True, (255, 255, 255))
+                surf.blit(img, img.get_rect(center=(round(x - off[0]), round(y - off[1]))))
 
     # tokens ---------------------------------------------------------------------------------------
     def token_width(self) -> float:
@@ -1611,12 +1653,12 @@ class BoardView:
             self._geometry_px()
             w = self.token_width()
             m = (w + max(2.0, w * 0.28)) / 2 + 3
-            x0, y0, x1, y1 = self._lane_boxes()[conn][lane]
+            x0, y0, x1, y1 = self._lane_box(conn, lane)
             ox, oy = math.floor(x0 - m), math.floor(y0 - m)
             img = pygame.Surface((math.ceil(x1 + m) - ox + 1, math.ceil(y1 + m) - oy + 1), pygame.SRCALPHA)
             rgb = self.theme.line(colour)
             edge = th.line_outline(colour)
-            for p, q in self._lanes_px[conn][lane]:
+            for p, q in self._lane_px(conn, lane):
                 p2, q2 = (p[0] - ox, p[1] - oy), (q[0] - ox, q[1] - oy)
                 capsule(img, edge, p2, q2, w + max(2.0, w * 0.28))
                 capsule(img, rgb, p2, q2, w)
