@@ -72,7 +72,3 @@ def lay(state: GameState, colour: str, *stations: str) -> list:
 
 def scored(events, category: str) -> list[int]:
     return [e.points for e in events if getattr(e, "category", None) == category]
-
-
-def kinds_of(events) -> list[str]:
-    return [type(e).__name__ for e in events]

@@ -230,7 +230,8 @@ def check_paris(s: GameState, oracle: bool = False) -> Model:
         assert pl.branch_tiles == m.tiles[p] >= 0, f"player {p}: {pl.branch_tiles} Branch tiles, model {m.tiles[p]}"
         assert set(pl.points) <= PARIS_CATEGORIES, f"player {p} scored outside Paris's categories: {pl.points}"
         for k in ("rer", "terminus", "landmark_sets"):
-            assert pl.points.get(k, 0) == m.points[p][k], f"player {p}: {k} {pl.points.get(k, 0)}, model {m.points[p][k]}"
+            got = pl.points.get(k, 0)
+            assert got == m.points[p][k], f"player {p}: {k} {got}, model {m.points[p][k]}"
         want = m.objectives(p) if s.over else 0
         assert pl.points.get("objectives", 0) == want, f"player {p}: objectives {pl.points.get('objectives', 0)}, " \
                                                        f"want {want}"

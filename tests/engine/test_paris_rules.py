@@ -10,10 +10,9 @@ from collections import Counter
 
 import networkx as nx
 import pytest
-from paris_engine_helpers import (BOARD, OBJECTIVES, TYPES, conn, deal, kinds_of, lay, line_of, make_game, place,
-                                  scored)
+from paris_engine_helpers import BOARD, OBJECTIVES, TYPES, conn, deal, lay, line_of, make_game, place, scored
 
-from game.engine import apply, can_undo, legal_actions, legal_placements, new_game, rules_of
+from game.engine import apply, can_undo, legal_actions, legal_placements, new_game, rules, rules_of
 from game.engine.actions import ChooseReward, CompleteSet, IllegalAction, PlaceTrack, TakeBranch, Undo
 from game.engine.cities import paris
 from game.engine.events import ChoiceNeeded, LandmarkTaken, PassengerMoved, Scored, TurnStarted
@@ -343,7 +342,8 @@ def test_terminus_then_landmark_reward_asked_first_and_its_tiles_pay_for_the_set
     assert [e for e in ev if isinstance(e, LandmarkTaken)], "the tile is taken at once, before any choice"
     assert [(p.kind, BOARD.stations[p.station].name) for p in s.pending] == [
         (PHASE_REWARD, "Saint-Denis - Université"), (PHASE_COMPLETE_SET, "Mairie de Saint-Ouen")]
-    assert [e for e in ev if isinstance(e, ChoiceNeeded)] == [ChoiceNeeded(0, PHASE_REWARD, st("Saint-Denis - Université"))]
+    asked = [e for e in ev if isinstance(e, ChoiceNeeded)]
+    assert asked == [ChoiceNeeded(0, PHASE_REWARD, st("Saint-Denis - Université"))]
     ev = apply(s, ChooseReward("tiles"))
     assert ev[-1] == ChoiceNeeded(0, PHASE_COMPLETE_SET, st("Mairie de Saint-Ouen")) and s.phase == PHASE_COMPLETE_SET
     apply(s, CompleteSet(True))
@@ -366,7 +366,8 @@ def test_landmark_then_terminus_set_asked_first():
     s.players[0].landmarks = {"monument": 1, "museum": 1, "church": 1, "garden": 1}
     s.players[0].branch_tiles = 2
     ev = apply(s, place(s, "red", "Église de Pantin", "Bobigny - Pablo Picasso"))
-    assert [e for e in ev if isinstance(e, ChoiceNeeded)] == [ChoiceNeeded(0, PHASE_COMPLETE_SET, st("Église de Pantin"))]
+    asked = [e for e in ev if isinstance(e, ChoiceNeeded)]
+    assert asked == [ChoiceNeeded(0, PHASE_COMPLETE_SET, st("Église de Pantin"))]
     ev = apply(s, CompleteSet(True))
     assert ev[-1] == ChoiceNeeded(0, PHASE_REWARD, st("Bobigny - Pablo Picasso"))
     apply(s, ChooseReward("point_and_tile"))
@@ -468,9 +469,18 @@ def test_an_open_space_costs_nothing_even_beside_other_lines():
 
 
 def test_other_boards_keep_full_connections_closed():
-    s = new_game("berlin", 2, seed=1)
-    board = rules_of(s)
-    assert board.full_connection_tiles(None) is None  # the shared default: no price buys a full connection
+    """Only Paris sells a place on a full connection: on Berlin no number of Branch tiles buys one."""
+    s = new_game("berlin", 2, seed=1, start_player=0)
+    board = rules.board_of(s)
+    c = next(i for i, con in enumerate(board.connections) if con.spaces == 1)
+    black = next(i for i, ln in enumerate(s.lines) if ln.colour == "black")
+    s.current = 1
+    rules._place(s, PlaceTrack(black, c), [])
+    s.current = 0
+    s.players[0].branch_tiles = 10
+    red = next(i for i, ln in enumerate(s.lines) if ln.colour == "red")
+    assert "space taken" in why_illegal(s, PlaceTrack(red, c))
+    assert not [x for x in legal_placements(s) if x[1] == c]
 
 
 # ---- undo in and after a choice -------------------------------------------------------------------------------
