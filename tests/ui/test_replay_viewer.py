@@ -1,0 +1,252 @@
+"""The replay viewer (game/ui/replay_scene.py): steps a record forward and back through every position, jumps to
+any turn, plays and pauses, never lets anyone act, and ends on exactly `underground replay`'s position; opened
+from Finished games and by `underground view`, which refuses a bad file with replay's message."""
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pygame
+import pytest
+
+from conftest import Driver
+from game import cli
+from game.engine import PlaceTrack, Undo, new_game
+from game.engine import record as rec_mod
+from game.engine.rules import apply, board_of, can_undo, legal_actions
+from game.ui import menu_scenes as ms
+from game.ui.app import App
+from game.ui.kiosk.mode import position_digest
+from game.ui.play.log_panel import LogPanel
+from game.ui.replay_scene import ReplayError, ReplayScene, positions
+from game.ui.seats import SeatConfig
+from play_helpers import STEP
+
+BAD = Path(__file__).parents[1] / "engine" / "bad_records"
+EXPECTED = json.loads((BAD / "expected.json").read_text())
+
+
+def recorded(map_name: str, seed: int = 5, players=("Ada", "Ben"), undo_every: int = 0):
+    """A whole seeded random game's record (with a few undos in it when ``undo_every``), saved to no file."""
+    variant = "classic" if map_name == "london-2006" else "standard"
+    st = new_game(map_name, list(players), seed=seed, start_player=0, variant=variant)
+    rng = random.Random(seed)
+    board = board_of(st)
+    actions = []
+    while not st.over:
+        acts = [a for a in legal_actions(st) if not isinstance(a, PlaceTrack)
+                or len(st.tokens[a.connection]) < board.conn_spaces[a.connection]]  # no Paris extra lanes
+        a = rng.choice(acts)
+        apply(st, a)
+        actions.append(a)
+        if undo_every and len(actions) % undo_every == 0 and can_undo(st):
+            apply(st, Undo())
+            actions.append(Undo())
+    rec = rec_mod.from_state(st)
+    rec.actions = actions  # the record as the table played it, undos included
+    return rec
+
+
+def write(tmp_path, rec, name="game.json") -> Path:
+    path = tmp_path / name
+    path.write_bytes(rec_mod.encode(rec))
+    return path
+
+
+def digests(rec) -> list[str]:
+    """The engine's own position after each number of actions (record.replay, independent of the viewer)."""
+    return [position_digest(rec_mod.replay(rec, upto=i)) for i in range(len(rec.actions) + 1)]
+
+
+def test_bar_taps_step_forward_and_back_through_every_position(app, driver, tmp_path):
+    rec = recorded("london", seed=5, undo_every=9)
+    assert any(isinstance(a, Undo) for a in rec.actions)
+    want = digests(rec)
+    viewer = ReplayScene(app, rec, step=0)
+    app.push(viewer)
+    app.step(STEP)
+    assert viewer.step == 0 and position_digest(viewer.state) == want[0]
+    for i in range(1, len(rec.actions) + 1):
+        driver.tap(*viewer.point_for_bar("forward"))
+        assert viewer.step == i, f"forward tap {i} did not step"
+        assert position_digest(viewer.state) == want[i], f"position after {i} actions differs from replay's"
+    assert viewer.state.over
+    driver.tap(*viewer.point_for_bar("forward"))  # at the end the button does nothing
+    assert viewer.step == len(rec.actions)
+    # the final position is `underground replay`'s: the same digest and the same summary it prints
+    path = write(tmp_path, rec)
+    assert position_digest(viewer.state) == position_digest(rec_mod.load_state(path))
+    assert rec_mod.summary(viewer.state) == rec_mod.summary(rec_mod.load_state(path))
+    for i in range(len(rec.actions) - 1, -1, -1):
+        driver.tap(*viewer.point_for_bar("back"))
+        assert viewer.step == i and position_digest(viewer.state) == want[i], f"back to {i} actions"
+    assert isinstance(app.top, ReplayScene)
+
+
+@pytest.mark.parametrize("map_name", ["berlin", "newyork", "paris", "london-2006"])
+def test_every_board_steps_to_every_position_and_ends_on_replay_s(app, map_name):
+    rec = recorded(map_name, seed=3, players=("Ada", "Ben", "Cy"))
+    want = digests(rec)
+    viewer = ReplayScene(app, rec)
+    app.push(viewer)
+    assert viewer.step == len(rec.actions) and position_digest(viewer.state) == want[-1]
+    viewer.show_step(0)
+    for i in range(1, len(want)):
+        assert viewer.step_forward()
+        app.step(STEP)
+        assert position_digest(viewer.state) == want[i], (map_name, i)
+    assert not viewer.step_forward()
+    for i in range(len(want) - 2, -1, -1):
+        viewer.step_back()
+        assert position_digest(viewer.state) == want[i], (map_name, i)
+    app.draw(force=True)
+
+
+def test_the_slider_and_turn_buttons_jump_to_every_turn(app, driver):
+    rec = recorded("london", seed=8)
+    viewer = ReplayScene(app, rec)
+    app.push(viewer)
+    app.step(STEP)
+    stops = viewer.stops
+    assert stops[0] == 0 and stops[-1] == len(rec.actions)
+    turns = [rec_mod.replay(rec, upto=s).turn for s in stops]
+    assert turns[:-1] == list(range(len(stops) - 1)), "one stop at the start of every turn"
+    for t in list(range(len(stops))) + [3, 0, len(stops) - 1]:
+        driver.tap(*viewer.point_for_turn(t))
+        assert viewer.step == stops[t], f"slider at turn {t}"
+        assert position_digest(viewer.state) == position_digest(rec_mod.replay(rec, upto=stops[t]))
+    # dragging the knob goes through the turns on the way
+    driver._finger += 1
+    f = driver._finger
+    x0, y = viewer.point_for_turn(0)
+    x1, _ = viewer.point_for_turn(len(stops) - 1)
+    driver.finger("down", x0, y, f)
+    seen = set()
+    for k in range(1, 21):
+        driver.finger("move", x0 + (x1 - x0) * k / 20, y, f)
+        seen.add(viewer.step)
+    driver.finger("up", x1, y, f)
+    assert viewer.step == len(rec.actions) and len(seen) >= 10
+    driver.tap(*viewer.point_for_bar("turn_back"))
+    assert viewer.step == stops[-2]
+    driver.tap(*viewer.point_for_bar("turn_back"))
+    assert viewer.step == stops[-3]
+    driver.tap(*viewer.point_for_bar("turn_forward"))
+    assert viewer.step == stops[-2]
+    assert viewer.turn_index == len(stops) - 2
+
+
+def test_play_watches_the_game_and_pause_stops_it(app, driver):
+    rec = recorded("london", seed=4)
+    viewer = ReplayScene(app, rec, step=0)
+    app.push(viewer)
+    assert viewer.speed == "normal"
+    driver.tap(*viewer.point_for_bar("speed"))
+    assert viewer.speed == "fast"
+    driver.tap(*viewer.point_for_bar("play"))
+    assert viewer.playing
+    for _ in range(40):
+        app.step(STEP)
+    moved = viewer.step
+    assert moved > 3, "playing should move on by itself"
+    driver.tap(*viewer.point_for_bar("play"))
+    assert not viewer.playing
+    for _ in range(40):
+        app.step(STEP)
+    assert viewer.step == moved, "paused means still"
+    viewer.show_step(len(rec.actions) - 12)  # the last dozen actions, to the end
+    driver.tap(*viewer.point_for_bar("play"))
+    for _ in range(20000):
+        if not viewer.playing:
+            break
+        app.step(STEP)
+    assert not viewer.playing and viewer.step == len(rec.actions), "play stops at the end"
+    assert position_digest(viewer.state) == position_digest(rec_mod.replay(rec))
+    assert isinstance(app.top, ReplayScene), "the record's end does not turn into the end screen"
+
+
+def test_nobody_can_act_in_the_viewer(app, driver):
+    rec = recorded("london", seed=6)
+    viewer = ReplayScene(app, rec, step=20)
+    app.push(viewer)
+    app.step(STEP)
+    before = position_digest(viewer.state)
+    st = viewer.state
+    assert st.phase == "actions"
+    legal = [a for a in legal_actions(st) if isinstance(a, PlaceTrack)]
+    for a in legal[:15]:
+        p = viewer.point_for_connection(a.connection)
+        if p is not None:
+            driver.tap(*p)
+    for name in ("branch", "undo"):
+        p = viewer.point_for_button(st.current, name)
+        if p is not None:
+            driver.tap(*p)
+    app.step(STEP)
+    assert position_digest(viewer.state) == before and viewer.step == 20
+    assert viewer.turns.glow(False) == ((), None), "no track space glows for anyone"
+    # a panel's menu button opens the log (the game menu would end or restart a game)
+    driver.tap(*viewer.point_for_button(1, "menu"))
+    panel = app.top
+    assert isinstance(panel, LogPanel) and panel.seat == 1
+    places = [i for i, e in enumerate(panel.entries) if e.kind == "place" and panel.point_for_entry(i)]
+    i = places[0]
+    driver.tap(*panel.point_for_entry(i))
+    assert viewer.step == panel.entries[i].step + 1, "a log entry takes the viewer to the position after it"
+    assert position_digest(viewer.state) == position_digest(rec_mod.replay(rec, upto=viewer.step))
+    driver.key(pygame.K_ESCAPE)
+    assert app.top is viewer
+
+
+def test_finished_games_open_in_the_viewer_and_close_back_to_the_list(tmp_path):
+    app = App(size=(1280, 720), headless=True, save_games=True)
+    try:
+        driver = Driver(app)
+        rec = recorded("berlin", seed=2)
+        state = rec_mod.replay(rec)
+        seats = [SeatConfig(name=p.name, edge=e) for p, e in zip(state.players, ["bottom", "top"])]
+        app.saves.save(app.saves.new_id(state), state, seats)
+        title = app.push(ms.TitleScene(app))
+        driver.tap_rect(title.buttons["history"].rect)
+        hist = app.top
+        assert isinstance(hist, ms.HistoryScene) and len(hist.games) == 1
+        driver.tap_rect(hist.buttons["watch0"].rect)
+        viewer = app.top
+        assert isinstance(viewer, ReplayScene)
+        assert [p.edge for p in viewer.panels] == ["bottom", "top"], "seated as the game was played"
+        assert position_digest(viewer.state) == position_digest(state)
+        driver.tap(*viewer.point_for_bar("close"))
+        assert isinstance(app.top, ms.HistoryScene)
+        # a history file that no longer replays is moved aside and named, never a crash
+        path = app.saves.history_path(app.top.games[0].id)
+        path.write_bytes(path.read_bytes()[:200])
+        hist = app.top
+        driver.tap_rect(hist.buttons["watch0"].rect)
+        assert app.top is hist and path.name in hist.message
+        assert not path.exists()
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_view_refuses_a_bad_record_with_replay_s_message(capsys, name):
+    path = BAD / name
+    assert cli.main(["view", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert cli.main(["replay", str(path)]) == 1
+    assert capsys.readouterr().err == err, "view and replay word a bad record the same"
+    assert err.startswith(f"error: {path}") and EXPECTED[name] in err
+    try:
+        loaded = rec_mod.load(path)
+    except rec_mod.RecordError:
+        return  # refused as it is read: the viewer never sees it
+    with pytest.raises(ReplayError) as exc:  # one that reads but does not replay: the viewer refuses it too
+        positions(loaded, str(path))
+    assert EXPECTED[name] in str(exc.value)
+
+
+def test_view_of_a_missing_file_says_so(capsys, tmp_path):
+    assert cli.main(["view", str(tmp_path / "nowhere.json")]) == 1
+    err = capsys.readouterr().err
+    assert "nowhere.json: cannot read" in err and "Traceback" not in err
