@@ -1,4 +1,4 @@
-"""The ``underground`` command: play, kiosk, simulate, replay, validate-map, screenshot, bench.
+"""The ``underground`` command: play, kiosk, simulate, replay, view, validate-map, screenshot, bench.
 
 Every sub-command turns bad input into one clear message on stderr and a non-zero exit, never a
 traceback; nothing is written unless the command is asked to write.
@@ -73,7 +73,7 @@ def cmd_replay(args) -> int:
     except record.RecordError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    s = record.summary(state, reveal=args.reveal)
+    s = record.summary(state)
     if args.json:
         print(json.dumps(s))
         return 0
@@ -83,12 +83,7 @@ def cmd_replay(args) -> int:
         mark = " (winner)" if i in s["winners"] else ""
         print(f"  {p['name']}: {p['score']} points, {p['branch_tiles']} branch tiles, "
               f"lines {'/'.join(p['lines'])}{mark}")
-        if "landmark_tiles" in p and "rer_points" in p:  # Paris
-            tiles = ", ".join(f"{t} {n}" for t, n in p["landmark_tiles"].items())
-            print(f"    landmark tiles: {tiles}; landmark sets scored: {p['landmark_sets']}")
-            print(f"    RER points: {p['rer_points']}; terminus points: {p['terminus_points']}")
-            _print_objectives(p, s["finished"])
-        elif "landmark_tiles" in p:  # Berlin
+        if "landmark_tiles" in p:  # Berlin
             tiles = ", ".join(f"{t} {n}" for t, n in p["landmark_tiles"].items())
             print(f"    landmark tiles: {tiles}; sets of five scored: {p['landmark_sets']}")
         if "cluster_points" in p:  # New York
@@ -105,24 +100,31 @@ def cmd_replay(args) -> int:
         left = sum(s["landmarks_left"].values())
         print(f"  landmark tiles left on the board: {left} on "
               f"{sum(1 for n in s['landmarks_left'].values() if n)} stations")
-    if "choice" in s:  # Paris: the record stops while a choice is asked
-        c = s["choice"]
-        what = "terminus reward" if c["kind"] == "reward" else "complete a landmark set"
-        print(f"  asking {s['players'][c['player']]['name']}: {what} at {c['station']}")
     return 0
 
 
-def _print_objectives(p: dict, finished: bool) -> None:
-    """Paris: a player's secret objectives, only when `replay --reveal` asked for them."""
-    if "objectives" not in p:
-        print("    secret objectives: hidden (replay --reveal shows them)")
-        return
-    for card in p["objectives"]:
-        met = f"met by {', '.join(card['lines'])}" if card["lines"] else "not met"
-        worth = card["points"] * len(card["lines"])
-        scored = f", {worth} points" if finished else " so far"
-        print(f"    objective {card['card']}: {' / '.join(card['stations'])} ({card['points']} per line): "
-              f"{met}{scored}")
+def cmd_view(args) -> int:
+    """The replay viewer for a record; a record `replay` refuses gets the same message, before any window opens."""
+    from .engine import record
+
+    if args.map is not None and _map_name(args.map) is None:
+        return 1
+    try:
+        record.load_state(args.record)
+    except record.RecordError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    reason = no_screen_reason()
+    if reason:
+        print(f"error: {reason}", file=sys.stderr)
+        return 1
+    from .ui.replay_scene import ReplayError, run_view
+
+    try:
+        return run_view(args.record, size=args.size, fullscreen=args.fullscreen, display=args.display)
+    except ReplayError as exc:  # pragma: no cover - load_state above refuses the same records
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
 
 
 def run_random_games(map_name: str, players: int, games: int, seed: int, variant: str = "standard") -> dict:
@@ -297,9 +299,16 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--map", default=None, metavar="PATH",
                    help="the map file of a record made from a map given by path (records name maps)")
     s.add_argument("--json", action="store_true")
-    s.add_argument("--reveal", action="store_true",
-                   help="Paris: also print each player's secret objectives (hidden otherwise)")
     s.set_defaults(func=cmd_replay)
+
+    s = sub.add_parser("view", help="watch a game record on screen: step, jump to a turn, play (docs/ui.md)")
+    s.add_argument("record")
+    s.add_argument("--map", default=None, metavar="PATH",
+                   help="the map file of a record made from a map given by path (records name maps)")
+    s.add_argument("--fullscreen", action="store_true")
+    s.add_argument("--size", type=_size, default=None, help="window size, e.g. 1920x1080")
+    s.add_argument("--display", type=int, default=0, help="which display (0 = first)")
+    s.set_defaults(func=cmd_view)
 
     s = sub.add_parser("validate-map", help="check a map file")
     s.add_argument("path", help="a map file (.toml), or the name of a bundled or user map")
