@@ -909,7 +909,22 @@ class HistoryScene(_ListScene):
         return _("No finished games yet.")
 
     def text_width(self) -> int:
-        return self.app.px(1700)
+        return self.app.px(1460)  # the row's Watch button follows the text
+
+    def row_buttons(self, k: int, e) -> None:
+        y = self.ROW_Y + k * self.ROW_STEP + 12
+        self.button(f"watch{k}", self.R(1580, y, 240, 80), _("Watch"), lambda i=e.id: self.watch(i),
+                    object_id="#primary")
+
+    def watch(self, game_id: str) -> None:
+        """The replay viewer (replay_scene.py) for a finished game; its Close comes back to this list."""
+        from .replay_scene import watch_saved
+
+        message = watch_saved(self.app, game_id, on_close=lambda: self.app.replace(HistoryScene(self.app)))
+        if message:
+            self.message = message
+            self.load_entries(self.app)
+            self.refresh()
 
     def row_text(self, e) -> tuple[str, str]:
         from ..saves import when
