@@ -54,7 +54,7 @@ BOARD_RE = r"^[A-Za-z0-9][A-Za-z0-9_.-]*$"
 Board = Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=BOARD_RE)]
 
 
-DEFAULT_BOARDS = ("london", "berlin", "newyork")  # every board the screens draw, London first
+DEFAULT_BOARDS = ("london", "berlin", "newyork", "paris")  # every board the screens draw, London first
 
 
 class KioskConfig(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):

@@ -73,6 +73,7 @@ class PlayScene(Scene):
     """A game in progress. ``seats`` says who sits where and which seats the computer plays."""
 
     drive_computers = True  # False: something else (the kiosk's demo) plays the computer seats
+    reveal_secrets = True  # False: the game ends without showing the secret cards (the kiosk's demo)
     guide = None  # the first-game guide (play/guide.py), when the set-up asked for it
 
     def __init__(self, app, state: GameState, seats: list[SeatConfig] | None = None, names: str = "upright",
@@ -102,6 +103,7 @@ class PlayScene(Scene):
         for p in self.panels:
             p.has_secret = secret
         self.held_secret: dict[int, int] = {}  # seat -> pointer holding its cards button (shown while held)
+        self.reveal = None  # play/reveal.py: the secret cards shown one by one once the game is over
         self._secret_pics: dict = {}
         self.turns = TurnFlow(state, self.seats, computer_speed)  # speed: play.turns.COMPUTER_SPEEDS
         self.anim = Animations(self.board, theme, fonts)
@@ -487,6 +489,10 @@ class PlayScene(Scene):
 
     def _tap(self, g: Gesture, target: tuple, x: float, y: float) -> None:
         st = self.state
+        if self.reveal is not None and not self.reveal.done:  # a tap shows the next secret card at once
+            self.reveal.next()
+            self.dirty = True
+            return
         if target[0] == "board":
             if st.phase == "over":
                 return
@@ -612,8 +618,17 @@ class PlayScene(Scene):
         if self.drive_computers and self.turns.computer_due(dt, self.blocking):
             self.play_computer_turn()
         if not self._ended and self.turns.end_due(dt, not self.blocking and not self.anim.floats):
-            self._ended = True
-            self.on_game_over()
+            if self.reveal is None and self.reveal_secrets and self.board_view.city.has_secret_cards(self.board):
+                from .play.reveal import SecretReveal
+
+                self.reveal = SecretReveal(self)  # Paris: each objective in turn, before the end screen
+                self.dirty = True
+            if self.reveal is not None and not self.reveal.done:
+                if self.reveal.step(dt):
+                    self.dirty = True
+            else:
+                self._ended = True
+                self.on_game_over()
 
     def skip_animations(self) -> None:
         """Finish every running animation at once (the passenger arrives, points land)."""
@@ -841,9 +856,10 @@ class PlayScene(Scene):
         if self.guide is not None:
             drawn += self.guide.draw(surface)
         drawn += self.long_press.draw(surface)
-        drawn += self.draw_held_secret(surface)
         drawn += self.cards.draw_moving(surface, self.board_view)
-        drawn += self.draw_held_secret(surface)
+        drawn += self.draw_held_secret(surface)  # secret cards last: nothing may cover them while held
+        if self.reveal is not None:
+            drawn += self.reveal.draw(surface, self)
         self._dirty = [r.clip(area) for r in drawn]
         self._last_surface = surface
         self._full_next = False

@@ -364,11 +364,14 @@ def test_admin_changes_apply_at_once_and_are_saved(table):
     table.step(2)
     assert table.ctl.config.idle_timeout_s == 300
     # a board can be switched off, but not the last one
-    assert table.ctl.config.boards == ["london", "berlin", "newyork"]
+    assert table.ctl.config.boards == ["london", "berlin", "newyork", "paris"]
     table.tap_rect(admin.buttons["board_berlin"].rect)
-    assert table.ctl.config.boards == ["london", "newyork"]
+    assert table.ctl.config.boards == ["london", "newyork", "paris"]
     admin = table.top
     table.tap_rect(admin.buttons["board_newyork"].rect)
+    assert table.ctl.config.boards == ["london", "paris"]
+    admin = table.top
+    table.tap_rect(admin.buttons["board_paris"].rect)
     assert table.ctl.config.boards == ["london"]
     admin = table.top
     table.tap_rect(admin.buttons["board_london"].rect)

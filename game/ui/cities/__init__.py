@@ -78,10 +78,16 @@ class CityDrawing:
         """True when every seat holds cards only its owner may see (Paris objectives): a hold-to-see button."""
         return False
 
-    def secret_cards_picture(self, state, board, player: int, fonts, scale: float, met=None):
+    def secret_cards_picture(self, state, board, player: int, fonts, scale: float, met: bool = False,
+                             only: int | None = None):
         """``player``'s secret cards, upright, as a picture (None: nothing to show). Drawn only while the
-        owner holds the button, and at the end when they are revealed."""
+        owner holds the button, and at the end when they are revealed (``met``: with what each scored;
+        ``only``: that card alone)."""
         return None
+
+    def secret_stations(self, state, board, player: int, only: int) -> list[int]:
+        """The stations of ``player``'s secret card number ``only`` (in their hand's order), lit at the end."""
+        return []
 
     # ---- the board's own ground and names (New York) ----------------------------------------
     def station_label(self, station) -> str:

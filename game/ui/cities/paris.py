@@ -139,11 +139,23 @@ class ParisDrawing(CityDrawing):
     def has_secret_cards(self, board) -> bool:
         return getattr(board, "paris", None) is not None
 
-    def secret_cards_picture(self, state, board, player: int, fonts, scale: float, met=None):
+    def secret_cards_picture(self, state, board, player: int, fonts, scale: float, met: bool = False,
+                             only: int | None = None):
+        from ...engine.cities import paris as rules
+
         cards = objective_cards(state, board, player)
+        if only is not None:
+            cards = cards[only:only + 1]
         if not cards:
             return None
-        return draw_objective_cards(None, cards, fonts, scale, met)
+        counts = [len(rules.lines_meeting(state, board, player, card)) for _, _, card in cards] if met else None
+        return draw_objective_cards(None, cards, fonts, scale, counts)
+
+    def secret_stations(self, state, board, player: int, only: int) -> list[int]:
+        from ...engine.cities import paris as rules
+
+        cards = rules.objectives_of(state, player)
+        return list(board.objective_stations[cards[only]]) if 0 <= only < len(cards) else []
 
     # ---- the Seine --------------------------------------------------------------------------
     def draw_under_lines(self, surf, view, origin) -> None:

@@ -248,6 +248,7 @@ class DemoPlayScene(PlayScene):
 
     # PlayScene hooks ---------------------------------------------------------------------------
     drive_computers = False  # PlayScene's own computer turns stay off: the demo paces its own
+    reveal_secrets = False  # attract mode never shows a seat's secret cards (Paris objectives), not even at the end
 
     def on_game_over(self) -> None:
         self.finished = True
