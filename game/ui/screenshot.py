@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-SCENES = ("title", "continue", "saved-games", "history", "settings", "setup", "play", "menu", "end")
+SCENES = ("title", "continue", "saved-games", "history", "settings", "setup", "play", "menu", "log", "replay", "end")
 DEMO_NAMES = ["Ada", "Ben", "Chloe", "Dev", "Ezra"]
 MID_GAME_ACTIONS = 40
 
@@ -124,6 +124,25 @@ def build_scene(app, scene: str, map: str = "london"):
         menu = GameMenu(app, play, 0)
         menu.items = items_for(app, saving=True)  # as on a laptop (a screenshot itself saves nothing)
         return menu
+    if scene == "log":  # the game log over the play screen, facing the bottom seat, its last placement shown
+        from .play.log_panel import LogPanel
+        from .play_scene import PlayScene
+
+        state = demo_state(map)
+        play = app.push(PlayScene(app, state, demo_seats(state)))
+        panel = LogPanel(app, play, 0)
+        places = [i for i, e in enumerate(panel.entries) if e.kind == "place"]
+        if places:
+            panel.pick(places[-1])
+        return panel
+    if scene == "replay":  # the replay viewer on a whole 3-player game, at the start of its middle turn
+        from ..engine.record import from_state
+        from .replay_scene import ReplayScene
+
+        state = demo_state(map, players=3, actions=None)
+        viewer = ReplayScene(app, from_state(state), demo_seats(state))
+        viewer.jump_to_turn(viewer.n_turns // 2)
+        return viewer
     if scene == "end":
         state = demo_state(map, players=3, actions=None)
         return menu_scenes.EndScene(app, state, demo_seats(state, {2: "hard"}))
