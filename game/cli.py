@@ -317,7 +317,8 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("screenshot", help="render a scene to a PNG without a display")
     s.add_argument("--map", default="london", help="a map name, or a map file's path")
     s.add_argument("--scene", default="play", choices=["title", "continue", "saved-games", "history", "settings",
-                                                        "setup", "play", "menu", "end"])
+                                                        "setup", "play", "menu", "log", "replay",
+                                                        "end"])
     s.add_argument("--size", type=_size, default=(1920, 1080))
     s.add_argument("--out", required=True)
     s.set_defaults(func=cmd_screenshot)
