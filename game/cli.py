@@ -73,7 +73,7 @@ def cmd_replay(args) -> int:
     except record.RecordError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    s = record.summary(state)
+    s = record.summary(state, reveal=args.reveal)
     if args.json:
         print(json.dumps(s))
         return 0
@@ -83,7 +83,12 @@ def cmd_replay(args) -> int:
         mark = " (winner)" if i in s["winners"] else ""
         print(f"  {p['name']}: {p['score']} points, {p['branch_tiles']} branch tiles, "
               f"lines {'/'.join(p['lines'])}{mark}")
-        if "landmark_tiles" in p:  # Berlin
+        if "landmark_tiles" in p and "rer_points" in p:  # Paris
+            tiles = ", ".join(f"{t} {n}" for t, n in p["landmark_tiles"].items())
+            print(f"    landmark tiles: {tiles}; landmark sets scored: {p['landmark_sets']}")
+            print(f"    RER points: {p['rer_points']}; terminus points: {p['terminus_points']}")
+            _print_objectives(p, s["finished"])
+        elif "landmark_tiles" in p:  # Berlin
             tiles = ", ".join(f"{t} {n}" for t, n in p["landmark_tiles"].items())
             print(f"    landmark tiles: {tiles}; sets of five scored: {p['landmark_sets']}")
         if "cluster_points" in p:  # New York
@@ -100,7 +105,24 @@ def cmd_replay(args) -> int:
         left = sum(s["landmarks_left"].values())
         print(f"  landmark tiles left on the board: {left} on "
               f"{sum(1 for n in s['landmarks_left'].values() if n)} stations")
+    if "choice" in s:  # Paris: the record stops while a choice is asked
+        c = s["choice"]
+        what = "terminus reward" if c["kind"] == "reward" else "complete a landmark set"
+        print(f"  asking {s['players'][c['player']]['name']}: {what} at {c['station']}")
     return 0
+
+
+def _print_objectives(p: dict, finished: bool) -> None:
+    """Paris: a player's secret objectives, only when `replay --reveal` asked for them."""
+    if "objectives" not in p:
+        print("    secret objectives: hidden (replay --reveal shows them)")
+        return
+    for card in p["objectives"]:
+        met = f"met by {', '.join(card['lines'])}" if card["lines"] else "not met"
+        worth = card["points"] * len(card["lines"])
+        scored = f", {worth} points" if finished else " so far"
+        print(f"    objective {card['card']}: {' / '.join(card['stations'])} ({card['points']} per line): "
+              f"{met}{scored}")
 
 
 def cmd_view(args) -> int:
@@ -299,6 +321,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--map", default=None, metavar="PATH",
                    help="the map file of a record made from a map given by path (records name maps)")
     s.add_argument("--json", action="store_true")
+    s.add_argument("--reveal", action="store_true",
+                   help="Paris: also print each player's secret objectives (hidden otherwise)")
     s.set_defaults(func=cmd_replay)
 
     s = sub.add_parser("view", help="watch a game record on screen: step, jump to a turn, play (docs/ui.md)")
