@@ -48,8 +48,9 @@ def choose_board(app, driver, map: str, label: str, seed: int):
 
 def tap_action(driver, play, action, by_mouse: bool) -> None:
     """Do ``action`` the way a player would: pick the line's swatch, tap the connection, the branch button,
-    or a route option twice (the first tap previews it)."""
+    a route option twice (the first tap previews it), or a choice's button (Paris)."""
     from game.engine import ChooseRoute, PlaceTrack, TakeBranch
+    from game.engine.actions import ChooseReward, CompleteSet
 
     state = play.state
     p = state.current
@@ -61,6 +62,12 @@ def tap_action(driver, play, action, by_mouse: bool) -> None:
         press(driver, play.point_for_connection(action.connection), by_mouse)
     elif isinstance(action, TakeBranch):
         press(driver, play.point_for_button(p, "branch"), by_mouse)
+    elif isinstance(action, (ChooseReward, CompleteSet)):  # a city's choice (Paris): its big button
+        from game.engine.rules import board_of
+
+        buttons = play.board_view.city.choices(state, board_of(state))
+        i = [b[2] for b in buttons].index(action)
+        press(driver, play.point_for_button(p, f"choice:{i}"), by_mouse)
     elif isinstance(action, ChooseRoute):
         point = play.point_for_button(p, f"route:{action.option}")
         press(driver, point, by_mouse)  # the first tap or click previews the route on the board
