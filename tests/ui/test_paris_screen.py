@@ -352,6 +352,11 @@ def test_attract_mode_never_shows_objectives(app, driver):
                                   threaded=False, result_s=0.0))
     demo = scene.demo
     assert demo.state.setup.map == "paris" and not demo.reveal_secrets
+    x, y = demo.point_for_button(0, "secret")
+    driver.finger("down", x, y, 9)  # a passer-by's finger on a seat's cards button: it reaches the kiosk only
+    driver.step(2)
+    assert scene.touched and not demo.held_secret
+    driver.finger("up", x, y, 9)
     scene.play_games(1, draw=False)
     assert demo.state.over and demo.reveal is None and not demo.held_secret
 
