@@ -13,6 +13,7 @@ project's venv, puts the file back, and removes the worktree at the end.
     .venv/bin/python tools/plant_bugs.py --bug tie-break      # one
     .venv/bin/python tools/plant_bugs.py --tests tests/engine/test_rulings.py --commit 7a7938b
     .venv/bin/python tools/plant_bugs.py --check              # only check that every bug still applies
+    .venv/bin/python tools/plant_bugs.py --fast               # the mutation runs' fast selection of tests/engine
 
 Exit status 0 only if every planted bug failed at least one test (and the unplanted copy passed, with --baseline).
 """
@@ -21,10 +22,12 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
 import time
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -99,6 +102,12 @@ def run_tests(root: Path, tests: list[str], python: str) -> tuple[int, list[str]
     return out.returncode, failed, took, lines[-1] if lines else out.stderr.strip()[-300:]
 
 
+def fast_selection() -> list[str]:
+    """The engine tests `make mutate` runs (pyproject.toml [tool.mutmut]), a subset of tests/engine."""
+    data = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    return list(data["tool"]["mutmut"]["pytest_add_cli_args_test_selection"])
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--commit", default="HEAD", help="the commit to plant the bugs in (default HEAD)")
@@ -106,9 +115,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--bug", action="append", choices=[b.name for b in BUGS], help="only this bug (repeatable)")
     ap.add_argument("--baseline", action="store_true", help="first run the tests unplanted (they must pass)")
     ap.add_argument("--check", action="store_true", help="only check that every bug applies; run no tests")
+    ap.add_argument("--fast", action="store_true", help="run the mutation runs' fast selection instead of --tests")
     ap.add_argument("--python", default=str(REPO / ".venv" / "bin" / "python"))
     args = ap.parse_args(argv)
     bugs = [b for b in BUGS if not args.bug or b.name in args.bug]
+    if args.fast:
+        args.tests = fast_selection()
+    # a stopped run (SIGTERM) still removes its worktree
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(f"stopped; removing the worktree"))
     commit = subprocess.run(["git", "rev-parse", "--short", args.commit], cwd=REPO, check=True,
                             capture_output=True, text=True).stdout.strip()
     tmp = Path(tempfile.mkdtemp(prefix="plant-bugs-"))
