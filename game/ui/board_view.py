@@ -46,6 +46,8 @@ DEST_STANDARD = (0, 128, 128)  # teal: the standard-destination badge, a colour 
 BADGE_CORNERS = ((0.95, -0.95), (-0.95, -0.95), (0.95, 0.95), (-0.95, 0.95), (1.6, 0.0), (-1.6, 0.0),
                  (0.0, 1.6), (0.0, -1.6), (1.5, -1.5), (-1.5, -1.5), (1.5, 1.5), (-1.5, 1.5))
 
+GRID_CELLS = 10  # the grid reference: about this many squares along the paper's longer side
+
 KIND_ORDER = ("start", "connection", "terminus", "national_rail", "express", "standard")
 
 Point = tuple[float, float]
@@ -316,6 +318,7 @@ class BoardView:
         self.names_facing: str | None = None  # None: names upright; else the edge they face
         self.city = drawing_for(board)  # the city's own drawing hooks (game/ui/cities)
         self.connection_tiles: list[str] = []  # the deal's tiles; the city says which station shows which
+        self.show_grid = False  # the play screen turns on the grid reference (letters and numbers on the paper)
         self.kinds = [self.city.station_kind(s.kinds, station_kind(s.kinds)) for s in board.stations]
         self._radius_u = [self.city.radius_units(k) or _radius_units(k) for k in self.kinds]
         self._static: pygame.Surface | None = None
@@ -1032,7 +1035,7 @@ class BoardView:
         (``interactive``) the old sheet is stretched instead, and redrawn crisp once the gesture ends.
         """
         s = self.s
-        skey = (round(s, 6), self.names_facing, tuple(self.connection_tiles), self.theme, self.rect.size)
+        skey = self._sheet_wanted()
         vx, vy = self.vx0, self.vy0
         W, H = self.rect.size
         sh = self._sheet
@@ -1105,6 +1108,8 @@ class BoardView:
         pygame.draw.rect(surf, t.board_bg, paper, border_radius=rad)
         yield
         pygame.draw.rect(surf, t.panel_edge, paper, width=max(1, round(2 * s)), border_radius=rad)
+        if self.show_grid:
+            self._draw_grid(surf, paper)
         yield
         self.city.draw_under_lines(surf, self, (x0, y0))  # e.g. New York's rivers and clusters
         gap = self.lane_gap
@@ -1139,6 +1144,59 @@ class BoardView:
         self._sheet_builds += 1
         self.static_builds += 1
         self._sheet = surf
+
+    # ---- grid reference ---------------------------------------------------------------------------
+    def size_units(self) -> tuple[float, float]:
+        """The paper's width and height in board units (what the view fits into its rect)."""
+        bx0, by0, bx1, by1 = self.bounds
+        return (bx1 - bx0, by1 - by0)
+
+    def grid(self) -> tuple[int, int]:
+        """Columns (letters) and rows (numbers) of the grid reference: square-ish cells over the paper, the
+        same at every size and zoom, so a card's "C4" and the paper's edges always agree."""
+        bx0, by0, bx1, by1 = self.bounds
+        cell = max(bx1 - bx0, by1 - by0) / GRID_CELLS
+        return (min(26, max(1, round((bx1 - bx0) / cell))), max(1, round((by1 - by0) / cell)))
+
+    def grid_ref(self, stn: int) -> str:
+        """The station's square on the grid reference ("C4"): the column's letter, the row's number."""
+        bx0, by0, bx1, by1 = self.bounds
+        cols, rows = self.grid()
+        st = self.board.stations[stn]
+        c = min(cols - 1, max(0, int((st.x - bx0) / (bx1 - bx0) * cols)))
+        r = min(rows - 1, max(0, int((st.y - by0) / (by1 - by0) * rows)))
+        return f"{chr(ord('A') + c)}{r + 1}"
+
+    def _draw_grid(self, surf: pygame.Surface, paper: pygame.Rect) -> None:
+        """Letters along the paper's top and bottom edges and numbers down its sides, faint, with a short
+        tick between squares; drawn on the static sheet under the names (a name's halo covers them)."""
+        cols, rows = self.grid()
+        t = self.theme
+        ink = _mix(t.board_bg, t.muted, 0.6)
+        tick = _mix(t.board_bg, t.muted, 0.4)
+        px = max(9, round(13 * self.scale), round(11 * self.s))
+        font = self.fonts.get(px, True)
+        inset = max(3, round(5 * self.scale)) + px // 2
+        tl = max(3, round(7 * self.scale))
+        cw, rh = paper.w / cols, paper.h / rows
+        for c in range(cols):
+            img = font.render(chr(ord("A") + c), True, ink)
+            x = paper.x + (c + 0.5) * cw
+            for y in (paper.y + inset, paper.bottom - inset):
+                surf.blit(img, img.get_rect(center=(round(x), round(y))))
+            if c:
+                xb = round(paper.x + c * cw)
+                pygame.draw.line(surf, tick, (xb, paper.y), (xb, paper.y + tl), max(1, round(self.scale)))
+                pygame.draw.line(surf, tick, (xb, paper.bottom - tl), (xb, paper.bottom - 1), max(1, round(self.scale)))
+        for r in range(rows):
+            img = font.render(str(r + 1), True, ink)
+            y = paper.y + (r + 0.5) * rh
+            for x in (paper.x + inset, paper.right - inset):
+                surf.blit(img, img.get_rect(center=(round(x), round(y))))
+            if r:
+                yb = round(paper.y + r * rh)
+                pygame.draw.line(surf, tick, (paper.x, yb), (paper.x + tl, yb), max(1, round(self.scale)))
+                pygame.draw.line(surf, tick, (paper.right - tl, yb), (paper.right - 1, yb), max(1, round(self.scale)))
 
     def _draw_label(self, surf: pygame.Surface, i: int, off: Point) -> None:
         r = self.label_rects()[i]
@@ -1316,7 +1374,8 @@ class BoardView:
         return self._job is not None
 
     def _sheet_wanted(self):
-        return (round(self.s, 6), self.names_facing, tuple(self.connection_tiles), self.theme, self.rect.size)
+        return (round(self.s, 6), self.names_facing, tuple(self.connection_tiles), self.theme, self.rect.size,
+                self.show_grid)
 
     def _sheet_fits(self, skey) -> bool:
         sh = self._sheet

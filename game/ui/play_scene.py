@@ -711,6 +711,8 @@ class PlayScene(Scene):
         return list(self.state.face_up if shown is None else shown)
 
     def cards_key(self) -> tuple:
+        if self.panels:
+            self.cards.face(self.panels[self.shown_current].edge)  # the turning strip faces the active seat
         return self.cards.key(self.state, self.face_up_shown(), self._passenger_shown(), self.board_view)
 
     def draw_cards(self, surf: pygame.Surface, area: pygame.Rect | None = None) -> None:

@@ -110,6 +110,7 @@ class Backdrop:
             "banner": bkey,
             "buttons": (tuple((n, tuple(r)) for n, r in buttons.items()), scene.names_mode, facing),
             "previews": (previews, view),
+            "cards": scene.cards_key(),  # the destination card strips (play/cards.py)
         }
         for i, p in enumerate(scene.panels):
             pieces[f"panel{i}"] = (p.renders, p.stand_ins, tuple(p.rect))
@@ -134,6 +135,7 @@ class Backdrop:
         for i, p in enumerate(scene.panels):
             rects[f"panel{i}"] = pygame.Rect(p.rect)
         rects["buttons"] = _union(buttons.values())
+        rects["cards"] = _union(scene.cards.rects()) if scene.cards.strips else None
         rects["previews"] = (scene.board_overlays_rect(self.marks_only) if previews else None) or None
         changed = [n for n, key in pieces.items() if self._keys.get(n, (None,))[0] != key]
         banner_moved = "banner" in changed
@@ -210,6 +212,8 @@ class Backdrop:
             for p, s in zip(scene.panels, panel_surfs):
                 if r.colliderect(p.rect):
                     bd.blit(s, p.rect.topleft)
+            if rects["cards"] is not None and r.colliderect(rects["cards"]):
+                scene.draw_cards(bd, r)
         # The banner is drawn once, last but for the buttons: everything under its new place is already up
         # to date (changed areas were just composed, the rest did not change), and redrawing it over its
         # own unchanged pixels gives the same pixels (it is opaque, with square-cut corners).
