@@ -20,7 +20,7 @@ import os
 import queue
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -85,6 +85,7 @@ class SavedGame(msgspec.Struct, forbid_unknown_fields=True):
     seats: list[SeatConfig]
     computer_speed: str
     record: Record
+    extras: dict = {}  # what the table keeps besides the game, e.g. {"hints_used": [2, 0]} (play/hint.py)
 
 
 @dataclass
@@ -107,6 +108,7 @@ class LoadedGame:
     seats: list[SeatConfig]
     computer_speed: str
     started: float
+    extras: dict = field(default_factory=dict)  # SavedGame.extras
 
 
 class SaveError(ValueError):
@@ -129,10 +131,10 @@ def summarise(state: GameState) -> Summary:
 
 
 def encode_game(game_id: str, state: GameState, seats: Iterable[SeatConfig], computer_speed: str,
-                started: float, now: float) -> bytes:
+                started: float, now: float, extras: dict | None = None) -> bytes:
     saved = SavedGame(format=FORMAT, schema_version=SCHEMA_VERSION, id=game_id, started=started, saved=now,
                       summary=summarise(state), seats=list(seats), computer_speed=computer_speed,
-                      record=from_state(state))
+                      record=from_state(state), extras=dict(extras or {}))
     return msgspec.json.encode(saved)
 
 
@@ -324,7 +326,8 @@ class SaveStore:
             seats = [SeatConfig(name=p.name, edge=edges[i], colours=list(state.setup.lines[i]))
                      for i, p in enumerate(state.players)]
         return LoadedGame(id=saved.id if saved.id == game_id else game_id, state=state, seats=seats,
-                          computer_speed=saved.computer_speed, started=saved.started), None
+                          computer_speed=saved.computer_speed, started=saved.started,
+                          extras=dict(saved.extras)), None
 
 
 class Autosaver:
@@ -348,10 +351,11 @@ class Autosaver:
         self.failed: str | None = None  # the last write error, for a screen to show
         self.writes = 0
 
-    def adopt(self, state: GameState, game_id: str, started: float) -> None:
+    def adopt(self, state: GameState, game_id: str, started: float, extras: dict | None = None) -> None:
         """This position continues a saved game (Continue): keep writing to the same file."""
         self._remember(state, (game_id, started, state))
-        self._seen[id(state)] = self._signature(state)  # just read back: nothing new to write
+        # just read back: nothing new to write
+        self._seen[id(state)] = self._signature(state) + (repr(sorted((extras or {}).items())),)
 
     def _remember(self, state: GameState, entry: tuple[str, float, GameState]) -> None:
         self._ids.pop(id(state), None)
@@ -386,14 +390,16 @@ class Autosaver:
             self._seen.pop(key, None)
             self._remember(state, known)
         game_id, started, _ = known
-        sig = self._signature(state)
+        get_extras = getattr(scene, "saved_extras", None)
+        extras = get_extras() if callable(get_extras) else {}
+        sig = self._signature(state) + (repr(sorted(extras.items())),)  # a hint asked is saved too
         if self._seen.get(key) == sig or game_id in self._finished:
             return
         self._seen[key] = sig
         seats = list(getattr(scene, "seats", []) or [])
         turns = getattr(scene, "turns", None)
         speed = getattr(turns, "computer_speed", None) or getattr(scene, "computer_speed", None) or "normal"
-        data = encode_game(game_id, state, seats, speed, started, self.store.clock())
+        data = encode_game(game_id, state, seats, speed, started, self.store.clock(), extras)
         if state.over:
             self._finished.add(game_id)
             self._submit(self.store.finish, game_id, data)

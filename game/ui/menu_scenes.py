@@ -721,13 +721,14 @@ def resume_game(app, game_id: str) -> str:
     from .play_scene import PlayScene
 
     try:
-        scene = PlayScene(app, loaded.state, loaded.seats, computer_speed=loaded.computer_speed)
+        scene = PlayScene(app, loaded.state, loaded.seats, computer_speed=loaded.computer_speed,
+                          hints_used=loaded.extras.get("hints_used"))
     except Exception as exc:  # noqa: BLE001 - a save the screen cannot show must not crash the title
         log.exception("the saved game %s could not be shown", game_id)
         path = app.saves.save_path(game_id)
         return app.saves.move_aside(path, f"the play screen could not show it: {exc}") or str(exc)
     if app.autosaver is not None:
-        app.autosaver.adopt(loaded.state, loaded.id, loaded.started)
+        app.autosaver.adopt(loaded.state, loaded.id, loaded.started, scene.saved_extras())
     app.replace(scene)
     return ""
 
@@ -1376,8 +1377,10 @@ class EndScene(GuiScene):
     GUARD_SECONDS = 1.0
     HEADER_PT, VALUE_PT, TOTAL_PT = 20, 32, 44
 
-    def __init__(self, app, state: GameState, seats: list[SeatConfig], computer_speed: str | None = None):
+    def __init__(self, app, state: GameState, seats: list[SeatConfig], computer_speed: str | None = None,
+                 hints_used: list[int] | None = None):
         self.state = state
+        self.hints_used = list(hints_used or [])  # per seat (play/hint.py), shown when any was asked
         self.seats = list(seats)
         self.computer_speed = computer_speed or self._remembered_speed(app)
         self.error = ""
@@ -1405,6 +1408,13 @@ class EndScene(GuiScene):
     def guarded(self) -> bool:
         """True in the first moment after the screen appears: a tap meant for the last turn is no choice."""
         return self.app.time - self.opened_at < self.GUARD_SECONDS
+
+    def hints_text(self) -> str:
+        """"Hints used: Ada 2, Ben 1" for the seats that asked for any; "" when nobody did."""
+        used = [(self.state.players[i].name, n) for i, n in enumerate(self.hints_used[:self.state.n_players]) if n]
+        if not used:
+            return ""
+        return "Hints used: " + ", ".join(f"{name} {n}" for name, n in used)
 
     def categories(self) -> list[str]:
         """The categories shown: the board's own, even at 0 (London: the five its rules score; Berlin: no
@@ -1526,6 +1536,9 @@ class EndScene(GuiScene):
                     object_id="#primary", enabled=live)
         if self.error:
             self.label("error", R(420, 970, 690, 60), self.error, "#warning")
+        hints = self.hints_text()
+        if hints:
+            self.label("hints", R(420, 1015, 690, 40), hints)
 
     def ask(self, what: str) -> None:
         """Leaving the results loses them: ask first, with the answer away from where the tap was."""

@@ -38,6 +38,7 @@ from . import theme as th
 from .board_view import BoardView
 from .play.backdrop import Backdrop, _merge as _merge_rects
 from .play.cards import CardStrips
+from .play.hint import HintControl
 from .play.animations import FAST, FLASH_S, FLOAT_S, HOP_S, TOAST_S, Animations, Flash, Float, Toast, Travel
 from .play.overlays import Overlays, tag_area
 from .play.long_press import LongPress
@@ -77,7 +78,7 @@ class PlayScene(Scene):
     guide = None  # the first-game guide (play/guide.py), when the set-up asked for it
 
     def __init__(self, app, state: GameState, seats: list[SeatConfig] | None = None, names: str = "upright",
-                 computer_speed: str = "normal"):
+                 computer_speed: str = "normal", hints_used: list[int] | None = None):
         super().__init__(app)
         self.state = state
         self.board = board_of(state)
@@ -106,6 +107,9 @@ class PlayScene(Scene):
         self.reveal = None  # play/reveal.py: the secret cards shown one by one once the game is over
         self._secret_pics: dict = {}
         self.turns = TurnFlow(state, self.seats, computer_speed)  # speed: play.turns.COMPUTER_SPEEDS
+        self.hints = HintControl(n, hints_used)  # play/hint.py: a person's seat may ask what the hard bot would do
+        for i, p in enumerate(self.panels):
+            p.has_hint = self.drive_computers and not self._is_computer(i)  # never in the kiosk's demo
         self.anim = Animations(self.board, theme, fonts)
         self.overlays = Overlays(theme, fonts)
         self.gestures: dict[int, Gesture] = {}
@@ -252,7 +256,7 @@ class PlayScene(Scene):
     @property
     def animating(self) -> bool:
         return (self.anim.running or (self.state.phase == "over" and not self._ended) or self._zoom_idle > 0
-                or self.cards.animating
+                or self.cards.animating or self.hints.thinking()
                 or self.board_view.busy or self.backdrop.pending)
 
     @property
@@ -355,7 +359,8 @@ class PlayScene(Scene):
         """The game is over and its last animations have been shown: open the end screen."""
         from .menu_scenes import EndScene  # lazy: the menus import this module
 
-        self.app.replace(EndScene(self.app, self.state, self.seats, computer_speed=self.turns.computer_speed))
+        self.app.replace(EndScene(self.app, self.state, self.seats, computer_speed=self.turns.computer_speed,
+                                  hints_used=list(self.hints.used)))
 
     def play_computer_turn(self) -> None:
         """One action for the computer seat whose turn it is (paced by ``update``)."""
@@ -529,6 +534,8 @@ class PlayScene(Scene):
             if li in st.players[idx].lines:
                 self.selected[idx] = li
                 self._invalidate()
+        elif control == "hint":
+            self.ask_hint()
         elif control == "branch":
             self.act(TakeBranch(), (x, y))
         elif control == "undo":
@@ -594,6 +601,8 @@ class PlayScene(Scene):
                 self._invalidate()
             elif self._zoom_idle <= 0:
                 self._zoom_idle = ZOOM_SETTLE_S / 2
+        if self.hints.poll(self.state):
+            self._invalidate()
         if self.cards.step(dt):
             self._invalidate()
         travelling = bool(self.anim.travels)
@@ -666,6 +675,8 @@ class PlayScene(Scene):
         human = active and not self._is_computer(i)
         v = PanelView(active=active, current_name=st.players[cur].name if st.phase != "over" else "",
                       score=self.shown_score[i])
+        if self.panels[i].has_hint:
+            v.hint = self.hints.button_state(i, st, human and st.phase in ("actions", "route"))
         if active:
             v.selected_line = self.selected.get(i)
             v.can_branch = human and st.phase == "actions" and st.actions_left > 0
@@ -704,6 +715,21 @@ class PlayScene(Scene):
     _panel_view = panel_view
 
     # ---- the destination cards (play/cards.py; drawn into the backdrop's "cards" piece) ---------------
+
+    def ask_hint(self) -> bool:
+        """The hint button: the hard computer thinks about this seat's public view off the frame (play/hint.py)."""
+        from ..ai.view import public_view
+
+        st = self.state
+        if not self._human_turn() or st.phase not in ("actions", "route"):
+            return False
+        asked = self.hints.ask(st, public_view(st, st.current))
+        self._invalidate()
+        return asked
+
+    def saved_extras(self) -> dict:
+        """What the table keeps with the saved game besides the record (game/saves.py): hints used per seat."""
+        return {"hints_used": list(self.hints.used)}
 
     def face_up_shown(self) -> list[int]:
         """The face-up cards as the table shows them (a card goes when the passenger reaches it)."""
@@ -821,18 +847,6 @@ class PlayScene(Scene):
         self._full_next = True
         return True
 
-    def draw_stand_in(self, surface: pygame.Surface) -> bool:
-        """A window resize's own frame (App._draw_stand_in): the last backdrop scaled to the new window and
-        the moving bits over it, one copy instead of the new layout; the next frame composes the new layout."""
-        bd = self.backdrop.surf
-        if bd is None or bd.get_bitsize() != surface.get_bitsize():
-            return False
-        pygame.transform.scale(bd, surface.get_size(), surface)
-        drawn = self.anim.draw(surface, self.board_view, self.state, self.panels, self.app.scale)
-        self._dirty = [r.clip(surface.get_rect()) for r in drawn]
-        self._full_next = True
-        return True
-
     def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """Bring the backdrop up to date (only the pieces that changed), copy to the window what changed
         and what the moving bits covered last frame, then draw the moving bits.
@@ -859,6 +873,9 @@ class PlayScene(Scene):
             drawn += self.guide.draw(surface)
         drawn += self.long_press.draw(surface)
         drawn += self.cards.draw_moving(surface, self.board_view)
+        if not self.blocking:
+            drawn += self.hints.draw(surface, self.board_view, self.state, self.panels, self.theme, self.fonts,
+                                     self.app.scale)
         drawn += self.draw_held_secret(surface)  # secret cards last: nothing may cover them while held
         if self.reveal is not None:
             drawn += self.reveal.draw(surface, self)

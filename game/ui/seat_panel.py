@@ -46,11 +46,14 @@ class PanelView:
     choices: tuple = ()  # a city's choice asked at this seat (Paris): (label, score preview) per big button
     choice_title: str = ""  # what is being chosen, shown above the buttons
 
+    hint: str = ""  # the hint button (play/hint.py): "" off, "ready", "thinking" or "shown"
+
     def key(self) -> tuple:
         return (self.active, self.current_name, self.selected_line, self.score, self.can_branch, self.can_undo,
                 tuple((o.destination, tuple(o.lines)) for o in self.route_options), self.route_preview,
                 tuple(sorted(self.would_score)), self.status, self.deck, self.last_turn, self.start_player,
-                self.note, tuple(self.city_notes), tuple(self.city_tiles), tuple(self.choices), self.choice_title)
+                self.note, tuple(self.city_notes), tuple(self.city_tiles), tuple(self.choices), self.choice_title,
+                self.hint)
 
 
 _TEXT_CACHE: dict = {}  # (font, text, colour) -> picture, and (font, text, width) -> fitted text
@@ -156,6 +159,7 @@ class SeatPanel:
         self.name_cut = False  # the last render had to cut the name (should never happen when it can fit)
         self._tiles_at = None  # upright point of the first city tile pill (where a taken tile lands)
         self.has_secret = False  # a hold-to-see button for the seat's secret cards (Paris objectives)
+        self.has_hint = False  # the hint button (play/hint.py): a person's seat, not in the kiosk's demo
 
     @property
     def rotation(self) -> int:
@@ -220,7 +224,7 @@ class SeatPanel:
 
         pad = p(12)
         touch = max(th.touch_px(scale), p(48))
-        W -= (touch + pad) * (2 if self.has_secret else 1)  # the menu (and secret cards) button at the far end
+        W -= (touch + pad) * (1 + self.has_secret + self.has_hint)  # the menu (secret cards, hint) buttons at the end
         f_btn = self.fonts.get(p(21), True)
         branch_need = p(26) + p(8) + f_btn.size(_(BRANCH_LABEL))[0] + p(24)  # icon, gap, label, margins
         branch_w = max(p(220), branch_need)
@@ -261,7 +265,7 @@ class SeatPanel:
         n_opts = len(view.choices) if choosing else len(view.route_options)
         label_text = view.choice_title if choosing else _(ROUTE_LABEL)
         key = (self.upright_size, self.scale, tuple(player.lines), routing, n_opts, choosing, label_text,
-               view.active, self.shown_name(state), self.has_secret)
+               view.active, self.shown_name(state), self.has_secret, self.has_hint)
         if key == self._layout_key:
             return self.controls
         self._layout_key = key
@@ -278,6 +282,9 @@ class SeatPanel:
         W -= touch + pad
         if self.has_secret:  # Paris: hold to see this seat's secret objectives, beside the menu button
             ctl["secret"] = pygame.Rect(W - touch, max(0, menu_y), touch, touch)
+            W -= touch + pad
+        if self.has_hint:  # the hint (play/hint.py), lit on the active panel
+            ctl["hint"] = pygame.Rect(W - touch, max(0, menu_y), touch, touch)
             W -= touch + pad
         # the name at its full size may take room the row does not need (the lines at full size, the
         # status its least): "Player 2 (computer)" whole rather than cut
@@ -676,6 +683,8 @@ class SeatPanel:
         draw_menu_button(surf, ctl["menu"], t, p)
         if "secret" in ctl:
             draw_secret_button(surf, ctl["secret"], t, p)
+        if "hint" in ctl:
+            draw_hint_button(surf, ctl["hint"], t, p, view.hint)
         # buttons: the label always whole (a smaller font before anything is cut)
         self.cut_labels = []
         for name, label, enabled in (("branch", _(BRANCH_LABEL), view.can_branch),
@@ -716,6 +725,26 @@ def draw_menu_button(surf: pygame.Surface, r: pygame.Rect, t, p) -> None:
         bar = pygame.Rect(0, 0, bar_w, bar_h)
         bar.center = (r.centerx, r.centery + k * p(11))
         pygame.draw.rect(surf, t.ink, bar, border_radius=bar_h // 2)
+
+
+def draw_hint_button(surf: pygame.Surface, r: pygame.Rect, t, p, state: str) -> None:
+    """The hint's button: a light bulb, lit while a hint may be asked or is shown, dots while it is thought."""
+    on = state in ("ready", "shown")
+    bg = t.accent if state == "shown" else _shade(t.panel_edge, t.panel, 0.5)
+    pygame.draw.rect(surf, bg, r, border_radius=p(12))
+    ink = (255, 255, 255) if state == "shown" else (t.ink if on else t.muted)
+    cx, cy = r.centerx, r.centery - r.h // 10
+    rad = r.w * 0.22
+    if state == "ready":
+        disc(surf, t.highlight, (cx, cy), rad)
+    disc(surf, ink, (cx, cy), rad, max(2, p(3)))
+    base = pygame.Rect(0, 0, round(rad * 1.1), max(2, p(4)))
+    for k in (0, 1):
+        base.midtop = (cx, round(cy + rad + p(2) + k * p(6)))
+        pygame.draw.rect(surf, ink, base, border_radius=max(1, p(2)))
+    if state == "thinking":
+        for k in (-1, 0, 1):
+            disc(surf, ink, (cx + k * rad * 0.6, cy), max(1.5, p(2.5)))
 
 
 def draw_secret_button(surf: pygame.Surface, r: pygame.Rect, t, p) -> None:

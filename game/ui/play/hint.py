@@ -1,0 +1,246 @@
+"""The hint: what the hard computer would do now, shown on the board with a few words why, never taken.
+
+The hint button on the active panel asks; the hard bot thinks on a worker thread (it takes up to about a
+second) about the seat's public view (game/ai/view.py: no deck order, no other seat's secret cards), so
+no frame waits for it. The answer is shown until the position changes: the track space it would take
+glows with a tag ("connects a terminus: +2 and a tile"), or the branch tile button or the route option is
+ringed. The reason is made from the action's scoring: the action is applied to a copy of the view and
+its Scored events are put into words. Hints used are counted per seat; the count goes with the saved
+game (``saved_extras``, game/saves.py) and to the end screen. Only seats people play get the button, so
+the kiosk's demo (every seat a computer) never offers one.
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+
+import pygame
+
+from ...engine import ChooseRoute, PlaceTrack, TakeBranch, apply
+from ...engine import events as ev
+from .. import theme as th
+from ..board_view import capsule, disc
+from ..seats import EDGE_ROTATION
+
+CATEGORY_WORDS = {
+    "national_rail": "reaches National Rail",
+    "terminus": "connects a terminus",
+    "connections": "matches connection tiles",
+    "loops": "closes a loop",
+    "passenger": "the passenger rides it",
+    "plus": "reaches a + station",
+    "landmark_sets": "completes a landmark set",
+    "landmark_bonus": "landmark bonus",
+}
+
+
+@dataclass
+class Hint:
+    """One answer: the action, the words, and the position it was for."""
+
+    player: int
+    action: object
+    reason: str
+    key: tuple
+
+
+def position_key(state) -> tuple:
+    """What a hint depends on: it is stale once any of this changes."""
+    return (len(state.log), state.phase, state.turn, state.current, state.actions_left)
+
+
+def describe(view, action) -> str:
+    """A few words on why: the action applied to a copy of ``view`` and its scoring put into words."""
+    me = view.current
+    try:
+        events = apply(view.copy(), action)
+    except Exception:  # noqa: BLE001 - words are a courtesy; the action stands without them
+        events = []
+    parts = []
+    tiles = 0
+    for e in events:
+        if isinstance(e, ev.Scored) and e.player == me and (e.points or e.branch_tiles):
+            words = CATEGORY_WORDS.get(e.category, e.category.replace("_", " "))
+            parts.append(f"{words}: +{e.points}" if e.points else words)
+            tiles += e.branch_tiles
+        elif isinstance(e, ev.LandmarkTaken) and e.player == me:
+            parts.append(f"takes a {e.landmark_type} landmark")
+    if parts:
+        text = ", ".join(dict.fromkeys(parts))
+        if tiles:
+            text += f" and {'a tile' if tiles == 1 else f'{tiles} tiles'}"
+        return text
+    if isinstance(action, TakeBranch):
+        return "take a branch tile for a later turn"
+    if isinstance(action, ChooseRoute):
+        return "the route that scores you most"
+    if isinstance(action, PlaceTrack):
+        return "builds towards stations still to come"
+    return "the hard computer's choice"
+
+
+def think(view):
+    """The hard bot's action for the seat to play in ``view`` and why (runs on the worker thread)."""
+    from ...ai import make_bot
+
+    bot = make_bot("hard", 0)
+    action = bot.choose(view)
+    return action, describe(view, action)
+
+
+class HintControl:
+    """Hints of one table: asking, the worker thread, what is shown, and the count per seat."""
+
+    def __init__(self, n_players: int, used: list[int] | None = None):
+        self.used = [0] * n_players
+        for i, n in enumerate((used or [])[:n_players]):
+            self.used[i] = max(0, int(n))
+        self.shown: Hint | None = None
+        self._thread: threading.Thread | None = None
+        self._result: tuple | None = None  # (key, player, action, reason) or (key, player, None, error)
+        self._asked: tuple | None = None  # (key, player) being thought about
+        self._tag: tuple | None = None  # (key, picture) of the shown tag
+
+    # ---- asking ------------------------------------------------------------------------------------
+    def thinking(self) -> bool:
+        return self._asked is not None
+
+    def ask(self, state, view) -> bool:
+        """Start thinking about ``view`` (the seat's public view) for the seat to play; False when busy or
+        already shown for this position. Counted when asked (a hint asked is a hint used)."""
+        key = position_key(state)
+        if self._asked is not None or (self.shown is not None and self.shown.key == key) or state.over:
+            return False
+        player = state.current
+        self._asked = (key, player)
+        self.used[player] += 1
+
+        def work():
+            try:
+                action, reason = think(view)
+                self._result = (key, player, action, reason)
+            except Exception as exc:  # noqa: BLE001 - a failed hint is a message, never a crash
+                self._result = (key, player, None, str(exc))
+
+        self._thread = threading.Thread(target=work, name="underground-hint", daemon=True)
+        self._thread.start()
+        return True
+
+    def wait(self, timeout: float = 30.0) -> None:
+        """Tests: let the worker finish."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def poll(self, state) -> bool:
+        """Take a finished answer (if still for this position) and drop a stale one; True when what is
+        shown changed."""
+        changed = False
+        if self._result is not None:
+            key, player, action, reason = self._result
+            self._result = None
+            self._asked = None
+            if action is not None and key == position_key(state):
+                self.shown = Hint(player, action, reason, key)
+                changed = True
+        if self.shown is not None and self.shown.key != position_key(state):
+            self.shown = None
+            changed = True
+        return changed
+
+    def button_state(self, player: int, state, may_act: bool) -> str:
+        """What the hint button on ``player``'s panel shows."""
+        if not may_act or state.over or player != state.current:
+            return ""
+        if self._asked is not None and self._asked[1] == player:
+            return "thinking"
+        if self.shown is not None and self.shown.player == player:
+            return "shown"
+        return "ready"
+
+    # ---- showing -------------------------------------------------------------------------------------
+    def draw(self, surf: pygame.Surface, bv, state, panels, theme, fonts, k: float) -> list[pygame.Rect]:
+        """The shown hint over the board: the track space glowing (or the button or route ringed) and the
+        tag with the words, facing the seat. Returns the areas drawn."""
+        h = self.shown
+        if h is None:
+            return []
+        out = []
+        a = h.action
+        panel = panels[h.player]
+        angle = EDGE_ROTATION.get(panel.edge, 0)
+        text = f"Hint: {self.verb(a, state, bv)} ({h.reason})"
+        if isinstance(a, PlaceTrack):
+            lane = max(0, min(len(state.tokens[a.connection]), bv.board.connections[a.connection].spaces - 1))
+            segs = bv.lane_segments(a.connection, lane)
+            w = max(bv.lane_gap * 1.6, 8 * k)
+            colour = theme.line(state.lines[a.line].colour)
+            clip = surf.get_clip()
+            surf.set_clip(bv.rect)
+            for p, q in segs:
+                capsule(surf, theme.highlight, p, q, w + 6 * k)
+                capsule(surf, colour, p, q, w)
+            surf.set_clip(clip)
+            at = bv.conn_point(a.connection)
+            xs = [c for p, q in segs for c in (p[0], q[0])] or [at[0]]
+            ys = [c for p, q in segs for c in (p[1], q[1])] or [at[1]]
+            m = w + 8 * k
+            out.append(pygame.Rect(min(xs) - m, min(ys) - m, max(xs) - min(xs) + 2 * m,
+                                   max(ys) - min(ys) + 2 * m).clip(bv.rect))
+        elif isinstance(a, TakeBranch):
+            r = panel.control_rect_on_screen("branch")
+            at = r.center if r is not None else bv.rect.center
+            if r is not None:
+                pygame.draw.rect(surf, theme.highlight, r.inflate(8 * k, 8 * k), max(3, round(5 * k)),
+                                 border_radius=round(14 * k))
+                out.append(r.inflate(10 * k + 4, 10 * k + 4))
+        else:  # a route: ring its destination
+            opts = list(state.options)
+            i = getattr(a, "option", getattr(a, "index", 0))
+            stn = opts[i].destination if 0 <= i < len(opts) else state.passenger
+            at = bv.station_xy(stn) if stn >= 0 else bv.rect.center
+            rr = bv.station_radius(stn) + 10 * k if stn >= 0 else 0
+            if stn >= 0:
+                disc(surf, theme.highlight, at, rr, max(3, round(5 * k)))
+                out.append(pygame.Rect(at[0] - rr - 4, at[1] - rr - 4, 2 * rr + 8, 2 * rr + 8))
+        tag = self._tag_surface(text, angle, theme, fonts, k, bv.rect.w)
+        tr = tag.get_rect()
+        dx, dy = {0: (0, -1), 180: (0, 1), 90: (-1, 0), 270: (1, 0)}[angle]  # towards the reader's "up"
+        gap = 30 * k
+        tr.center = (round(at[0] + dx * (gap + tr.h / 2 if angle in (0, 180) else gap + tr.w / 2)),
+                     round(at[1] + dy * (gap + tr.h / 2 if angle in (0, 180) else gap + tr.w / 2)))
+        tr.clamp_ip(bv.rect)
+        surf.blit(tag, tr)
+        out.append(tr)
+        return out
+
+    @staticmethod
+    def verb(action, state, bv) -> str:
+        if isinstance(action, PlaceTrack):
+            c = bv.board.connections[action.connection]
+            names = bv.board.stations
+            colour = state.lines[action.line].colour
+            return f"{colour} {names[c.a].name} – {names[c.b].name}"
+        if isinstance(action, TakeBranch):
+            return "take a branch tile"
+        return "choose this route"
+
+    def _tag_surface(self, text: str, angle: int, theme, fonts, k: float, max_w: int) -> pygame.Surface:
+        key = (text, angle, round(k, 3), max_w)
+        if self._tag is not None and self._tag[0] == key:
+            return self._tag[1]
+        f = fonts.get(max(11, round(18 * k)), True)
+        lines = th.wrap(f, text, max(80, int(max_w * 0.6)))
+        imgs = [f.render(t, True, theme.ink) for t in lines]
+        pad = round(10 * k)
+        w = max(i.get_width() for i in imgs) + 2 * pad
+        hh = sum(i.get_height() for i in imgs) + pad
+        box = pygame.Surface((w, hh), pygame.SRCALPHA)
+        pygame.draw.rect(box, theme.highlight, box.get_rect(), border_radius=round(10 * k))
+        pygame.draw.rect(box, theme.ink, box.get_rect(), width=max(1, round(2 * k)), border_radius=round(10 * k))
+        y = pad // 2
+        for i in imgs:
+            box.blit(i, ((w - i.get_width()) // 2, y))
+            y += i.get_height()
+        pic = pygame.transform.rotate(box, angle) if angle else box
+        self._tag = (key, pic)
+        return pic

@@ -1,0 +1,133 @@
+"""The hint (play/hint.py): what the hard computer would do now, shown and never taken; counted per seat."""
+from __future__ import annotations
+
+import time
+
+import msgspec
+import pytest
+
+from game.engine import ChooseRoute, PlaceTrack, TakeBranch, new_game
+from game.engine.rules import legal_placements
+from game.ui.play.hint import describe
+from game.ui.play_scene import PlayScene
+from game.ui.seats import SeatConfig
+
+FIXED_DT = 1 / 120
+
+
+def seats(second_computer: bool = False):
+    return [SeatConfig(name="Ada", edge="bottom"), SeatConfig(name="Bea", edge="top", computer=second_computer,
+                                                               level="hard")]
+
+
+def start(app, state, s=None) -> PlayScene:
+    scene = PlayScene(app, state, s or seats())
+    app.push(scene)
+    app.step(FIXED_DT)
+    return scene
+
+
+def digest(state) -> bytes:
+    return msgspec.json.encode(state.copy())
+
+
+def wait_for_hint(app, scene, limit: float = 60.0) -> None:
+    """Step frames until the worker's answer is shown (the hard bot takes up to about a second)."""
+    end = time.monotonic() + limit
+    while scene.hints.shown is None and time.monotonic() < end:
+        app.step(FIXED_DT)
+        time.sleep(0.005)
+    assert scene.hints.shown is not None, "no hint within the time limit"
+
+
+def test_the_hint_shows_a_legal_action_and_never_changes_the_game(app, driver):
+    st = new_game("london", ["Ada", "Bea"], seed=11, start_player=0)
+    scene = start(app, st)
+    before = digest(st)
+    point = scene.point_for_button(0, "hint")
+    assert point is not None, "the active seat's panel has a hint button"
+    assert scene.panel_view(0).hint == "ready"
+    driver.tap(*point)
+    assert scene.hints.thinking() and scene.panel_view(0).hint == "thinking"
+    assert scene.animating  # frames go on while the computer thinks: nothing waits for it
+    wait_for_hint(app, scene)
+    h = scene.hints.shown
+    assert digest(st) == before  # shown, not taken
+    a = h.action
+    if isinstance(a, PlaceTrack):
+        assert (a.line, a.connection) in {(li, c) for li, c, _ in legal_placements(st)}
+    else:
+        assert isinstance(a, TakeBranch)
+    assert h.reason and scene.panel_view(0).hint == "shown"
+    assert scene.hints.used == [1, 0]
+    drawn = scene.hints.draw(app.screen, scene.board_view, st, scene.panels, scene.theme, scene.fonts, app.scale)
+    assert drawn and all(r.w > 0 and r.h > 0 for r in drawn)
+    # the same position asks again for nothing; acting makes the hint go
+    driver.tap(*point)
+    assert scene.hints.used == [1, 0]
+    driver.tap(*scene.point_for_button(0, "branch"))
+    app.step(FIXED_DT)
+    assert scene.hints.shown is None
+
+
+def test_the_reason_comes_from_the_scoring():
+    """A placement that scores is described by its Scored events (category and points)."""
+    st = new_game("london", ["Ada", "Bea"], seed=3, start_player=0)
+    from game.engine import apply
+    from game.ai import make_bot
+
+    bot = make_bot("random", 3)
+    found = None
+    for _ in range(400):
+        if st.over:
+            break
+        if st.phase == "actions":
+            for li, c, _ in legal_placements(st):
+                trial = st.copy()
+                events = apply(trial, PlaceTrack(li, c))
+                if any(type(e).__name__ == "Scored" and e.category == "terminus" for e in events):
+                    found = PlaceTrack(li, c)
+                    break
+        if found:
+            break
+        apply(st, bot.choose(st))
+    assert found is not None, "no terminus placement met in the seeded game"
+    text = describe(st, found)
+    assert "connects a terminus: +" in text
+    assert describe(st, TakeBranch()) == "take a branch tile for a later turn"
+
+
+def test_no_hint_for_a_computer_seat_nor_in_the_kiosk_demo(app):
+    st = new_game("london", ["Ada", "Bea"], seed=5, start_player=1)
+    scene = start(app, st, seats(second_computer=True))
+    scene.drive_computers = False
+    assert scene.panels[0].has_hint and not scene.panels[1].has_hint
+    assert scene.point_for_button(1, "hint") is None
+    assert not scene.ask_hint()  # the computer's turn: nobody may ask
+    from game.ui.kiosk.attract import DemoPlayScene
+
+    assert DemoPlayScene.drive_computers is False  # what turns the hint off in the demo
+    app.pop()
+
+
+def test_the_count_reaches_the_end_screen_and_survives_a_save(app, tmp_path):
+    from game.saves import Autosaver, SaveStore
+    from game.ui.menu_scenes import EndScene
+
+    st = new_game("london", ["Ada", "Bea"], seed=11, start_player=0)
+    scene = start(app, st)
+    assert scene.ask_hint()
+    scene.hints.wait()
+    app.step(FIXED_DT)
+    assert scene.hints.used == [1, 0]
+    store = SaveStore(tmp_path)
+    saver = Autosaver(store, background=False)
+    saver.check([scene])
+    game_id = saver.game_id(st)
+    loaded, message = store.load(game_id)
+    assert message is None and loaded.extras == {"hints_used": [1, 0]}
+    again = PlayScene(app, loaded.state, loaded.seats, hints_used=loaded.extras.get("hints_used"))
+    assert again.hints.used == [1, 0]
+    end = EndScene(app, st, seats(), hints_used=again.hints.used)
+    assert end.hints_text() == "Hints used: Ada 1"
+    assert EndScene(app, st, seats()).hints_text() == ""
