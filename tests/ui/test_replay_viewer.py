@@ -247,3 +247,31 @@ def test_view_of_a_missing_file_says_so(capsys, tmp_path):
     assert cli.main(["view", str(tmp_path / "nowhere.json")]) == 1
     err = capsys.readouterr().err
     assert "nowhere.json: cannot read" in err and "Traceback" not in err
+
+
+def test_a_monkey_on_the_viewer_and_its_log_never_breaks_it_nor_leaves_the_record(app):
+    """Random touches, clicks, wheels, keys and resizes; the shown position is always one of the record's."""
+    from test_monkey import random_event
+
+    rec = recorded("newyork", seed=7, players=("Ada", "Ben", "Cy"))
+    viewer = ReplayScene(app, rec, step=10)
+    app.push(viewer)
+    rng = random.Random(11)
+    fingers: set = set()
+    seen_steps, seen_log = set(), 0
+    for k in range(1500):
+        if k % 150 == 0 and app.top is viewer:  # half the time the log is open over it
+            viewer.open_log(rng.randrange(len(viewer.panels)))
+        e = random_event(rng, app.size, fingers, False)
+        if e.type == pygame.QUIT:
+            continue
+        pygame.event.post(e)
+        app.step(STEP)
+        if not any(isinstance(s, ReplayScene) for s in app.scenes):  # closed to the title: open it again
+            viewer = ReplayScene(app, rec, step=rng.randrange(len(rec.actions) + 1))
+            app.replace(viewer)
+        seen_log += isinstance(app.top, LogPanel)
+        seen_steps.add(viewer.step)
+        if k % 25 == 0:
+            assert position_digest(viewer.state) == position_digest(viewer._decode(viewer.step)), k
+    assert len(seen_steps) > 5 and seen_log > 0, (len(seen_steps), seen_log)
