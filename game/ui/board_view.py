@@ -20,6 +20,7 @@ import pygame
 from ..engine.board import Board
 from . import theme as th
 from .cities import draw_symbol, drawing_for
+from .surfaces import Reusable
 from .seats import EDGE_ROTATION
 
 # Sizes in board units (the London grid is ~86 units between neighbouring stations).
@@ -322,6 +323,9 @@ class BoardView:
         self.kinds = [self.city.station_kind(s.kinds, station_kind(s.kinds)) for s in board.stations]
         self._radius_u = [self.city.radius_units(k) or _radius_units(k) for k in self.kinds]
         self._static: pygame.Surface | None = None
+        self._stretch_buffer = Reusable()
+        self._sheet_buffers = (Reusable(), Reusable())  # the sheet in use and the next one (surfaces.py)
+        self._sheet_buffer = 0  # which one holds the sheet in use
         self._static_key = None
         self._sheet: pygame.Surface | None = None
         self._sheet_key = None
@@ -934,7 +938,7 @@ class BoardView:
         for _ in range(2):
             moved = False
             for n_i, i in enumerate(order):
-                if n_i % 8 == 7:
+                if n_i % 4 == 3:
                     yield
                 now = clashes(i, boxes[i])
                 if not now:
@@ -953,6 +957,7 @@ class BoardView:
                 put(i, choice[i][1])
             if not moved:
                 break
+            yield
             for i in dests:  # badges to the corner covering the fewest names, as in the passes
                 best_c = None
                 for corner in BADGE_CORNERS:
@@ -1093,11 +1098,14 @@ class BoardView:
             mx, my = W // 4, H // 4
             x0, y0 = max(x0, self.vx0 - mx), max(y0, self.vy0 - my)
             x1, y1 = min(x1, self.vx0 + W + mx), min(y1, self.vy0 + H + my)
+        yield
         self._geometry()
         yield  # each step below costs a few milliseconds on a sheet several windows big
         lanes_all = self._lanes
-        surf = pygame.Surface((x1 - x0, y1 - y0))
+        nb = 1 - self._sheet_buffer
+        surf = self._sheet_buffers[nb].get((x1 - x0, y1 - y0))
         t = self.theme
+        yield
         surf.fill(t.bg)
         yield
         # sheet pixel = screen pixel - off
@@ -1144,6 +1152,7 @@ class BoardView:
         self._sheet_builds += 1
         self.static_builds += 1
         self._sheet = surf
+        self._sheet_buffer = nb
 
     # ---- grid reference ---------------------------------------------------------------------------
     def size_units(self) -> tuple[float, float]:
@@ -1348,7 +1357,7 @@ class BoardView:
         src = pygame.Rect(round(self.vx0 * k - vx0), round(self.vy0 * k - vy0), max(1, round(W * k)),
                           max(1, round(H * k)))
         out = self._stretch_out if self._stretch_out is not None and self._stretch_out.get_size() == (W, H) \
-            else pygame.Surface((W, H), 0, self._layer)
+            else self._stretch_buffer.get((W, H), self._layer)  # a resize allocates nothing (surfaces.py)
         self._stretch_out = out
         part = src.clip(self._layer.get_rect())
         dst = None
@@ -1358,6 +1367,9 @@ class BoardView:
         if dst is None or not dst.contains(out.get_rect()):
             out.fill(self.theme.bg)
         if dst is not None:
+            inside = dst.clip(out.get_rect())
+            if inside.w and inside.h:  # rounding put it a pixel past the edge: a pixel less, not a picture between
+                dst = inside
             if out.get_rect().contains(dst):  # scaled straight into place (no picture in between)
                 pygame.transform.scale(self._layer.subsurface(part), dst.size, out.subsurface(dst))
             else:
@@ -1436,8 +1448,10 @@ class BoardView:
         static = self.static_layer()
         yield
         items = self._display_list(snap, glow, glow_line, fu, pas)
+        yield
         layer = self._spare if self._spare is not None and self._spare.get_size() == static.get_size() \
             else pygame.Surface(static.get_size(), 0, static)
+        yield
         layer.blit(static, (0, 0))
         W, H = static.get_size()
         band = max(32, H // 20)  # a band costs ~3 ms at 1080p

@@ -30,12 +30,22 @@ def test_after_a_resize_the_panels_are_drawn_one_a_frame_then_equal_a_full_redra
     panels = scene.panels
     before = [p.renders for p in panels]
     w, h = round(app.size[0] * 0.8), round(app.size[1] * 0.8)
-    app.post_and_step([pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h))])
-    assert app.size == (w, h)
-    assert [p.renders for p in panels] == before, "the resize's own frame draws no panel afresh"
-    assert all(p.stand_ins > 0 for p in panels)
+    shown = pygame.image.tobytes(app.screen, "RGB")
+    stand_ins = [p.stand_ins for p in panels]
+    assert app.post_and_step([pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h))])
+    assert app.size == (w, h) and app.screen.get_size() == (w, h)
+    # the resize's own frame shows the last picture scaled to the new window (App._draw_stand_in) and
+    # composes nothing: no panel drawn, not even scaled
+    assert [p.renders for p in panels] == before and [p.stand_ins for p in panels] == stand_ins
+    old = pygame.image.frombytes(shown, (round(w / 0.8), round(h / 0.8)), "RGB")
+    assert pygame.image.tobytes(app.screen, "RGB") == pygame.image.tobytes(pygame.transform.scale(old, (w, h)), "RGB")
+    app.step(1 / 60)  # the new layout: every panel scaled, none drawn afresh
+    assert [p.renders for p in panels] == before, "the new layout's first frame draws no panel afresh"
+    assert all(p.stand_ins > s for p, s in zip(panels, stand_ins))
     # every panel shown at its new place and size, scaled, with its controls laid out for the new size
     assert all(scene.backdrop.surf.get_rect().contains(p.rect) for p in panels)
+    app.step(1 / 60)  # the banner and the route previews the resize left
+    assert [p.renders for p in panels] == before, "the frame that places the banner draws no panel afresh"
     drawn = sum(before)
     target = drawn + len(panels)
     frames = 0

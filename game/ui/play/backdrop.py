@@ -12,8 +12,11 @@ from __future__ import annotations
 import pygame
 
 from ..board_view import _merge
+from ..surfaces import Reusable
 
-FULL_SHARE = 0.6  # when the changed areas cover more of the window than this, compose it all
+# when the changed areas cover more of the window than this, compose it all; a pan or zoom changes the board
+# (~65 % of a 1080p window), and composing just it and what lies over it saves ~2 ms a frame (docs/bench.md)
+FULL_SHARE = 0.8
 
 
 class Backdrop:
@@ -22,6 +25,8 @@ class Backdrop:
     def __init__(self, theme):
         self.theme = theme
         self.surf: pygame.Surface | None = None
+        self._surf_buffer = Reusable()  # a resize takes a view of it, no new picture (surfaces.py)
+        self._after_resize = False  # the last update was a resize's (its banner and previews owed)
         self._scratch: pygame.Surface | None = None
         self._serial = -1  # the board view's layer_serial composed last
         self._layer_id = None
@@ -48,9 +53,13 @@ class Backdrop:
         glow, glow_line = scene.turns.glow(scene.blocking)
         views = [scene.panel_view(i) for i in range(len(scene.panels))]
         # At most one panel is drawn afresh a frame, the active seat's first (none in a resize's own
-        # frame): a tap before the last action changes all four (the "+1" marks of the lines that would
-        # score), ~1.5 ms each. The others show their last picture (scaled after a resize) meanwhile.
-        fresh = 0 if self.surf is not None and self.surf.get_size() != surface.get_size() else 1
+        # frame, nor in the next, which places the banner and the previews the resize left: a panel at a
+        # new size renders all its words again, ~4-5 ms): a tap before the last action changes all four
+        # (the "+1" marks of the lines that would score), ~1.5 ms each. The others show their last picture
+        # (scaled after a resize) meanwhile.
+        resizing = self.surf is not None and self.surf.get_size() != surface.get_size()
+        fresh = 0 if resizing or self._after_resize else 1
+        self._after_resize = resizing and bool(self._keys)
         if self.surf is None:
             fresh = len(scene.panels)  # the very first picture: every panel has to be there
         n = len(scene.panels)
@@ -129,7 +138,7 @@ class Backdrop:
                         damage.append(old[1])
                     damage.append(None)  # the new rect is known once drawn; marked below
         if self.surf is None or self.surf.get_size() != size:
-            self.surf = pygame.Surface(size, 0, surface)
+            self.surf = self._surf_buffer.get(size, surface)
         # where each piece goes now
         rects: dict[str, pygame.Rect | None] = {}
         for i, p in enumerate(scene.panels):
