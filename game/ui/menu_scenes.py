@@ -1050,6 +1050,7 @@ class SetupScene(GuiScene):
         self.levels = available_levels()
         self.speeds = available_speeds()
         self.error = ""
+        self.guide = False  # "First game: show me": the first-game guide (play/guide.py) on the new game
         self.setup = setup or self._remembered() or default_setup(2, self.maps[0][0], default_arrangement(app))
         self._sanitise()
         super().__init__(app)
@@ -1174,12 +1175,28 @@ class SetupScene(GuiScene):
         self.app.settings.remember_setup(remembered)
         try:
             start_game(self.app, self.setup)
+            if self.guide:
+                from .play.guide import start as start_guide
+
+                start_guide(self.app.top)
         except (engine_rules.SetupError, ValueError) as exc:
             self.error = str(exc)
             self.refresh()
         except ImportError as exc:
             self.error = _("The play screen is not available: {problem}").format(problem=exc)
             self.refresh()
+
+    def open_rules(self) -> None:
+        """The rules card of the board chosen here, upright (game/ui/rules_help.py)."""
+        from .rules_cards import city_of_map
+        from .rules_help import RulesScene
+
+        self._read_names()
+        city, _variant = city_of_map(self.setup.map)
+        self.app.push(RulesScene(self.app, city, self.setup.variant, "bottom", under=self))
+
+    def toggle_guide(self) -> None:
+        self.guide = not self.guide
 
     def back(self) -> None:
         self._read_names()
@@ -1211,6 +1228,7 @@ class SetupScene(GuiScene):
         self.label("players", R(1334, 120, 60, 72), str(n), "#heading")
         self.button("players_plus", R(1390, 120, 72, 72), "+", self.change(lambda: self.set_players(n + 1)),
                     enabled=n < 5)
+        self.button("rules", R(1500, 120, 340, 72), _("Rules"), self.open_rules)
         # second row: how it is played
         self.label("start_label", R(80, 210, 200, 72), _("First player"), "#muted")
         self.button("start_player", R(260, 210, 360, 72), self.start_text(), self.change(self.cycle_start))
@@ -1254,6 +1272,8 @@ class SetupScene(GuiScene):
         self.label("warning", R(80, y, 1760, 50), self.warning() or " ", "#warning")
         self.label("error", R(80, y + 50, 1760, 50), self.error or " ", "#warning")
         self.button("back", R(80, 950, 300, 90), _("Back"), self.back)
+        self.button("guide", R(420, 950, 560, 90), ("\u2713 " if self.guide else "") + _("First game: show me"),
+                    self.change(self.toggle_guide), object_id="#selected" if self.guide else None)
         self.button("start", R(1440, 950, 400, 90), _("Start game"), self.start, object_id="#primary",
                     enabled=not self.warning())
 

@@ -411,9 +411,7 @@ class RulesScene(Scene):
             hasattr(self.under, "board_view") else False
 
     def on_resize(self, w: int, h: int) -> None:
-        self._card = None
-        if self.under is not None:
-            self.under.on_resize(w, h)
+        self._card = None  # the app tells every scene, the one under this card too
         self.dirty = True
 
     # ---- input -------------------------------------------------------------------------------------
