@@ -112,6 +112,7 @@ class CardStrips:
         self.lit: int | None = None  # the card whose station is being shown (drawn lit on every strip)
         self.scale = 1.0
         self.renders = 0
+        self.info_lines: tuple[str, str] = ("", "")
 
     # ---- layout ----------------------------------------------------------------------------------
     @staticmethod
@@ -349,14 +350,22 @@ class CardStrips:
         if passenger >= 0:
             draw_passenger_figure(surf, (cx, r.y + r.h * 0.32), pr, t.ink, t.highlight)
             where = f"{bv.board.stations[passenger].name} {bv.grid_ref(passenger)}"
-            top = _fit(f, f"Passenger: {where}", room) if f.size(f"Passenger: {where}")[0] <= room else _fit(f, where, room)
+            wanted = [f"Passenger: {where}", where]
         else:
-            top = _fit(f, "No passenger" if not empty else "Deck empty: no destinations", room)
+            wanted = ["No passenger" if not empty else "No cards"]
+        for text in wanted:  # the words whole in a smaller font before anything is cut
+            got = self._font_fit(text, room, (15, 14, 13, 12))
+            if got is not None:
+                f, top = got, text
+                break
+        else:
+            top = _fit(f, wanted[-1], room)
         n = len(state.deck)
         if empty and state.setup.variant == "classic":
-            bottom = "the cards have left the board"
+            bottom = "the deck is empty"
         else:
             bottom = f"Deck: {n} card{'' if n == 1 else 's'}"
+        self.info_lines = (top, bottom)  # what the last info item said (tests read it)
         img = f.render(top, True, t.ink)
         sub = f_small.render(_fit(f_small, bottom, room), True, t.muted)
         x = round(cx + pr + p(7))
