@@ -15,13 +15,14 @@ import math
 
 import pygame
 
+from ..i18n import N_, _
 from . import theme as th
 from .rules_cards import SKETCH_H, SKETCH_W, Page, Sketch, board_title, pages_for
 from .scene import CANCEL, DOWN, UP, PointerEvent, Scene
 from .seats import EDGE_ROTATION
 
 PREV, CLOSE, NEXT = "prev", "close", "next"
-BUTTON_LABELS = {PREV: "\u2039 Previous", CLOSE: "Close", NEXT: "Next \u203a"}
+BUTTON_LABELS = {PREV: N_("\u2039 Previous"), CLOSE: N_("Close"), NEXT: N_("Next \u203a")}
 CARD_W, CARD_H = 1240, 860  # design px at 1080p (upright); smaller when the window is
 TEXT_PX, MIN_TEXT_PX = 26, 18  # body text, design px; stepped down to the minimum before overflowing
 MIN_SCREEN_PX = 11  # never smaller on screen
@@ -216,6 +217,7 @@ def draw_sketch(surf: pygame.Surface, box: pygame.Rect, sketch: Sketch, theme: t
             draw_symbol(surf, str(arg), c, r * 3.0, theme.ink)
     for x, y, text, tone in sketch.notes:
         ink = {"good": theme.good, "bad": theme.bad, "muted": theme.muted}.get(tone, theme.ink)
+        text = _(text) if any(ch.isalpha() for ch in text) else text
         img = note_font.render(text, True, ink)
         rect = img.get_rect(center=(round(P(x, y)[0]), round(P(x, y)[1])))
         if overflow is not None and not box.contains(rect):
@@ -345,24 +347,25 @@ class RulesScene(Scene):
         head = boxes["head"]
         small = max(MIN_SCREEN_PX, p(22))
         f_small = fonts.get(small)
-        where = f"Rules \u00b7 {self.title}"
+        where = _("Rules \u00b7 {board}").format(board=_(self.title))
         count = f"{self.page + 1} / {len(self.pages)}"
         cw = f_small.size(count)[0]
         self._text(surf, f_small, where, (head.x, head.y), head.w - cw - p(20), t.muted, "heading")
         surf.blit(f_small.render(count, True, t.muted), (head.right - cw, head.y))
         size = p(34)
         f_title = fonts.get(max(MIN_SCREEN_PX, size), True)
-        while f_title.size(page.title)[0] > head.w and size > p(24):
+        title = _(page.title)
+        while f_title.size(title)[0] > head.w and size > p(24):
             size -= 1
             f_title = fonts.get(max(MIN_SCREEN_PX, size), True)
-        self._text(surf, f_title, page.title, (head.x, head.y + f_small.get_linesize() + p(6)), head.w, t.ink, "title")
+        self._text(surf, f_title, title, (head.x, head.y + f_small.get_linesize() + p(6)), head.w, t.ink, "title")
         if page.sketch is not None:
             sk = boxes["sketch"]
             pygame.draw.rect(surf, t.board_bg, sk, border_radius=p(12))
             pygame.draw.rect(surf, t.panel_edge, sk, width=max(1, p(2)), border_radius=p(12))
             draw_sketch(surf, sk, page.sketch, t, fonts, self.overflow)
         tb = boxes["text"]
-        f, lines, fits = fit_paragraphs(fonts, page.text, tb.w, tb.h, max(MIN_SCREEN_PX, p(TEXT_PX)),
+        f, lines, fits = fit_paragraphs(fonts, [_(t) for t in page.text], tb.w, tb.h, max(MIN_SCREEN_PX, p(TEXT_PX)),
                                         max(MIN_SCREEN_PX, p(MIN_TEXT_PX)))
         self.text_px = f.get_height()
         if not fits:
@@ -383,7 +386,7 @@ class RulesScene(Scene):
             if not primary:
                 pygame.draw.rect(surf, t.panel_edge, r, width=max(1, p(2)), border_radius=p(14))
             ink = t.accent_ink if primary else (t.ink if enabled else t.panel_edge)
-            self._text(surf, f_btn, BUTTON_LABELS[name], None, r.w - p(16), ink, f"button {name}", centre=r.center)
+            self._text(surf, f_btn, _(BUTTON_LABELS[name]), None, r.w - p(16), ink, f"button {name}", centre=r.center)
         return surf
 
     def _text(self, surf, font, text: str, at, width: int, ink, what: str, centre=None) -> None:

@@ -16,7 +16,7 @@ import pygame
 
 from ...engine import PlaceTrack, apply, legal_placements
 from ...engine.events import ChoiceNeeded, LandmarkTaken, Scored
-from ...i18n import _, ngettext
+from ...i18n import N_, _, ngettext
 from .. import theme as th
 from ..rules_help import Facing
 from ..scene import CANCEL, DOWN, MOVE, UP, PointerEvent
@@ -26,9 +26,10 @@ SLOP = 14  # design px a finger may wander and still be holding
 CARD_S = 8.0  # how long a card stays if nobody presses
 CARD_W = 520  # design px, the widest a card grows
 
-KIND_WORDS = {"express": "express", "standard": "standard", "terminus": "terminus",
-              "national_rail": "National Rail", "start": "the passenger's start", "plus": "\u201c+\u201d station",
-              "landmark": "landmark", "rer": "RER", "water": "water icon"}
+KIND_WORDS = {"express": N_("express"), "standard": N_("standard"), "terminus": N_("terminus"),
+              "national_rail": N_("National Rail"), "start": N_("the passenger's start"),
+              "plus": N_("\u201c+\u201d station"), "landmark": N_("landmark"), "rer": N_("RER"),
+              "water": N_("water icon")}
 
 
 def station_kinds(board, station: int, city=None) -> str:
