@@ -217,7 +217,11 @@ class CardStrips:
         gap = max(1, round(GAP * k))
         W, H = strip.upright_size
         n = n_cards + 1
-        per_row = math.ceil(n / self.rows_for(W, n, k)) if W > H else 1  # a row strip, or a column of cards
+        if W > H:  # a row strip (or the column read from the side): as many rows as its depth holds
+            rows = max(self.rows_for(W, n, k), min(n, (H - gap) // (self.card_h(k) + gap)))
+            per_row = math.ceil(n / max(1, rows))
+        else:  # a column of cards, one under the other
+            per_row = 1
         rows = math.ceil(n / per_row)
         row_h = min(self.card_h(k) * 3 // 2, (H - gap * (rows + 1)) // rows)  # a column's cards: up to 1.5x
         item_w = min(round(MAX_CARD_W * k), (W - gap * (per_row + 1)) // per_row)
