@@ -423,3 +423,14 @@ def test_a_whole_paris_game_by_touch_and_mouse(app, driver, size):
     assert "reward" in asked, "the game should have asked a terminus reward through the screen"
     end = finish_on_end_screen(app, state)
     assert "objectives" in end.categories() and "rer" in end.categories()
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (3840, 2160)])
+def test_every_paris_track_space_is_reachable_by_touch(app, driver, size):
+    """Every connection has a point that a finger's tap picks, not only those a random game used."""
+    app.resize(*size)
+    play = choose_board(app, driver, "paris", "Paris", 20261123)
+    board = board_of(play.state)
+    for c in range(len(board.connections)):
+        pt = play.point_for_connection(c)
+        assert pt is not None and play.board_view.hit_test(*pt) == c, f"{board.conn_name(c)} cannot be tapped"
