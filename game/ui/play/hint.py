@@ -100,6 +100,7 @@ class HintControl:
         self._result: tuple | None = None  # (key, player, action, reason) or (key, player, None, error)
         self._asked: tuple | None = None  # (key, player) being thought about
         self._tag: tuple | None = None  # (key, picture) of the shown tag
+        self._place: tuple | None = None  # (key, rect) where the tag goes
 
     # ---- asking ------------------------------------------------------------------------------------
     def thinking(self) -> bool:
@@ -203,12 +204,22 @@ class HintControl:
                 disc(surf, theme.highlight, at, rr, max(3, round(5 * k)))
                 out.append(pygame.Rect(at[0] - rr - 4, at[1] - rr - 4, 2 * rr + 8, 2 * rr + 8))
         tag = self._tag_surface(text, angle, theme, fonts, k, bv.rect.w)
-        tr = tag.get_rect()
-        dx, dy = {0: (0, -1), 180: (0, 1), 90: (-1, 0), 270: (1, 0)}[angle]  # towards the reader's "up"
-        gap = 30 * k
-        tr.center = (round(at[0] + dx * (gap + tr.h / 2 if angle in (0, 180) else gap + tr.w / 2)),
-                     round(at[1] + dy * (gap + tr.h / 2 if angle in (0, 180) else gap + tr.w / 2)))
-        tr.clamp_ip(bv.rect)
+        place_key = (h.key, tuple(bv.rect), bv.s, bv.vx0, bv.vy0, tag.get_size(), tuple(map(round, at)))
+        if self._place is None or self._place[0] != place_key:  # beside the hint, hiding the fewest names
+            from .overlays import place_box
+
+            tr = place_box(tag.get_size(), at, 24 * k, bv.rect, [], bv.occupied_rects())
+            self._place = (place_key, tr)
+        tr = self._place[1]
+        if not tr.inflate(8 * k, 8 * k).collidepoint(at):  # a leader from the tag to what it points at
+            ex = min(max(at[0], tr.left), tr.right)
+            ey = min(max(at[1], tr.top), tr.bottom)
+            clip = surf.get_clip()
+            surf.set_clip(bv.rect)
+            pygame.draw.line(surf, theme.ink, (ex, ey), at, max(2, round(2 * k)))
+            surf.set_clip(clip)
+            out.append(pygame.Rect(min(ex, at[0]) - 3, min(ey, at[1]) - 3, abs(ex - at[0]) + 7,
+                                   abs(ey - at[1]) + 7).clip(bv.rect))
         surf.blit(tag, tr)
         out.append(tr)
         return out
