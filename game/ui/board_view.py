@@ -761,11 +761,19 @@ class BoardView:
             out = []
             for text, form_cost in forms:
                 w, h = self._label_surface(text, px, angle).get_size()
-                for (lx, ly), pref in (
-                        ((x + r, y - h / 2), 0.0), ((x - r - w, y - h / 2), 0.5),
-                        ((x - w / 2, y - r - h), 1.0), ((x - w / 2, y + r), 1.2),
-                        ((x + r * 0.7, y - r * 0.7 - h), 1.6), ((x + r * 0.7, y + r * 0.7), 1.8),
-                        ((x - r * 0.7 - w, y - r * 0.7 - h), 1.9), ((x - r * 0.7 - w, y + r * 0.7), 2.0)):
+                places = [((x + r, y - h / 2), 0.0), ((x - r - w, y - h / 2), 0.5),
+                          ((x - w / 2, y - r - h), 1.0), ((x - w / 2, y + r), 1.2),
+                          ((x + r * 0.7, y - r * 0.7 - h), 1.6), ((x + r * 0.7, y + r * 0.7), 1.8),
+                          ((x - r * 0.7 - w, y - r * 0.7 - h), 1.9), ((x - r * 0.7 - w, y + r * 0.7), 2.0)]
+                # a place that runs off the board card also slid back onto it (a name at the card's edge
+                # then sits above or below its station, moved inwards), so small boards keep names on it
+                for (lx, ly), pref in list(places):
+                    if lx < bx0 or ly < by0 or lx + w > bx1 or ly + h > by1:
+                        m = 2.0  # off the card's edge line, rounding included
+                        sx, sy = min(max(lx, bx0 + m), bx1 - m - w), min(max(ly, by0 + m), by1 - m - h)
+                        if (sx, sy) != (lx, ly) and bx0 <= sx and by0 <= sy:
+                            places.append(((sx, sy), pref + 1.0))
+                for (lx, ly), pref in places:
                     box = (lx, ly, lx + w, ly + h)
                     cost = pref + form_cost
                     if lx < bx0 or ly < by0 or lx + w > bx1 or ly + h > by1:
@@ -778,9 +786,8 @@ class BoardView:
                                 continue
                             seen.add(id(item))
                             kind, ob, data = item
-                            if kind == "station":
-                                if data != i:
-                                    cost += _overlap(inner, ob) * 1.5
+                            if kind == "station":  # its own too: a place slid onto the card may cover it
+                                cost += _overlap(inner, ob) * (1.5 if data != i else 6.0)
                             elif kind == "badge":
                                 if data != i:
                                     cost += _overlap(inner, ob) * 6.0
@@ -903,6 +910,7 @@ class BoardView:
             return (bx - m, by - m, bx + m, by + m)
 
         badges = {i: badge_box(i, corners[i]) for i in dests}
+        bx0, by0, bx1, by1 = (v * self.s for v in self.bounds)
 
         def clashes(i, box):
             n = 0
@@ -914,6 +922,7 @@ class BoardView:
                         seen.add(j)
                         n += _overlap(g, boxes[j]) > 0
             n += sum(1 for b in badges.values() if _overlap(box, b) > 0)
+            n += box[0] < bx0 or box[1] < by0 or box[2] > bx1 or box[3] > by1  # off the board card
             seen = set()
             for k in cells(box):
                 for item in grid.get(k, ()):
@@ -946,8 +955,8 @@ class BoardView:
                 take(i)
                 best = None
                 for c in cands[i] + further(i):
-                    if c[1][0] < 0 or c[1][1] < 0:
-                        continue
+                    if c[1][0] < bx0 or c[1][1] < by0 or c[1][2] > bx1 or c[1][3] > by1:
+                        continue  # never off the board card
                     key = (clashes(i, c[1]), cost_of(i, c))
                     if best is None or key < best[0]:
                         best = (key, c)

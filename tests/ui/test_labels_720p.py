@@ -1,0 +1,82 @@
+"""Names at 1280x720 on Berlin and New York, checked like London's (tests/ui/test_board_view.py): the board
+as the play screen shows it with room for the panels round it. No name leaves the board card (at the card's
+edge a name slides back onto it, above or below its station), no destination badge covers a name, and
+New York keeps its names apart and all four cluster names on the board."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.engine import load_board
+from game.ui import theme as th
+from game.ui.board_view import LABEL_GAP, BoardView
+from game.ui.cities import drawing_for
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pygame():
+    pygame.display.init()
+    pygame.font.init()
+    yield
+
+
+def _view(name, size=(1280, 720), inset=0.1):
+    w, h = size
+    rect = pygame.Rect(round(w * inset), round(h * inset), round(w * (1 - 2 * inset)), round(h * (1 - 2 * inset)))
+    return BoardView(load_board(name), rect, th.Theme(), th.Fonts(), ui_scale=th.ui_scale(w, h))
+
+
+def _card(bv) -> pygame.Rect:
+    """The board card (the paper) on screen."""
+    x0, y0, x1, y1 = bv.bounds
+    return pygame.Rect(bv.to_screen(x0, y0), (round((x1 - x0) * bv.s), round((y1 - y0) * bv.s)))
+
+
+def _off_card(bv) -> list[str]:
+    card = _card(bv)
+    return [bv.board.stations[i].name for i, r in enumerate(bv.label_rects()) if r.w and not card.contains(r)]
+
+
+def _badges_over_names(bv) -> list[tuple[str, str]]:
+    rects = bv.label_rects()
+    b = bv.board
+    return [(b.stations[s].name, b.stations[j].name) for s in sorted(set(b.express_cards) | set(b.standard_cards))
+            for j in bv.badge_rect(s).collidelistall(rects) if rects[j].w]
+
+
+def _names_too_close(bv) -> list[tuple[str, str]]:
+    rects = bv.label_rects()
+    g = LABEL_GAP * bv.label_px - 2
+    return [(bv.board.stations[i].name, bv.board.stations[j].name) for i, r in enumerate(rects) if r.w
+            for j in r.inflate(2 * g, 0.8 * g).collidelistall(rects) if j > i and rects[j].w]
+
+
+@pytest.mark.parametrize("name", ["berlin", "newyork", "london"])
+def test_no_name_leaves_the_board_card_at_720p(name):
+    """'Chambers St - World Trade Center' and '14 St - 8 Av' stood outside New York's card, Berlin's
+    'Ahrensfelde', 'Strausberg Nord' and 'Königs Wusterhausen' a pixel past its edge."""
+    bv = _view(name)
+    assert _off_card(bv) == []
+
+
+@pytest.mark.parametrize("name", ["berlin", "newyork"])
+def test_no_badge_covers_a_name_at_720p(name):
+    assert _badges_over_names(_view(name)) == []
+
+
+def test_new_york_names_keep_a_gap_and_every_cluster_is_named_at_720p():
+    bv = _view("newyork")
+    assert _names_too_close(bv) == []
+    titles = [t for t, _ in drawing_for(bv.board).cluster_names(bv)]
+    assert sorted(titles) == ["DOWNTOWN BROOKLYN", "LOWER MANHATTAN", "MIDTOWN", "VILLAGE"]
+
+
+def test_the_off_card_check_notices_a_name_past_the_edge():
+    bv = _view("newyork")
+    bv.label_rects()
+    card = _card(bv)
+    text, _, ly = bv._labels[0]
+    x0, _ = bv.station_xy(0)
+    bv._labels[0] = (text, card.right - 3 - x0, ly)  # the name starts 3 px before the card's right edge
+    bv._label_rects_key = bv._label_px_key = None
+    assert bv.board.stations[0].name in _off_card(bv)
