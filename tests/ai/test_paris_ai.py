@@ -129,6 +129,8 @@ def test_own_objectives_change_the_play_somewhere(paris_positions):
         free = [c for c in range(len(board.objective_points)) if c not in taken]
         other.setup.objectives[me] = free[:2]
         changed += bot("normal", 7).choose(state) != bot("normal", 7).choose(other)
+        if changed:
+            break  # one is the proof; the rest would only cost time
     assert changed >= 1
 
 
