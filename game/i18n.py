@@ -38,6 +38,10 @@ COLOUR_NAMES = {"red": N_("red"), "yellow": N_("yellow"), "blue": N_("blue"), "p
                 "brown": N_("brown"), "white": N_("white"), "grey": N_("grey")}
 LEVEL_NAMES = {"random": N_("random"), "easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
 EDGE_NAMES = {"bottom": N_("Bottom"), "right": N_("Right"), "top": N_("Top"), "left": N_("Left")}
+#: The landmark types the maps name (Berlin, Paris), so screens can say them with _(type).
+LANDMARK_NAMES = {"culture": N_("culture"), "government": N_("government"), "retail": N_("retail"),
+                  "education": N_("education"), "sports": N_("sports"), "monument": N_("monument"),
+                  "museum": N_("museum"), "church": N_("church"), "garden": N_("garden"), "cafe": N_("cafe")}
 
 _current = DEFAULT
 _translation: gettext.NullTranslations = gettext.NullTranslations()

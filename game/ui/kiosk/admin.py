@@ -13,6 +13,8 @@ import math
 from typing import TYPE_CHECKING, Callable
 
 import pygame
+
+from ...i18n import _, ngettext
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIHorizontalSlider
 
@@ -133,13 +135,13 @@ class PinScene(_OverlayGui):
             if k == "del":
                 self.button("key_del", r, "⌫", self.delete, object_id="#key", enabled=not locked)
             elif k == "ok":
-                self.button("key_ok", r, "OK", self.submit, object_id="#primary",
+                self.button("key_ok", r, _("OK"), self.submit, object_id="#primary",
                             enabled=not locked and len(self.entered) >= 4)
             else:
                 self.button(f"key_{k}", r, k, lambda k=k: self.press(k), object_id="#key", enabled=not locked)
         cw, ch = pad_w, self.T(0, 84)[1]
         r = pygame.Rect(left, top + head + 4 * (kh + gap) + gap, cw, ch)
-        self.button("cancel", r, "Cancel", self.cancel)
+        self.button("cancel", r, _("Cancel"), self.cancel)
 
     # model
     def press(self, digit: str) -> None:
@@ -167,7 +169,7 @@ class PinScene(_OverlayGui):
         else:
             left = self.gate.tries_left()
             log.warning("admin PIN: wrong PIN (%d tries left before the lock)", left)
-            self.message = f"Wrong PIN. {left} {'try' if left == 1 else 'tries'} left."
+            self.message = ngettext("Wrong PIN. {n} try left.", "Wrong PIN. {n} tries left.", left).format(n=left)
         self.refresh()
 
     def cancel(self) -> None:
@@ -177,7 +179,8 @@ class PinScene(_OverlayGui):
     def status(self) -> str:
         left = self.gate.seconds_locked()
         if left > 0:
-            return f"Locked after {self.gate.max_tries} wrong PINs. Try again in {math.ceil(left)} s."
+            return _("Locked after {n} wrong PINs. Try again in {seconds} s.").format(n=self.gate.max_tries,
+                                                                                    seconds=math.ceil(left))
         return self.message
 
     def on_key(self, ev) -> bool:
@@ -215,7 +218,7 @@ class PinScene(_OverlayGui):
         px = self.app.px
         kw, kh, gap, pad_w, left, top, head = self._geometry()
         W = surface.get_width()
-        self.text(surface, "Admin PIN", 48, (W // 2, top + px(6)), bold=True, anchor="midtop")
+        self.text(surface, _("Admin PIN"), 48, (W // 2, top + px(6)), bold=True, anchor="midtop")
         box = pygame.Rect(left, top + px(84), pad_w, px(80))
         pygame.draw.rect(surface, th.panel, box, border_radius=px(14))
         pygame.draw.rect(surface, th.panel_edge, box, max(1, px(2)), border_radius=px(14))
@@ -227,7 +230,7 @@ class PinScene(_OverlayGui):
             for i in range(n):
                 pygame.draw.circle(surface, th.ink, (round(x0 + i * step), box.centery), r)
         else:
-            self.text(surface, "enter the PIN", 28, box.center, colour=th.muted, anchor="center")
+            self.text(surface, _("enter the PIN"), 28, box.center, colour=th.muted, anchor="center")
         status = self.status()
         if status:
             colour = th.warn if self.gate.seconds_locked() > 0 else th.bad
@@ -268,13 +271,13 @@ class AdminScene(_OverlayGui):
             r.w = max(MIN_TARGET, r.w)
             return r
 
-        self.button("back", tall(R(80, 150, 460, 100)), "Back to the table", self.host.close_admin,
+        self.button("back", tall(R(80, 150, 460, 100)), _("Back to the table"), self.host.close_admin,
                     object_id="#primary")
         self.button("restart", tall(R(80, 280, 460, 100)),
-                    "Tap again to restart" if self.confirm == "restart" else "Restart the game",
+                    _("Tap again to restart") if self.confirm == "restart" else _("Restart the game"),
                     lambda: self._confirmed("restart"))
         self.button("exit", tall(R(80, 410, 460, 100)),
-                    "Tap again to exit" if self.confirm == "exit" else "Exit the kiosk",
+                    _("Tap again to exit") if self.confirm == "exit" else _("Exit the kiosk"),
                     lambda: self._confirmed("exit"), object_id="#danger")
         # boards
         boards = self.host.available_boards()
@@ -301,7 +304,7 @@ class AdminScene(_OverlayGui):
             w, h = self.T(300, 60)
             last = self.problem_page % len(pages) == len(pages) - 1
             self.button("more_problems", pygame.Rect(box.right - w - self.app.px(12), box.y + self.app.px(8), w, h),
-                        "Back to the first" if last else "More problems ▸", self.more_problems)
+                        _("Back to the first") if last else _("More problems ▸"), self.more_problems)
 
     def slider(self, key: str, rect: pygame.Rect, value: float, value_range, step: float) -> UIHorizontalSlider:
         """Declare a slider; one already at this place is kept (a drag in progress is not cut off)."""
@@ -334,7 +337,7 @@ class AdminScene(_OverlayGui):
         boards = list(self.host.config.boards)
         if map_id in boards:
             if len(boards) == 1:
-                self.note = "At least one board must stay on."
+                self.note = _("At least one board must stay on.")
                 self.refresh()
                 return
             boards.remove(map_id)
@@ -387,15 +390,15 @@ class AdminScene(_OverlayGui):
         R = self.R
         cfg = self.host.config
         px = self.app.px
-        self.text(surface, "Kiosk admin", 48, R(80, 56, 0, 0).topleft, bold=True)
-        self.text(surface, "Boards the set-up offers", 30, R(640, 140, 0, 0).topleft, bold=True)
-        self.text(surface, f"Volume: {round(cfg.volume * 100)} %", 30, R(640, 340, 0, 0).topleft, bold=True)
+        self.text(surface, _("Kiosk admin"), 48, R(80, 56, 0, 0).topleft, bold=True)
+        self.text(surface, _("Boards the set-up offers"), 30, R(640, 140, 0, 0).topleft, bold=True)
+        self.text(surface, _("Volume: {percent} %").format(percent=round(cfg.volume * 100)), 30, R(640, 340, 0, 0).topleft, bold=True)
         if not self.host.sound_available():
-            self.text(surface, "(no audio device: the table is silent)", 24, R(980, 345, 0, 0).topleft,
+            self.text(surface, _("(no audio device: the table is silent)"), 24, R(980, 345, 0, 0).topleft,
                       colour=th.muted)
-        self.text(surface, f"Back to the demo after {cfg.idle_timeout_s} s without a touch", 30,
+        self.text(surface, _("Back to the demo after {seconds} s without a touch").format(seconds=cfg.idle_timeout_s), 30,
                   R(640, 540, 0, 0).topleft, bold=True)
-        self.text(surface, "(then a 10 s countdown)", 24, R(640, 680, 0, 0).topleft, colour=th.muted)
+        self.text(surface, _("(then a 10 s countdown)"), 24, R(640, 680, 0, 0).topleft, colour=th.muted)
         if self.note:
             self.text(surface, self.note, 26, R(80, 560, 0, 0).topleft, colour=th.warn, bold=True)
         status = self.host.status_lines()
@@ -409,8 +412,8 @@ class AdminScene(_OverlayGui):
         pygame.draw.rect(surface, th.panel, box, border_radius=px(14))
         pygame.draw.rect(surface, th.panel_edge, box, max(1, px(2)), border_radius=px(14))
         problems = self.problem_texts()
-        head = (f"Problems found at start-up ({len(problems)})" if problems
-                else "Problems found at start-up: none")
+        head = (_("Problems found at start-up ({count})").format(count=len(problems)) if problems
+                else _("Problems found at start-up: none"))
         self.text(surface, head, 28, (box.x + px(20), box.y + px(14)), bold=True,
                   colour=th.warn if problems else th.good)
         font = self.app.fonts.get(px(22), False, True)
@@ -426,7 +429,7 @@ class AdminScene(_OverlayGui):
                 y += lh
             y += px(6)
         if len(pages) > 1:
-            self.text(surface, f"page {self.problem_page % len(pages) + 1} of {len(pages)}", 22,
+            self.text(surface, _("page {page} of {pages}").format(page=self.problem_page % len(pages) + 1, pages=len(pages)), 22,
                       (box.right - px(20), box.bottom - px(10)), colour=th.muted, anchor="bottomright")
 
     def problem_pages(self) -> list[list[int]]:

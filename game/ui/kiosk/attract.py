@@ -28,6 +28,7 @@ from ...engine import PlaceTrack, legal_actions, new_game
 from ...engine import events as ev
 from ...engine.rules import board_of, winners
 from ...engine.state import GameState
+from ...i18n import COLOUR_NAMES, _, ngettext
 from ..menu_scenes import tie_note
 from ..play_scene import PlayScene
 from ..scene import DOWN, PointerEvent, Scene
@@ -68,7 +69,7 @@ def _cap(s: str) -> str:
 def _and(items: list[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return ", ".join(items[:-1]) + _(" and ") + items[-1]
 
 
 @dataclass
@@ -88,68 +89,92 @@ def captions_for(state: GameState, events: list) -> list[tuple[str, bool]]:
     board = board_of(state)
     out: list[tuple[str, bool]] = []
     name = lambda p: state.players[p].name  # noqa: E731
-    colour = lambda li: state.lines[li].colour if 0 <= li < len(state.lines) else "a"  # noqa: E731
+    colour = lambda li: _(COLOUR_NAMES.get(state.lines[li].colour, state.lines[li].colour)) \
+        if 0 <= li < len(state.lines) else "?"  # noqa: E731
     station = lambda s: board.stations[s].name  # noqa: E731
     placed = False
     for e in events:
         if isinstance(e, ev.TokenPlaced):
             placed = True
             if e.branch_tiles_spent:
-                out.append((f"{name(e.player)} spends two branch tiles to branch the {colour(e.line)} line", True))
+                out.append((_("{player} spends two branch tiles to branch the {colour} line").format(
+                    player=name(e.player), colour=colour(e.line)), True))
         elif isinstance(e, ev.BranchTaken):
-            out.append((f"{name(e.player)} takes a branch tile, to branch a line later", False))
+            out.append((_("{player} takes a branch tile, to branch a line later").format(player=name(e.player)),
+                        False))
         elif isinstance(e, ev.Scored):
             line = _cap(colour(e.line))
             st = e.stations
             if e.category == "national_rail" and st:
-                out.append((f"{line} reaches {station(st[0])}, a National Rail station: +{e.points}", True))
+                out.append((_("{line} reaches {station}, a National Rail station: +{points}").format(
+                    line=line, station=station(st[0]), points=e.points), True))
             elif e.category == "terminus" and st:
-                out.append((f"{line} reaches {station(st[0])}, a terminus: +{e.points} and a branch tile", True))
+                if e.branch_tiles and not e.points:
+                    text = _("{line} reaches {station}, a terminus: {tiles} branch tiles")
+                elif e.branch_tiles:
+                    text = _("{line} reaches {station}, a terminus: +{points} and a branch tile")
+                else:
+                    text = _("{line} reaches {station}, a terminus: +{points}")
+                out.append((text.format(line=line, station=station(st[0]), points=e.points, tiles=e.branch_tiles),
+                            True))
             elif e.category == "connections" and len(st) >= 2:
-                out.append((f"{line} joins {station(st[0])} and {station(st[1])}, matching symbols: "
-                            f"+{e.points}", True))
+                out.append((_("{line} joins {a} and {b}, matching symbols: +{points}").format(
+                    line=line, a=station(st[0]), b=station(st[1]), points=e.points), True))
             elif e.category == "loops":
                 n = len(st)
-                out.append((f"A loop! {n} station{'s' if n != 1 else ''} inside score{'s' if n == 1 else ''} "
-                            f"+{e.points} for {name(e.player)}", True))
+                out.append((ngettext("A loop! {n} station inside scores +{points} for {player}",
+                                     "A loop! {n} stations inside score +{points} for {player}", n).format(
+                    n=n, points=e.points, player=name(e.player)), True))
             elif e.category == "plus" and st:
-                out.append((f"{line} reaches {station(st[0])}, a \"+\" station: +{e.points}", True))
+                out.append((_("{line} reaches {station}, a \"+\" station: +{points}").format(
+                    line=line, station=station(st[0]), points=e.points), True))
             elif e.category == "landmark_sets":
-                out.append((f"Five different landmarks! A set scores +{e.points} for {name(e.player)}", True))
+                out.append((_("Five different landmarks! A set scores +{points} for {player}").format(
+                    points=e.points, player=name(e.player)), True))
             elif e.category == "landmark_bonus":
-                out.append((f"Landmark bonus: +{e.points} for {name(e.player)}, for the type held most", True))
+                out.append((_("Landmark bonus: +{points} for {player}, for the type held most").format(
+                    points=e.points, player=name(e.player)), True))
             elif e.category == "water":
-                out.append((f"{line} crosses its third water: +{e.points} for {name(e.player)}", True))
+                out.append((_("{line} crosses its third water: +{points} for {player}").format(
+                    line=line, points=e.points, player=name(e.player)), True))
             elif e.category == "clusters" and st:
                 where = _cluster_name(board, st[0])
-                out.append((f"{line} reaches {where}, one more neighbourhood: +{e.points}", True))
+                out.append((_("{line} reaches {where}, one more neighbourhood: +{points}").format(
+                    line=line, where=where, points=e.points), True))
+            elif e.category == "rer" and st:
+                out.append((_("{line} reaches {station}, an RER station someone reached before: +{points}").format(
+                    line=line, station=station(st[0]), points=e.points), True))
             elif e.category == "passenger":
                 pass  # told with the passenger's move
             else:
-                out.append((f"+{e.points} for {name(e.player)}", True))
+                out.append((_("+{points} for {player}").format(points=e.points, player=name(e.player)), True))
         elif isinstance(e, ev.LandmarkTaken):
-            left = "the last one" if e.left == 0 else f"{e.left} left"
-            out.append((f"{name(e.player)} takes a {e.landmark_type} landmark at {station(e.station)} ({left})",
-                        True))
+            left = _("the last one") if e.left == 0 else _("{n} left").format(n=e.left)
+            out.append((_("{player} takes a {kind} landmark at {station} ({left})").format(
+                player=name(e.player), kind=_(e.landmark_type), station=station(e.station), left=left), True))
         elif isinstance(e, ev.PassengerMoved):
             lines = [colour(li) for li in e.lines]
             dest = station(e.destination)
             owners = {state.lines[li].owner for li in e.lines if 0 <= li < len(state.lines)}
             if e.origin == e.destination:  # New York: the second card of a double, taken standing still
-                out.append((f"The passenger stays at {dest} for its second card: no line scores", True))
+                out.append((_("The passenger stays at {station} for its second card: no line scores").format(
+                    station=dest), True))
             elif not lines:
-                out.append((f"The passenger walks to {dest}: no line scores", True))
+                out.append((_("The passenger walks to {station}: no line scores").format(station=dest), True))
             elif len(lines) == 1:
-                out.append((f"The passenger rides {lines[0]} to {dest}: +1 for {name(next(iter(owners)))}", True))
+                out.append((_("The passenger rides {line} to {station}: +1 for {player}").format(
+                    line=lines[0], station=dest, player=name(next(iter(owners)))), True))
             else:
-                who = "both owners score" if len(lines) == 2 else "every line's owner scores"
+                who = _("both owners score") if len(lines) == 2 else _("every line's owner scores")
                 if len(owners) == 1:
-                    who = f"+{len(lines)} for {name(next(iter(owners)))}"
-                out.append((f"The passenger rides {_and(lines)} to {dest}: {who}", True))
+                    who = _("+{points} for {player}").format(points=len(lines), player=name(next(iter(owners))))
+                out.append((_("The passenger rides {lines} to {station}: {who}").format(
+                    lines=_and(lines), station=dest, who=who), True))
         elif isinstance(e, ev.RouteChoiceNeeded):
-            out.append((f"Two ways to go: {name(e.player)} chooses the passenger's route", False))
+            out.append((_("Two ways to go: {player} chooses the passenger's route").format(player=name(e.player)),
+                        False))
         elif isinstance(e, ev.EndTriggered):
-            out.append(("The last destination card is out: final round!", True))
+            out.append((_("The last destination card is out: final round!"), True))
         elif isinstance(e, ev.GameOver):
             pass  # the result card says it
     if placed and not out:
@@ -157,7 +182,8 @@ def captions_for(state: GameState, events: list) -> list[tuple[str, bool]]:
         last = next((x for x in reversed(events) if isinstance(x, ev.TokenPlaced)), None)
         if last is not None:
             p = last.player
-            out.append((f"{name(p)} builds the {colour(last.line)} line", False))
+            out.append((_("{player} builds the {colour} line").format(player=name(p), colour=colour(last.line)),
+                        False))
     return out
 
 
@@ -178,10 +204,11 @@ def demo_boards() -> list[str]:
 def opening_caption(state: GameState, names: list[str]) -> str:
     """The first caption of a demo, naming the board it is played on."""
     board = board_of(state)
-    what = {"london": "the London Underground", "berlin": "Berlin's U-Bahn and S-Bahn",
-            "newyork": "New York's subway across the rivers"}.get(
-        (board.city or "").lower(), f"the {board.name} network")
-    return f"A demo game on the {board.name} board: {_and(names)} build {what}"
+    what = {"london": _("the London Underground"), "berlin": _("Berlin's U-Bahn and S-Bahn"),
+            "newyork": _("New York's subway across the rivers"), "paris": _("the Paris Métro")}.get(
+        (board.city or "").lower()) or _("the {board} network").format(board=board.name)
+    return _("A demo game on the {board} board: {players} build {what}").format(board=board.name,
+                                                                                 players=_and(names), what=what)
 
 
 class CaptionBoard:
@@ -261,7 +288,9 @@ class DemoPlayScene(PlayScene):
 
     def banner_text(self) -> str:
         # PlayScene's banner invites a tap to hurry the passenger; in attract mode a tap opens the set-up
-        return super().banner_text().replace(" (tap to hurry)", "")
+        if self.blocking and not self.state.over:
+            return _("The passenger is travelling")
+        return super().banner_text()
 
     # driving -----------------------------------------------------------------------------------
     def _key(self) -> tuple:
@@ -553,7 +582,7 @@ class AttractScene(Scene):
         th = self.app.theme
         px = self.app.px
         wave = 0.5 + 0.5 * math.sin(self.clock * 2 * math.pi / 1.6)
-        base = self._pill("Touch to play", 64, th.accent_ink, th.accent, pad=26, alpha=245,
+        base = self._pill(_("Touch to play"), 64, th.accent_ink, th.accent, pad=26, alpha=245,
                           border=(255, 255, 255))
         k = 1.0 + 0.06 * wave
         w, h = max(1, int(base.get_width() * k)), max(1, int(base.get_height() * k))
@@ -566,7 +595,7 @@ class AttractScene(Scene):
         surface.blit(glow, glow.get_rect(center=r.center))
         surface.blit(img, r)
         # the same invitation, smaller, for people on the far side of the table
-        far = self._pill("Touch to play", 34, th.accent_ink, th.accent, pad=14, alpha=235)
+        far = self._pill(_("Touch to play"), 34, th.accent_ink, th.accent, pad=14, alpha=235)
         far = pygame.transform.rotate(far, 180)
         # below the turn banner, which the top seat's turn puts at the board's top edge
         surface.blit(far, far.get_rect(midtop=(area.centerx, area.top + px(FAR_TOP))))
@@ -582,9 +611,10 @@ class AttractScene(Scene):
         order = sorted(range(st.n_players), key=lambda i: (-st.players[i].score, -st.players[i].branch_tiles, i))
         best = st.players[order[0]].score
         if len(win) > 1:
-            title = f"{_and([st.players[i].name for i in win])} share the win with {best} points!"
+            title = _("{players} share the win with {points} points!").format(
+                players=_and([st.players[i].name for i in win]), points=best)
         else:
-            title = f"{st.players[win[0]].name} wins with {best} points!"
+            title = _("{player} wins with {points} points!").format(player=st.players[win[0]].name, points=best)
         tf = self._font(48)
         rf = self._font(34, bold=False)
         card_w = min(area.width - px(40), max(tf.size(title)[0] + px(120), px(760)))
@@ -614,7 +644,7 @@ class AttractScene(Scene):
             surface.blit(sc, sc.get_rect(topright=(card.right - px(80), y + px(6))))
             y += row_h
         left = max(0, math.ceil(self.result_left))
-        note = self._font(26, bold=False).render(f"A new demo game starts in {left}…", True, th.muted)
+        note = self._font(26, bold=False).render(_("A new demo game starts in {seconds}…").format(seconds=left), True, th.muted)
         surface.blit(note, note.get_rect(midbottom=(card.centerx, card.bottom - px(22))))
 
 

@@ -12,6 +12,8 @@ from typing import Callable
 
 import pygame
 
+from ...i18n import _
+
 from ..scene import DOWN, PointerEvent, Scene
 
 COUNTDOWN_S = 10.0
@@ -55,7 +57,7 @@ class CountdownScene(Scene):
             self.dirty = True
 
     def text(self) -> str:
-        return f"Returning to the demo in {max(0, math.ceil(self.seconds_left))}…"
+        return _("Returning to the demo in {seconds}…").format(seconds=max(0, math.ceil(self.seconds_left)))
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
@@ -72,13 +74,13 @@ class CountdownScene(Scene):
         card.center = (W // 2, H // 2 + px(50))
         pygame.draw.rect(surface, th.panel, card, border_radius=px(28))
         pygame.draw.rect(surface, th.accent, card, max(2, px(5)), border_radius=px(28))
-        title = big.render("Still playing?", True, th.ink)
+        title = big.render(_("Still playing?"), True, th.ink)
         surface.blit(title, title.get_rect(midtop=(card.centerx, card.top + px(36))))
         line = mid.render(self.text(), True, th.accent)
         if line.get_width() > card.w - px(40):
             line = pygame.transform.smoothscale(line, (card.w - px(40), line.get_height()))
         surface.blit(line, line.get_rect(midtop=(card.centerx, card.top + px(150))))
-        hint = small.render("Touch anywhere to keep playing", True, th.muted)
+        hint = small.render(_("Touch anywhere to keep playing"), True, th.muted)
         surface.blit(hint, hint.get_rect(midtop=(card.centerx, card.top + px(222))))
         # the time left as a draining bar
         bar = pygame.Rect(card.left + px(80), card.bottom - px(72), card.w - px(160), px(26))
@@ -90,7 +92,7 @@ class CountdownScene(Scene):
             pygame.draw.rect(surface, th.highlight if frac > 0.3 else th.warn, fill, border_radius=bar.h // 2)
         pygame.draw.rect(surface, th.panel_edge, bar, max(1, px(2)), border_radius=bar.h // 2)
         # the same question upside down, for the far side of the table
-        img = mid.render("Still playing? Touch to stay", True, th.accent_ink)
+        img = mid.render(_("Still playing? Touch to stay"), True, th.accent_ink)
         far = pygame.Surface((img.get_width() + px(56), img.get_height() + px(24)), pygame.SRCALPHA)
         pygame.draw.rect(far, th.accent, far.get_rect(), border_radius=far.get_height() // 2)
         far.blit(img, img.get_rect(center=far.get_rect().center))

@@ -40,6 +40,7 @@ from typing import Callable
 
 import msgspec
 
+from ...i18n import _
 from ...autosave import AUTOSAVE_NAME, data_dir, load_autosave, save_atomic
 from ...engine import ChooseRoute, PlaceTrack, TakeBranch
 from ...engine.record import decode as decode_record
@@ -180,8 +181,8 @@ class KioskController:
         self.saves = 0
         self.mode = "starting"
         if uses_default_pin(config) and not any("admin_pin_hash" in p for p in self.problems):
-            self.problems.append("The admin PIN is still the default 0000: set one with "
-                                 "`python -m kiosk hash-pin` before the table goes public.")
+            self.problems.append(_("The admin PIN is still the default 0000: set one with "
+                                   "`python -m kiosk hash-pin` before the table goes public."))
         self.apply_volume()
 
     # start-up -------------------------------------------------------------------------------------
@@ -200,7 +201,7 @@ class KioskController:
             except Exception:  # noqa: BLE001 - a save the screen cannot show must not crash every start
                 log.exception("could not show the autosaved game")
                 self.move_autosave_aside("showing it on the play screen failed")
-                self.problems.append("The autosaved game could not be shown and was moved aside (see the log).")
+                self.problems.append(_("The autosaved game could not be shown and was moved aside (see the log)."))
                 self.to_attract(discard=False)
                 return "attract"
             return "resumed"
@@ -392,7 +393,7 @@ class KioskController:
             new = msgspec.structs.replace(self.config, **changes)
             msgspec.convert(msgspec.to_builtins(new), KioskConfig)
         except (msgspec.ValidationError, TypeError) as exc:
-            return f"Not saved: {exc}"
+            return _("Not saved: {problem}").format(problem=exc)
         self.config = new
         self.config_dirty = True
         return None
@@ -407,7 +408,7 @@ class KioskController:
 
     def set_boards(self, boards: list[str]) -> str | None:
         if not boards:
-            return "At least one board must stay on."
+            return _("At least one board must stay on.")
         return self._set(boards=list(boards))
 
     def sound_available(self) -> bool:
@@ -438,21 +439,21 @@ class KioskController:
         try:
             where = save_kiosk_config(self.config, self.config_path)
         except (OSError, ValueError) as exc:
-            self.config_note = f"Could not save {self.config_path}: {exc}"
+            self.config_note = _("Could not save {path}: {problem}").format(path=self.config_path, problem=exc)
             log.error("admin: %s", self.config_note)
             return self.config_note
         self.config_dirty = False
-        self.config_note = f"Saved to {where}"
+        self.config_note = _("Saved to {path}").format(path=where)
         log.info("admin: kiosk settings saved to %s (idle %ss, volume %.2f, boards %s)", where,
                  self.config.idle_timeout_s, self.config.volume, ",".join(self.config.boards))
         return None
 
     def status_lines(self) -> list[str]:
-        out = [f"Settings file: {self.config_path}", f"Data folder: {self.data}"]
+        out = [_("Settings file: {path}").format(path=self.config_path), _("Data folder: {path}").format(path=self.data)]
         if self.config_note:
             out.append(self.config_note)
         elif self.config_dirty:
-            out.append("Changes are saved when you leave this menu.")
+            out.append(_("Changes are saved when you leave this menu."))
         return out
 
     def request_exit(self, what: str) -> None:
