@@ -19,7 +19,7 @@ from ..i18n import N_, _
 from . import theme as th
 from .rules_cards import SKETCH_H, SKETCH_W, Page, Sketch, board_title, pages_for
 from .scene import CANCEL, DOWN, UP, PointerEvent, Scene
-from .seats import EDGE_ROTATION
+from .seats import EDGE_ROTATION, screen_to_upright, upright_to_screen
 
 PREV, CLOSE, NEXT = "prev", "close", "next"
 BUTTON_LABELS = {PREV: N_("\u2039 Previous"), CLOSE: N_("Close"), NEXT: N_("Next \u203a")}
@@ -45,30 +45,11 @@ class Facing:
 
     def to_local(self, x: float, y: float) -> tuple[float, float]:
         """Screen point -> upright card coordinates."""
-        px, py = x - self.rect.x, y - self.rect.y
-        W, H = self.upright_size()
-        rot = self.rotation
-        if rot == 0:
-            return (px, py)
-        if rot == 180:
-            return (W - px, H - py)
-        if rot == 90:
-            return (W - py, px)
-        return (py, H - px)
+        return screen_to_upright(self.rect, self.rotation, x, y)
 
     def to_screen(self, u: float, v: float) -> tuple[float, float]:
         """Upright card point -> screen."""
-        W, H = self.upright_size()
-        rot = self.rotation
-        if rot == 0:
-            x, y = u, v
-        elif rot == 180:
-            x, y = W - u, H - v
-        elif rot == 90:
-            x, y = v, W - u
-        else:
-            x, y = H - v, u
-        return (self.rect.x + x, self.rect.y + y)
+        return upright_to_screen(self.rect, self.rotation, u, v)
 
     def turn(self, upright: pygame.Surface) -> pygame.Surface:
         return pygame.transform.rotate(upright, self.rotation) if self.rotation else upright

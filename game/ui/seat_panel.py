@@ -14,7 +14,7 @@ from ..engine.state import GameState
 from . import theme as th
 from .board_view import disc
 from ..i18n import N_, _, ngettext
-from .seats import EDGE_ROTATION, SeatConfig
+from .seats import EDGE_ROTATION, SeatConfig, screen_to_upright, upright_to_screen
 
 DEPTH = 132  # panel depth at 1080p (design px) when everything fits in one row
 STRIP = 50  # the status strip of a narrow panel's second row (design px)
@@ -182,30 +182,11 @@ class SeatPanel:
     # ---- rotation ------------------------------------------------------------------------------
     def to_local(self, x: float, y: float) -> tuple[float, float]:
         """Screen point -> upright panel coordinates."""
-        px, py = x - self.rect.x, y - self.rect.y
-        W, H = self.upright_size
-        rot = self.rotation
-        if rot == 0:
-            return (px, py)
-        if rot == 180:
-            return (W - px, H - py)
-        if rot == 90:
-            return (W - py, px)
-        return (py, H - px)  # 270
+        return screen_to_upright(self.rect, self.rotation, x, y)
 
     def to_screen(self, u: float, v: float) -> tuple[float, float]:
         """Upright panel coordinates -> screen point (the inverse of :meth:`to_local`)."""
-        W, H = self.upright_size
-        rot = self.rotation
-        if rot == 0:
-            x, y = u, v
-        elif rot == 180:
-            x, y = W - u, H - v
-        elif rot == 90:
-            x, y = v, W - u
-        else:
-            x, y = H - v, u
-        return (self.rect.x + x, self.rect.y + y)
+        return upright_to_screen(self.rect, self.rotation, u, v)
 
     # ---- layout --------------------------------------------------------------------------------
     def shown_name(self, state: GameState) -> str:

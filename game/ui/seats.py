@@ -50,3 +50,31 @@ def arrangement_of(edges: list[str]) -> str | None:
         if 2 <= len(edges) <= 5 and list(edges) == default_edges(len(edges), a):
             return a
     return None
+
+
+def screen_to_upright(rect, rotation: int, x: float, y: float) -> tuple[float, float]:
+    """A screen point -> coordinates in ``rect`` as read upright from a seat whose things turn by ``rotation``
+    (seat panels, the game menu, the log, the card strips and the rules card all face their seat this way)."""
+    px, py = x - rect.x, y - rect.y
+    W, H = (rect.h, rect.w) if rotation in (90, 270) else (rect.w, rect.h)
+    if rotation == 0:
+        return (px, py)
+    if rotation == 180:
+        return (W - px, H - py)
+    if rotation == 90:
+        return (W - py, px)
+    return (py, H - px)  # 270
+
+
+def upright_to_screen(rect, rotation: int, u: float, v: float) -> tuple[float, float]:
+    """The inverse of :func:`screen_to_upright`."""
+    W, H = (rect.h, rect.w) if rotation in (90, 270) else (rect.w, rect.h)
+    if rotation == 0:
+        x, y = u, v
+    elif rotation == 180:
+        x, y = W - u, H - v
+    elif rotation == 90:
+        x, y = v, W - u
+    else:
+        x, y = H - v, u
+    return (rect.x + x, rect.y + y)

@@ -21,7 +21,7 @@ import pygame
 
 from .. import theme as th
 from ..board_view import DEST_STANDARD, BoardView, disc, draw_passenger_figure
-from ..seats import EDGE_ROTATION
+from ..seats import EDGE_ROTATION, screen_to_upright, upright_to_screen
 from ..tween import Tween, ease_out
 
 CARD_H = 50  # design px: a card's height (above the 48 px touch minimum)
@@ -67,29 +67,10 @@ class Strip:
 
     def to_local(self, x: float, y: float) -> tuple[float, float]:
         """Screen point -> upright strip coordinates (as SeatPanel.to_local)."""
-        px, py = x - self.rect.x, y - self.rect.y
-        W, H = self.upright_size
-        rot = EDGE_ROTATION[self.edge]
-        if rot == 0:
-            return (px, py)
-        if rot == 180:
-            return (W - px, H - py)
-        if rot == 90:
-            return (W - py, px)
-        return (py, H - px)
+        return screen_to_upright(self.rect, EDGE_ROTATION[self.edge], x, y)
 
     def to_screen(self, u: float, v: float) -> tuple[float, float]:
-        W, H = self.upright_size
-        rot = EDGE_ROTATION[self.edge]
-        if rot == 0:
-            x, y = u, v
-        elif rot == 180:
-            x, y = W - u, H - v
-        elif rot == 90:
-            x, y = v, W - u
-        else:
-            x, y = H - v, u
-        return (self.rect.x + x, self.rect.y + y)
+        return upright_to_screen(self.rect, EDGE_ROTATION[self.edge], u, v)
 
 
 @dataclass

@@ -15,7 +15,7 @@ import pygame
 from ...engine.log_words import TURN, GameLog, LogEntry
 from .. import theme as th
 from ..scene import CANCEL, DOWN, MOVE, UP, PointerEvent, Scene
-from ..seats import EDGE_ROTATION
+from ..seats import EDGE_ROTATION, screen_to_upright, upright_to_screen
 
 try:  # the screens' words in the player's language (game/i18n.py)
     from ...i18n import _
@@ -133,31 +133,10 @@ class LogPanel(Scene):
 
     def to_local(self, x: float, y: float) -> tuple[float, float]:
         """Screen point -> upright card coordinates (the card turned to face its seat)."""
-        r = self.card_rect
-        px, py = x - r.x, y - r.y
-        rot = self.rotation
-        W, H = (r.h, r.w) if rot in (90, 270) else (r.w, r.h)
-        if rot == 0:
-            return (px, py)
-        if rot == 180:
-            return (W - px, H - py)
-        if rot == 90:
-            return (W - py, px)
-        return (py, H - px)
+        return screen_to_upright(self.card_rect, self.rotation, x, y)
 
     def to_screen(self, u: float, v: float) -> tuple[float, float]:
-        r = self.card_rect
-        rot = self.rotation
-        W, H = (r.h, r.w) if rot in (90, 270) else (r.w, r.h)
-        if rot == 0:
-            x, y = u, v
-        elif rot == 180:
-            x, y = W - u, H - v
-        elif rot == 90:
-            x, y = v, W - u
-        else:
-            x, y = H - v, u
-        return (r.x + x, r.y + y)
+        return upright_to_screen(self.card_rect, self.rotation, u, v)
 
     def _build(self) -> None:
         if self._card is not None:

@@ -18,7 +18,7 @@ from ...engine import rules as engine_rules
 from .. import theme as th
 from ..scene import CANCEL, DOWN, UP, PointerEvent, Scene
 from ...i18n import N_, _
-from ..seats import EDGE_ROTATION
+from ..seats import EDGE_ROTATION, screen_to_upright, upright_to_screen
 
 log = logging.getLogger("underground.ui.menu")
 
@@ -107,17 +107,7 @@ class GameMenu(Scene):
 
     def to_local(self, x: float, y: float) -> tuple[float, float]:
         """Screen point -> upright card coordinates (the card turned to face its seat)."""
-        r = self.card_rect
-        px, py = x - r.x, y - r.y
-        rot = self.rotation
-        W, H = (r.h, r.w) if rot in (90, 270) else (r.w, r.h)
-        if rot == 0:
-            return (px, py)
-        if rot == 180:
-            return (W - px, H - py)
-        if rot == 90:
-            return (W - py, px)
-        return (py, H - px)
+        return screen_to_upright(self.card_rect, self.rotation, x, y)
 
     def point_for(self, name: str) -> tuple[float, float] | None:
         """Where on screen the button ``name`` is (tests tap there)."""
@@ -125,19 +115,7 @@ class GameMenu(Scene):
         b = self.buttons.get(name)
         if b is None:
             return None
-        u, v = b.center
-        r = self.card_rect
-        rot = self.rotation
-        W, H = (r.h, r.w) if rot in (90, 270) else (r.w, r.h)
-        if rot == 0:
-            x, y = u, v
-        elif rot == 180:
-            x, y = W - u, H - v
-        elif rot == 90:
-            x, y = v, W - u
-        else:
-            x, y = H - v, u
-        return (r.x + x, r.y + y)
+        return upright_to_screen(self.card_rect, self.rotation, *b.center)
 
     def _place(self, size: tuple[int, int]) -> pygame.Rect:
         """Near the seat's own edge of the board, in line with its panel."""
