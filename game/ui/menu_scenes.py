@@ -25,6 +25,7 @@ from ..engine.state import FIRST_EDITION_MAPS, SCORE_CATEGORIES, TOKEN_SUPPLY, G
 from .scene import CANCEL, DOWN, MOVE, UP, PointerEvent, Scene
 from .seats import EDGES, SeatConfig, TableSetup, arrangement_of, default_edges
 from . import sound as sound_mod
+from . import textfit
 from .settings import RANDOM_START
 from ..i18n import COLOUR_NAMES, EDGE_NAMES, LANGUAGES, LEVEL_NAMES, N_, _, current_language
 from .theme import (BASE_H, BASE_W, draw_swatch, gui_theme, line_letter, line_outline, line_rgb)
@@ -814,8 +815,7 @@ class _ListScene(GuiScene):
             f = self.app.fonts.get(px(sz), bold, cond)
             if f.size(s)[0] <= width:
                 break
-        while s and f.size(s)[0] > width:
-            s = s[:-2] + "…" if len(s) > 2 else ""
+        s = textfit.cut(f, s, width, "menu_scenes.fit_text")
         surface.blit(f.render(s, True, colour or self.app.theme.ink), pos)
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from ..engine.state import GameState
+from . import textfit
 from . import theme as th
 from .board_view import disc
 from ..i18n import N_, _, ngettext
@@ -77,12 +78,10 @@ def _fit_text(font: pygame.font.Font, text: str, width: int) -> str:
     key = (font, text, width)
     got = _TEXT_CACHE.get(key)
     if got is not None:
+        if got != text and textfit.is_recording():  # a cut remembered from before is still a cut
+            textfit.report(text, width, font.size(text)[0], got, "seat_panel._fit_text")
         return got
-    out = text
-    if font.size(text)[0] > width:
-        while out and font.size(out + "…")[0] > width:
-            out = out[:-1]
-        out += "…"
+    out = textfit.cut(font, text, width, "seat_panel._fit_text")
     if len(_TEXT_CACHE) >= _TEXT_CACHE_MAX:
         _TEXT_CACHE.clear()
     _TEXT_CACHE[key] = out

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from .. import textfit
 from .. import theme as th
 from ..board_view import DEST_STANDARD, BoardView, disc, draw_passenger_figure
 from ..seats import EDGE_ROTATION, screen_to_upright, upright_to_screen
@@ -267,10 +268,7 @@ class CardStrips:
                     if max(f.size(a)[0], f.size(b)[0]) <= width:
                         return f, [a, b]
         f = self.fonts.get(max(11, round(12 * self.scale)), True)
-        out = name
-        while out and f.size(out + "…")[0] > width:
-            out = out[:-1]
-        return f, [out + "…"]
+        return f, [textfit.cut(f, name, width, "cards._name_lines")]
 
     def _draw_card(self, surf: pygame.Surface, r: pygame.Rect, stn: int, bv: BoardView, lit: bool) -> None:
         t = self.theme
@@ -472,12 +470,7 @@ def _towards(x0: float, y0: float, x1: float, y1: float, short: float) -> tuple[
 
 
 def _fit(font: pygame.font.Font, text: str, width: int) -> str:
-    if font.size(text)[0] <= width:
-        return text
-    out = text
-    while out and font.size(out + "…")[0] > width:
-        out = out[:-1]
-    return out + "…"
+    return textfit.cut(font, text, width, "cards._fit")
 
 
 def _mix(a, b, f: float) -> tuple[int, int, int]:

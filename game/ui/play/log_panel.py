@@ -13,6 +13,7 @@ import math
 import pygame
 
 from ...engine.log_words import TURN, GameLog, LogEntry
+from .. import textfit
 from .. import theme as th
 from ..scene import CANCEL, DOWN, MOVE, UP, PointerEvent, Scene
 from ..seats import EDGE_ROTATION, screen_to_upright, upright_to_screen
@@ -397,8 +398,4 @@ class LogPanel(Scene):
 
 
 def _fit(font: pygame.font.Font, text: str, width: int) -> str:
-    if font.size(text)[0] <= width:
-        return text
-    while text and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
+    return textfit.cut(font, text, width, "log_panel._fit")

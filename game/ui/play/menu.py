@@ -15,6 +15,7 @@ import random
 import pygame
 
 from ...engine import rules as engine_rules
+from .. import textfit
 from .. import theme as th
 from ..scene import CANCEL, DOWN, UP, PointerEvent, Scene
 from ...i18n import N_, _
@@ -336,8 +337,4 @@ class GameMenu(Scene):
 
 def _fit(font: pygame.font.Font, text: str, width: int) -> str:
     """``text`` whole if it fits, else cut with an ellipsis (a long player name in the heading)."""
-    if font.size(text)[0] <= width:
-        return text
-    while text and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
+    return textfit.cut(font, text, width, "menu._fit")
