@@ -16,7 +16,7 @@ import logging
 import os
 from typing import Callable
 
-from .resources import asset_path
+from .resources import open_asset
 
 log = logging.getLogger(__name__)
 
@@ -63,15 +63,12 @@ def pgettext(context: str, message: str) -> str:
     return _translation.pgettext(context, message)
 
 
-def locale_dir():
-    return asset_path("locale")
-
-
 def load(code: str) -> gettext.NullTranslations:
     """The catalogue for ``code`` (English: the code's own words)."""
     if code == DEFAULT:
         return gettext.NullTranslations()
-    return gettext.translation(DOMAIN, localedir=str(locale_dir()), languages=[code])
+    with open_asset(f"locale/{code}/LC_MESSAGES/{DOMAIN}.mo") as f:  # a missing one is FileNotFoundError
+        return gettext.GNUTranslations(f)
 
 
 def set_language(code: str) -> str:
