@@ -143,7 +143,8 @@ def cmd_view(args) -> int:
     from .ui.replay_scene import ReplayError, run_view
 
     try:
-        return run_view(args.record, size=args.size, fullscreen=args.fullscreen, display=args.display)
+        return run_view(args.record, size=args.size, fullscreen=args.fullscreen, display=args.display,
+                        reveal=args.reveal)
     except ReplayError as exc:  # pragma: no cover - load_state above refuses the same records
         print(f"error: {exc}", file=sys.stderr)
         return 1
@@ -332,6 +333,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--fullscreen", action="store_true")
     s.add_argument("--size", type=_size, default=None, help="window size, e.g. 1920x1080")
     s.add_argument("--display", type=int, default=0, help="which display (0 = first)")
+    s.add_argument("--reveal", action="store_true",
+                   help="Paris: let each panel's cards button show that player's secret objectives")
     s.set_defaults(func=cmd_view)
 
     s = sub.add_parser("validate-map", help="check a map file")

@@ -93,7 +93,9 @@ class ReplayScene(PlayScene):
     drive_computers = False
 
     def __init__(self, app, record, seats: list[SeatConfig] | None = None, path: str = "<record>", on_close=None,
-                 step: int | None = None):
+                 step: int | None = None, reveal: bool = False):
+        """``reveal``: Paris's secret objectives may be seen (each panel's hold-to-see button). Off unless asked
+        for, as in ``underground replay``: a record of a game still under way holds cards nobody has seen yet."""
         self.record = record
         self.path = path
         self.snaps, self.turn_of = positions(record, path)
@@ -117,6 +119,10 @@ class ReplayScene(PlayScene):
                      for i, p in enumerate(state.players)]
         seats = [msgspec.structs.replace(s, computer=False) for s in seats]
         super().__init__(app, state, seats, names="upright")
+        self.reveal_objectives = reveal
+        if not reveal:
+            for p in self.panels:
+                p.has_secret = False
         self.turns = ReplayTurns(state, self.seats)
         self.show_step(self.n_steps if step is None else step)
 
@@ -474,22 +480,23 @@ class ReplayScene(PlayScene):
             self.step_forward()
 
 
-def open_record_file(app, path: str, on_close=None) -> ReplayScene:
+def open_record_file(app, path: str, on_close=None, reveal: bool = False) -> ReplayScene:
     """The viewer for a record file; raises ReplayError (record.RecordError's message) for a bad file."""
     try:
         record = rec_mod.load(path)
     except rec_mod.RecordError as exc:
         raise ReplayError(str(exc)) from None
-    return ReplayScene(app, record, path=str(path), on_close=on_close)
+    return ReplayScene(app, record, path=str(path), on_close=on_close, reveal=reveal)
 
 
-def run_view(path: str, size: tuple[int, int] | None = None, fullscreen: bool = False, display: int = 0) -> int:
+def run_view(path: str, size: tuple[int, int] | None = None, fullscreen: bool = False, display: int = 0,
+             reveal: bool = False) -> int:
     """`underground view RECORD.json`: the viewer in a window until it is closed."""
     from .app import App
 
     app = App(size=size, fullscreen=fullscreen, display=display)
     try:
-        app.push(open_record_file(app, path, on_close=app.stop))
+        app.push(open_record_file(app, path, on_close=app.stop, reveal=reveal))
         return app.run()
     finally:
         app.close()
@@ -504,8 +511,9 @@ def watch_saved(app, game_id: str, on_close=None) -> str:
     if loaded is None:
         return message or _("The finished game {game} could not be opened.").format(game=game_id)
     try:
+        # a finished game's objectives were shown to the whole table at its end: no longer secret
         scene = ReplayScene(app, rec_mod.from_state(loaded.state), loaded.seats,
-                            path=str(app.saves.history_path(game_id)), on_close=on_close)
+                            path=str(app.saves.history_path(game_id)), on_close=on_close, reveal=True)
     except (ReplayError, ValueError) as exc:
         log.exception("the finished game %s could not be shown", game_id)
         return str(exc)

@@ -275,3 +275,38 @@ def test_a_monkey_on_the_viewer_and_its_log_never_breaks_it_nor_leaves_the_recor
         if k % 25 == 0:
             assert position_digest(viewer.state) == position_digest(viewer._decode(viewer.step)), k
     assert len(seen_steps) > 5 and seen_log > 0, (len(seen_steps), seen_log)
+
+
+def _partial(rec, n: int):
+    """The first ``n`` actions of ``rec``: a game still under way, its objectives seen by nobody but their owner."""
+    part = rec_mod.from_state(rec_mod.replay(rec, upto=0))
+    part.actions = list(rec.actions[:n])
+    return part
+
+
+def test_paris_objectives_stay_hidden_in_the_viewer_unless_revealed(app, driver, tmp_path):
+    rec = _partial(recorded("paris", seed=4), 20)
+    hidden = ReplayScene(app, rec)
+    app.push(hidden)
+    app.step(STEP)
+    for seat in range(len(hidden.panels)):
+        assert hidden.point_for_button(seat, "secret") is None, "a hold-to-see button in the viewer"
+        assert hidden.held_secret_rect(seat) is None
+    app.pop()
+
+    shown = ReplayScene(app, rec, reveal=True)
+    app.push(shown)
+    app.step(STEP)
+    x, y = shown.point_for_button(1, "secret")
+    driver.finger("down", x, y, 3)
+    driver.step(2)
+    assert list(shown.held_secret) == [1] and shown.held_secret_rect(1) is not None
+    driver.finger("up", x, y, 3)
+    driver.step(2)
+    assert not shown.held_secret
+    app.pop()
+
+    # `underground view` takes --reveal (hidden without it); the history's Watch reveals (shown at the game's end)
+    args = cli.build_parser().parse_args(["view", str(write(tmp_path, rec)), "--reveal"])
+    assert args.reveal is True
+    assert cli.build_parser().parse_args(["view", "game.json"]).reveal is False
