@@ -83,6 +83,12 @@ class ParisValue(CityValue):
         self._reach: dict[tuple, dict[int, float]] = {}
         self._line_obj: dict[tuple, float] = {}
         self._game = None
+        # one game's tables (cleared when the game changes, see ``_same_game``): the type of each landmark slot,
+        # the supply per landmarks_left, and the landmark part of ``reach`` (the same for every line of a player)
+        self._tiles: list | None = None
+        self._slot_type: list[int] = []
+        self._supply: dict[tuple, tuple[int, ...]] = {}
+        self._landmark_values: dict[tuple, tuple] = {}
 
     def weights(self, level: str, w):
         return dataclasses.replace(w, **HARD) if level == "hard" else w
@@ -90,16 +96,40 @@ class ParisValue(CityValue):
     # ---- landmark hands -------------------------------------------------------------------------
     def counts(self, state, player: int) -> tuple[int, ...]:
         held = state.players[player].landmarks
-        return tuple(held.get(t, 0) for t in self.types)
+        return tuple([held.get(t, 0) for t in self.types])
+
+    def _same_game(self, state) -> None:
+        """Drop the tables of another game's landmark deal (a kiosk plays game after game)."""
+        tiles = state.setup.landmark_tiles
+        if tiles != self._tiles:
+            self._tiles = list(tiles)
+            self._slot_type = [self.types.index(t) for t in tiles]
+            self._supply.clear()
+            self._landmark_values.clear()
 
     def supply(self, state) -> tuple[int, ...]:
         """Tiles of each type still on the board (public: they lie face up)."""
-        tiles = state.setup.landmark_tiles
-        out = [0] * len(self.types)
-        for i, left in enumerate(state.landmarks_left):
-            if left > 0:
-                out[self.types.index(tiles[i])] += left
-        return tuple(out)
+        self._same_game(state)
+        left = tuple(state.landmarks_left)
+        out = self._supply.get(left)
+        if out is None:
+            counts = [0] * len(self.types)
+            for t, n in zip(self._slot_type, left):
+                if n > 0:
+                    counts[t] += n
+            out = self._supply[left] = tuple(counts)
+        return out
+
+    def rer_reached(self, state) -> frozenset[int]:
+        """RER stations some line already reaches (a line reaching one of them next scores)."""
+        rer = self.rer
+        got: set[int] = set()
+        for ln in state.lines:
+            deg = ln.degree
+            hit = rer.intersection(deg)
+            if hit:
+                got.update(s for s in hit if deg[s])
+        return frozenset(got)
 
     def set_hope(self, counts, supply, tiles: int, h: float) -> float:
         """Worth of a hand beyond the points scored: the hope of a set, naturally or completed with tiles."""
@@ -207,7 +237,7 @@ class ParisValue(CityValue):
         return (-1 if station in self.landmark_index else line, station)
 
     def signature(self, state):
-        reached = tuple(sorted(s for s in self.rer if any(ln.degree.get(s, 0) for ln in state.lines)))
+        reached = tuple(sorted(self.rer_reached(state)))
         return (tuple(state.landmarks_left), tuple(self.counts(state, p) for p in range(state.n_players)),
                 tuple(p.branch_tiles for p in state.players), reached)
 
@@ -219,19 +249,21 @@ class ParisValue(CityValue):
         """
         ln = state.lines[line]
         me = ln.owner
-        game = (tuple(state.setup.landmark_tiles), tuple(map(tuple, state.setup.objectives)))
-        if game != self._game:  # an earlier game's values can never be asked for again
+        setup = state.setup
+        if self._game is None or setup.landmark_tiles != self._game[0] or setup.objectives != self._game[1]:
+            # an earlier game's values (or another seat's cards) can never be asked for again
             self._reach.clear()
             self._line_obj.clear()
-            self._game = game
+            self._game = (list(setup.landmark_tiles), [list(c) for c in setup.objectives])
         h = round(_horizon(state), 2)
-        hands = tuple(self.counts(state, p) for p in range(state.n_players))
-        tiles = tuple(p.branch_tiles for p in state.players)
-        cards = tuple(state.setup.objectives[me]) if me < len(state.setup.objectives) else ()
+        hands = tuple([self.counts(state, p) for p in range(state.n_players)])
+        tiles = tuple([p.branch_tiles for p in state.players])
+        cards = tuple(setup.objectives[me]) if me < len(setup.objectives) else ()
         deg = ln.degree
         progress = tuple(tuple(bool(deg.get(s, 0)) for s in self.obj_stations[c]) for c in cards)
-        rer_reached = frozenset(s for s in self.rer if any(o.degree.get(s, 0) for o in state.lines))
-        key = (me, deny, tuple(state.landmarks_left), hands, tiles, h, progress, rer_reached,
+        rer_reached = self.rer_reached(state)
+        left = tuple(state.landmarks_left)
+        key = (me, deny, left, hands, tiles, h, progress, rer_reached,
                tuple(ln.conns) if deny and cards else None)
         out = self._reach.get(key)
         if out is not None:
@@ -240,17 +272,7 @@ class ParisValue(CityValue):
         later = self.rer_points[-1]
         for s in rer_reached:
             out[s] = float(later)
-        supply = self.supply(state)
-        mine = hands[me]
-        others = [(c, tiles[p]) for p, c in enumerate(hands) if p != me]
-        landmark_tiles = state.setup.landmark_tiles
-        for i, s in enumerate(self.stations):
-            if state.landmarks_left[i] <= 0:
-                continue
-            t = self.types.index(landmark_tiles[i])
-            v = self.tile_gain(mine, t, supply, tiles[me], h)
-            if deny and others:
-                v += DENY * max(self.tile_gain(c, t, supply, b, h) for c, b in others)
+        for s, v in self.landmark_values(state, me, deny, left, hands, tiles, h):
             out[s] = out.get(s, 0.0) + v
         for card, got in zip(cards, progress):
             k = sum(got)
@@ -278,6 +300,35 @@ class ParisValue(CityValue):
         if len(self._reach) > 20000:
             self._reach.clear()
         self._reach[key] = out
+        return out
+
+    def landmark_values(self, state, me: int, deny: bool, left: tuple, hands: tuple, tiles: tuple, h: float):
+        """(station, worth) of every landmark still on the board for player ``me``: the tile's gain to the hand,
+        plus with ``deny`` a share of the best opponent's. The same for all of a player's lines, and per type
+        of tile, so it is counted once per type and kept for the position's hands."""
+        self._same_game(state)
+        key = (me, deny, left, hands, tiles, h)
+        out = self._landmark_values.get(key)
+        if out is not None:
+            return out
+        supply = self.supply(state)
+        mine = hands[me]
+        others = [(c, tiles[p]) for p, c in enumerate(hands) if p != me]
+        per_type: dict[int, float] = {}
+        pairs = []
+        for s, t, n in zip(self.stations, self._slot_type, left):
+            if n <= 0:
+                continue
+            v = per_type.get(t)
+            if v is None:
+                v = self.tile_gain(mine, t, supply, tiles[me], h)
+                if deny and others:
+                    v += DENY * max(self.tile_gain(c, t, supply, b, h) for c, b in others)
+                per_type[t] = v
+            pairs.append((s, v))
+        if len(self._landmark_values) > 20000:
+            self._landmark_values.clear()
+        out = self._landmark_values[key] = tuple(pairs)
         return out
 
     # ---- choices --------------------------------------------------------------------------------
