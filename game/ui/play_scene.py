@@ -524,7 +524,7 @@ class PlayScene(Scene):
             return
         if target[0] != "panel":
             return
-        _, idx, control = target
+        _kind, idx, control = target  # not "_": that is the translation function here
         if control is None:
             return
         if idx != st.current or not self._human_turn():
