@@ -354,6 +354,7 @@ class GuiScene(Scene):
                 b.ug_object_id = object_id
             if b.text != text:
                 b.set_text(text)
+        textfit.fit_widget(b)  # a smaller font for a longer language's words
         b.bind(pygame_gui.UI_BUTTON_PRESSED, self._deferred(on_press))
         if enabled and not b.is_enabled:
             b.enable()
@@ -378,6 +379,7 @@ class GuiScene(Scene):
             lab.ug_object_id = object_id
         elif lab.text != text:
             lab.set_text(text)
+        textfit.fit_widget(lab)
         self.labels[key] = lab
         return lab
 
@@ -519,6 +521,8 @@ class GuiScene(Scene):
         f = self.app.fonts.get(self.app.px(size), bold, condensed)
         img = f.render(s, True, colour or self.app.theme.ink)
         r = img.get_rect(**{anchor: pos})
+        if textfit.is_recording() and not surface.get_rect().contains(r):  # words running off the screen
+            textfit.report(s, r.clip(surface.get_rect()).w, r.w, where=f"{type(self).__name__}.text")
         surface.blit(img, r)
         return r
 

@@ -31,6 +31,7 @@ from ...engine.state import GameState
 from ...i18n import COLOUR_NAMES, _, ngettext
 from ..menu_scenes import tie_note
 from ..play_scene import PlayScene
+from .. import textfit
 from ..scene import DOWN, PointerEvent, Scene
 from ..seats import SeatConfig, default_edges
 from ..theme import draw_swatch
@@ -571,6 +572,7 @@ class AttractScene(Scene):
             s = self._pill(text, 30 if c.important else 26, th.ink if c.important else th.muted, (255, 255, 255),
                            pad=14, alpha=240, border=th.accent if c.important else th.panel_edge)
             if s.get_width() > area.width - px(40):
+                textfit.report(text, area.width - px(40), s.get_width(), where="attract caption")
                 scale = (area.width - px(40)) / s.get_width()
                 s = pygame.transform.smoothscale(s, (max(1, int(s.get_width() * scale)),
                                                      max(1, int(s.get_height() * scale))))
@@ -584,6 +586,7 @@ class AttractScene(Scene):
         wave = 0.5 + 0.5 * math.sin(self.clock * 2 * math.pi / 1.6)
         base = self._pill(_("Touch to play"), 64, th.accent_ink, th.accent, pad=26, alpha=245,
                           border=(255, 255, 255))
+        textfit.check(_("Touch to play"), area.width - px(40), round(base.get_width() * 1.06), "attract invitation")
         k = 1.0 + 0.06 * wave
         w, h = max(1, int(base.get_width() * k)), max(1, int(base.get_height() * k))
         img = pygame.transform.smoothscale(base, (w, h))
@@ -596,6 +599,7 @@ class AttractScene(Scene):
         surface.blit(img, r)
         # the same invitation, smaller, for people on the far side of the table
         far = self._pill(_("Touch to play"), 34, th.accent_ink, th.accent, pad=14, alpha=235)
+        textfit.check(_("Touch to play"), area.width - px(40), far.get_width(), "attract far invitation")
         far = pygame.transform.rotate(far, 180)
         # below the turn banner, which the top seat's turn puts at the board's top edge
         surface.blit(far, far.get_rect(midtop=(area.centerx, area.top + px(FAR_TOP))))
@@ -626,12 +630,12 @@ class AttractScene(Scene):
         pygame.draw.rect(surface, th.panel, card, border_radius=px(24))
         pygame.draw.rect(surface, th.accent, card, max(1, px(4)), border_radius=px(24))
         img = tf.render(title, True, th.accent)
+        textfit.check(title, card.width - px(40), img.get_width(), "attract result title")
         surface.blit(img, img.get_rect(midtop=(card.centerx, card.top + px(30))))
         y = card.top + px(130) + (px(36) if tied else 0)
         if tied:
             note = self._font(24, bold=False).render(tie_note(st), True, th.muted)
-            if note.get_width() > card.width - px(40):
-                note = pygame.transform.smoothscale(note, (card.width - px(40), note.get_height()))
+            note = textfit.squeeze(note, card.width - px(40), tie_note(st), "attract result tie")
             surface.blit(note, note.get_rect(midtop=(card.centerx, card.top + px(92))))
         for rank, i in enumerate(order):
             p = st.players[i]
@@ -644,7 +648,9 @@ class AttractScene(Scene):
             surface.blit(sc, sc.get_rect(topright=(card.right - px(80), y + px(6))))
             y += row_h
         left = max(0, math.ceil(self.result_left))
-        note = self._font(26, bold=False).render(_("A new demo game starts in {seconds}…").format(seconds=left), True, th.muted)
+        again = _("A new demo game starts in {seconds}…").format(seconds=left)
+        note = self._font(26, bold=False).render(again, True, th.muted)
+        textfit.check(again, card.width - px(40), note.get_width(), "attract result note")
         surface.blit(note, note.get_rect(midbottom=(card.centerx, card.bottom - px(22))))
 
 

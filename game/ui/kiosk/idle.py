@@ -14,6 +14,7 @@ import pygame
 
 from ...i18n import _
 
+from .. import textfit
 from ..scene import DOWN, PointerEvent, Scene
 
 COUNTDOWN_S = 10.0
@@ -75,12 +76,12 @@ class CountdownScene(Scene):
         pygame.draw.rect(surface, th.panel, card, border_radius=px(28))
         pygame.draw.rect(surface, th.accent, card, max(2, px(5)), border_radius=px(28))
         title = big.render(_("Still playing?"), True, th.ink)
+        textfit.check(_("Still playing?"), card.w - px(40), title.get_width(), "idle title")
         surface.blit(title, title.get_rect(midtop=(card.centerx, card.top + px(36))))
-        line = mid.render(self.text(), True, th.accent)
-        if line.get_width() > card.w - px(40):
-            line = pygame.transform.smoothscale(line, (card.w - px(40), line.get_height()))
+        line = textfit.squeeze(mid.render(self.text(), True, th.accent), card.w - px(40), self.text(), "idle countdown")
         surface.blit(line, line.get_rect(midtop=(card.centerx, card.top + px(150))))
         hint = small.render(_("Touch anywhere to keep playing"), True, th.muted)
+        textfit.check(_("Touch anywhere to keep playing"), card.w - px(40), hint.get_width(), "idle hint")
         surface.blit(hint, hint.get_rect(midtop=(card.centerx, card.top + px(222))))
         # the time left as a draining bar
         bar = pygame.Rect(card.left + px(80), card.bottom - px(72), card.w - px(160), px(26))
@@ -96,6 +97,7 @@ class CountdownScene(Scene):
         far = pygame.Surface((img.get_width() + px(56), img.get_height() + px(24)), pygame.SRCALPHA)
         pygame.draw.rect(far, th.accent, far.get_rect(), border_radius=far.get_height() // 2)
         far.blit(img, img.get_rect(center=far.get_rect().center))
+        textfit.check(_("Still playing? Touch to stay"), W - px(40), far.get_width(), "idle far side")
         far = pygame.transform.rotate(far, 180)
         surface.blit(far, far.get_rect(midbottom=(W // 2, card.top - px(24))))
 

@@ -1,0 +1,330 @@
+"""No word is cut in any language: every screen that carries words is drawn in English, German and French at
+1280x720 and 1920x1080, and nothing may be cut or squeezed, measured with the bundled fonts.
+
+Two kinds of box are measured. Text the program draws itself (seat panels, card strip, game menu, log, rules
+card, list rows, kiosk cards) reports every cut through ``game.ui.textfit.recording()``; the rules card also
+keeps its own ``overflow`` list. pygame-gui's buttons and labels are measured here: the text's width in the
+widget's own theme font against the widget's inner width.
+
+The screens: title, settings, saved games, finished games, set-up, the play screen of London and Paris with a
+seat at every edge (a turn under way, the passenger's route asked, a Paris reward asked), the game menu and
+its two questions, the log, the rules card's pages (London, Paris), the replay viewer, the end screen with its
+question, and the kiosk's attract demo with its result card, the idle countdown, the PIN pad and the admin
+screen.
+"""
+from __future__ import annotations
+
+import functools
+from contextlib import contextmanager
+import gettext
+import math
+import re
+
+import pygame
+import pytest
+
+from game import i18n
+from game.engine import apply
+from game.ui import menu_scenes as ms
+from game.ui import screenshot as shot
+from game.ui import textfit
+from game.ui.app import App
+from game.ui.play.log_panel import LogPanel
+from game.ui.play.menu import QUIT, RESTART, GameMenu, items_for
+from game.ui.play_scene import PlayScene
+from game.ui.rules_help import RulesScene
+from game.ui.seats import SeatConfig
+
+SIZES = [(1280, 720), (1920, 1080)]
+LANGUAGES = ["en", "de", "fr"]
+EDGES4 = ["bottom", "left", "top", "right"]
+NAMES4 = ["Ada", "Ben", "Chloe", "Dev"]
+
+
+# ------------------------------------------------------------------------------------------------
+# positions (the same in every language: made once)
+
+
+def _play_until(map_id: str, players: int, seed: int, stop) -> "object":
+    from game.ai import RandomBot
+    from game.engine import new_game
+
+    state = new_game(map_id, NAMES4[:players], seed=seed, start_player=0)
+    bot = RandomBot(seed)
+    for _ in range(2000):
+        if stop(state) or state.over:
+            break
+        apply(state, bot.choose(state))
+    assert stop(state), f"no {map_id} position of the kind wanted in 2000 random actions (seed {seed})"
+    return state
+
+
+@functools.lru_cache(maxsize=None)
+def position(kind: str):
+    """A seeded position: "london"/"paris" mid-game (four seats), "route" (the passenger's route asked),
+    "reward" (a Paris choice asked), "whole" (a finished 3-player London game)."""
+    if kind in ("london", "paris"):
+        return _play_until(kind, 4, 7, lambda s: len(s.log) >= 40)
+    if kind == "route":
+        return _play_until("london", 4, 5, lambda s: s.phase == "route")
+    if kind == "reward":
+        from game.engine.rules import board_of
+        from game.ui.cities import drawing_for
+
+        city = drawing_for("paris")
+        return _play_until("paris", 4, 3, lambda s: bool(city.choices(s, board_of(s))))
+    if kind == "whole":
+        return shot.demo_state("london", players=3, actions=None)
+    raise ValueError(kind)
+
+
+def seats_for(state, edges=EDGES4) -> list[SeatConfig]:
+    return [SeatConfig(name=p.name, edge=edges[i], colours=list(state.setup.lines[i]))
+            for i, p in enumerate(state.players)]
+
+
+# ------------------------------------------------------------------------------------------------
+# measuring
+
+
+def gui_cuts(scene) -> list[textfit.Cut]:
+    """pygame-gui buttons and labels whose words are wider than the widget's inside, in the font it draws with."""
+    out = []
+    for key, w in list(getattr(scene, "buttons", {}).items()) + list(getattr(scene, "labels", {}).items()):
+        if not isinstance(getattr(w, "text", None), str) or getattr(w, "font", None) is None:
+            continue  # the rules card's and the game menu's own buttons are rectangles: they report themselves
+        need, room = textfit.widget_needed(w), textfit.widget_room(w)
+        if need > room:
+            out.append(textfit.Cut(text=w.text, shown=w.text, available=room, needed=need,
+                                   where=f"{type(scene).__name__} gui {key}"))
+    return out
+
+
+class Walk:
+    """What was cut, screen by screen: every report made while a screen is built, settles and is drawn is
+    kept under that screen's name (screens draw some words ahead, into pictures they keep)."""
+
+    def __init__(self):
+        self.found: list[tuple[str, textfit.Cut]] = []
+        self._name = "?"
+        self._cuts: list[textfit.Cut] | None = None
+
+    @contextmanager
+    def screen(self, name: str):
+        self._name = name
+        with textfit.recording() as cuts:
+            self._cuts = cuts
+            try:
+                yield
+            finally:
+                self._cuts = None
+        self.found += [(name, c) for c in cuts]
+
+    def draw(self, app, scene, name: str | None = None) -> None:
+        """Draw the app (``scene`` on top) and measure ``scene``'s widgets and rules-card boxes."""
+        name = name or self._name
+        with textfit.recording() as cuts:
+            app.draw(force=True)
+        self.found += [(name, c) for c in cuts + gui_cuts(scene)]
+        if isinstance(scene, RulesScene):
+            self.found += [(name, textfit.Cut(text=o, shown="", available=0, needed=0, where="rules overflow"))
+                           for o in scene.overflow]
+
+
+def settle(app, n: int = 30) -> None:
+    for _ in range(n):
+        app.step(1 / 30)
+
+
+def visit_menus(app, walk: Walk) -> None:
+    for name, make in [("title", lambda: shot.build_scene(app, "title")),
+                       ("saved games", lambda: shot.build_scene(app, "saved-games")),
+                       ("finished games", lambda: shot.build_scene(app, "history")),
+                       ("settings", lambda: shot.build_scene(app, "settings")),
+                       ("setup", lambda: shot.build_scene(app, "setup")),
+                       ("setup paris", lambda: shot.build_scene(app, "setup", "paris")),
+                       ("setup first edition", lambda: shot.build_scene(app, "setup", "london-2006"))]:
+        with walk.screen(name):
+            scene = app.push(make())
+            settle(app, 3)
+            walk.draw(app, scene)
+            app.pop()
+    st = position("whole")
+    with walk.screen("end"):
+        end = app.push(ms.EndScene(app, st, shot.demo_seats(st, {2: "hard"})))
+        settle(app, 40)  # past the guard that ignores the last turn's taps
+        walk.draw(app, end)
+        for what in ("play_again", "new_setup"):
+            end.ask(what)
+            walk.draw(app, end, f"end: ask {what}")
+            end.cancel_confirm()
+        end.show_board()
+        walk.draw(app, end, "end: final board")
+        app.pop()
+
+
+def visit_play(app, walk: Walk) -> None:
+    for kind in ("london", "paris", "route", "reward"):
+        st = position(kind)
+        with walk.screen(f"play {kind}"):
+            play = app.push(PlayScene(app, st, seats_for(st)))
+            settle(app, 4)
+            walk.draw(app, play)
+        if kind != "london":
+            app.pop()
+            continue
+        for seat in (0, 1):  # facing the bottom seat and a side seat
+            with walk.screen(f"game menu seat {seat}"):
+                menu = app.push(GameMenu(app, play, seat))
+                menu.items = items_for(app, saving=True)
+                for confirm in (None, RESTART, QUIT):
+                    menu.confirm, menu._card = confirm, None
+                    walk.draw(app, menu, f"game menu seat {seat} {confirm or ''}")
+                app.pop()
+            with walk.screen(f"log seat {seat}"):
+                log = app.push(LogPanel(app, play, seat))
+                walk.draw(app, log)
+                app.pop()
+        app.pop()
+
+
+def visit_rules(app, walk: Walk) -> None:
+    for city, edge in (("london", "bottom"), ("paris", "left")):
+        with walk.screen(f"rules {city}"):
+            card = app.push(RulesScene(app, city, "standard", edge))
+            for i in range(len(card.pages)):
+                card.page, card._card = i, None
+                walk.draw(app, card, f"rules {city} page {i + 1} ({card.pages[i].key})")
+            app.pop()
+
+
+def visit_replay(app, walk: Walk) -> None:
+    from game.engine.record import from_state
+    from game.ui.replay_scene import ReplayScene
+
+    st = position("whole")
+    with walk.screen("replay"):
+        viewer = app.push(ReplayScene(app, from_state(st), shot.demo_seats(st)))
+        viewer.jump_to_turn(viewer.n_turns // 2)
+        settle(app, 4)
+        walk.draw(app, viewer)
+        app.pop()
+
+
+def visit_kiosk(app, walk: Walk) -> None:
+    from game.ui.kiosk.attract import AttractScene
+    from game.ui.kiosk.idle import CountdownScene
+
+    with walk.screen("attract"):
+        attract = app.push(AttractScene(app, pace=0.0, level="random", seed=1, threaded=False, result_s=60.0,
+                                        maps=["london"]))
+        settle(app, 2)
+        walk.draw(app, attract)
+        attract._on_finished(position("whole"))
+        walk.draw(app, attract, "attract result")
+    with walk.screen("idle countdown"):
+        idle = app.push(CountdownScene(app, deadline=app.time + 20.0))
+        walk.draw(app, idle)
+        app.pop()
+    app.pop()
+
+
+def visit_admin(size, walk: Walk, tmp_path) -> None:
+    from game.kiosk_config import KioskConfig, hash_pin
+    from game.ui.kiosk.mode import KioskApp, KioskController
+
+    app = KioskApp(size=size, headless=True, kiosk_mode=True, sound=False)
+    try:
+        app.set_language(i18n.current_language())
+        ctl = KioskController(app, KioskConfig(admin_pin_hash=hash_pin("2468", iterations=1000)),
+                              config_path=tmp_path / "kiosk.toml", problems=["kiosk.toml: a problem worded long "
+                                                                            "enough to need its whole line"],
+                              attract_level="random", attract_threaded=False)
+        ctl.start(attract_only=True)
+        with walk.screen("PIN pad"):
+            ctl.open_pin()
+            walk.draw(app, app.top)
+        with walk.screen("admin"):
+            ctl.open_admin()
+            walk.draw(app, app.top)
+    finally:
+        while app.scenes:
+            app.scenes.pop().exit()
+
+
+def all_cuts(size, tmp_path) -> list:
+    """Every cut on every screen at ``size`` in the language now chosen."""
+    walk = Walk()
+    app = App(size=size, headless=True, sound=False, language=i18n.current_language())
+    try:
+        visit_menus(app, walk)
+        visit_play(app, walk)
+        visit_rules(app, walk)
+        visit_replay(app, walk)
+        visit_kiosk(app, walk)
+    finally:
+        while app.scenes:
+            app.scenes.pop().exit()
+    visit_admin(size, walk, tmp_path)
+    return walk.found
+
+
+def describe(found: list) -> str:
+    return "\n".join(f"  {name}: {c}" for name, c in found)
+
+
+# ------------------------------------------------------------------------------------------------
+# the tests
+
+
+@pytest.fixture
+def language(request):
+    code = request.param
+    assert i18n.set_language(code) == code, f"no {code} catalogue (assets/locale/{code}/LC_MESSAGES/underground.mo)"
+    yield code
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", LANGUAGES, indirect=True)
+def test_no_text_is_cut(language, size, tmp_path):
+    found = all_cuts(size, tmp_path)
+    assert not found, f"text cut in {language} at {size[0]}x{size[1]}:\n{describe(found)}"
+
+
+LONG = ("Weiterspielen" * 5)[:60]
+
+
+class _OneLonger(gettext.NullTranslations):
+    """English, except one word made 60 characters long (the measuring must notice)."""
+
+    def __init__(self, msgid: str):
+        super().__init__()
+        self.msgid = msgid
+
+    def gettext(self, message):
+        return LONG if message == self.msgid else message
+
+    def ngettext(self, singular, plural, n):
+        return LONG if singular == self.msgid else (singular if n == 1 else plural)
+
+
+@pytest.mark.parametrize("msgid,screen,visit,shown", [
+    ("Resume", "game menu", "play", None), ("Settings", "title", "menus", None),
+    ("{player}'s turn", "play london", "play", None), ("Final scores", "end", "menus", None),
+    ("\u2039 Previous", "rules london", "rules", "button prev"),
+    ("Touch to play", "attract", "kiosk", None), ("Still playing?", "idle", "kiosk", None)])
+def test_an_over_long_word_is_found(monkeypatch, msgid, screen, visit, shown):
+    """The check can fail: one word made 60 characters long is reported on the screen that shows it."""
+    app = App(size=(1280, 720), headless=True, sound=False, language="en")
+    monkeypatch.setattr(i18n, "_translation", _OneLonger(msgid))
+    walk = Walk()
+    try:
+        {"play": visit_play, "menus": visit_menus, "rules": visit_rules, "kiosk": visit_kiosk}[visit](app, walk)
+    finally:
+        while app.scenes:
+            app.scenes.pop().exit()
+    hits = [(n, c) for n, c in walk.found if (shown or LONG) in c.text]
+    assert hits, f"{msgid!r} made 60 characters long was not reported; found:\n{describe(walk.found)}"
+    assert any(n.startswith(screen) for n, _ in hits), describe(hits)
+    assert all(c.needed > c.available for _, c in hits if c.where != "rules overflow"), describe(hits)
