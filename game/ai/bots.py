@@ -290,7 +290,8 @@ class HardBot(Bot):
     short_list = 5  # children per kept sequence that get the passenger terms before the last action
 
     # what each piece of the search costs, in work units (a child position: copy, apply and judge = 1);
-    # measured on Berlin and London, so that the work count tracks processor time without reading a clock
+    # measured on Berlin and London, so that the work count tracks processor time without reading a clock;
+    # a board whose pieces cost more says so through its city hook (``search_costs``: Paris)
     COST = {"child": 1.0, "rank": 0.4, "passenger": 0.4, "origin": 0.5}
 
     def __init__(self, seed: int | None = None, weights: Weights = DEFAULT, **settings):
@@ -348,7 +349,7 @@ class HardBot(Bot):
         that is running far slower than the work count expects.
         """
         t0 = time.perf_counter()
-        cost = self.COST
+        cost = city_value(view).search_costs(self.COST)  # a board with dearer pieces counts them so (cities/)
         work = 0.0
         clock_cut = False
 

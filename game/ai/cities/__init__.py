@@ -19,7 +19,9 @@ London's connection symbols) and ask the city's hook (``city_value``) for the re
 - ``choice(state, me)``: the answer to a choice phase the board asks (Paris: the terminus reward and the
   landmark set completion), the same in a look-ahead as at the table;
 - ``signature(state)``: what, besides the line itself, the ``reach`` values depend on; line-end values are
-  reused between look-ahead positions only while it is unchanged.
+  reused between look-ahead positions only while it is unchanged;
+- ``search_costs(costs)``: what each piece of hard's search costs in work units on this board (a board whose
+  judge or ranking is dearer counts it so, and the same work budget then bounds its time too).
 """
 from __future__ import annotations
 
@@ -48,6 +50,11 @@ class CityValue:
         """The answer to a choice the board asks (Paris: terminus reward, set completion); boards without
         choices never ask."""
         raise ValueError(f"the {state.setup.map} board asks no {state.phase!r} choice")
+
+    def search_costs(self, costs: dict[str, float]) -> dict[str, float]:
+        """Work units of each piece of hard's search on this board (``HardBot.COST``: measured on London and
+        Berlin, so the default)."""
+        return costs
 
     def grab_key(self, line: int, station: int):
         """What the worth of ``line`` reaching ``station`` is counted once for (the judge keeps the best)."""

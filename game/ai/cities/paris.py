@@ -47,6 +47,14 @@ TOWARDS = 0.5  # quick_gain: points per space a station brings a line nearer to 
 # against 5 of 10 with London's potential weights.
 HARD = {"end": 0.4, "cover": 0.75, "fresh": 1.5, "city_quick": 0.3, "city_reach": 0.2}
 
+# What hard's search pieces cost on Paris, in work units (HardBot.COST's 1.0, 0.4, 0.4, 0.5 were measured on London
+# and Berlin). Processor time per piece, measured interleaved over one hard-vs-normal game per board (deal 1000,
+# docs/ai.md "Time"): a child position 0.93 ms on Paris, 0.89 on Berlin, 0.58 on London; ranking a sequence's
+# placements 0.68 ms (the objective pull and the landmark values per line), 0.29 and 0.17. Passenger estimates and
+# trip origins are cheaper on Paris (0.25 and 0.22 ms) and keep London's prices. With these the 1000-unit budget
+# bounds a Paris decision at about 0.65 s of processor time, as it does on London and Berlin.
+SEARCH_COSTS = {"child": 1.4, "rank": 1.0}
+
 
 class ParisValue(CityValue):
     cards_per_turn = 1.0  # one passenger move per turn
@@ -93,6 +101,9 @@ class ParisValue(CityValue):
     def weights(self, level: str, w):
         return dataclasses.replace(w, **HARD) if level == "hard" else w
 
+    def search_costs(self, costs: dict[str, float]) -> dict[str, float]:
+        return {**costs, **SEARCH_COSTS}
+
     # ---- landmark hands -------------------------------------------------------------------------
     def counts(self, state, player: int) -> tuple[int, ...]:
         held = state.players[player].landmarks
@@ -121,15 +132,12 @@ class ParisValue(CityValue):
         return out
 
     def rer_reached(self, state) -> frozenset[int]:
-        """RER stations some line already reaches (a line reaching one of them next scores)."""
-        rer = self.rer
-        got: set[int] = set()
+        """RER stations some line already reaches (a line reaching one of them next scores): a line's ``degree``
+        keys are the stations it touches (the engine only ever adds to them; its passenger search reads them so)."""
+        touched: set[int] = set()
         for ln in state.lines:
-            deg = ln.degree
-            hit = rer.intersection(deg)
-            if hit:
-                got.update(s for s in hit if deg[s])
-        return frozenset(got)
+            touched.update(ln.degree)
+        return self.rer & touched
 
     def set_hope(self, counts, supply, tiles: int, h: float) -> float:
         """Worth of a hand beyond the points scored: the hope of a set, naturally or completed with tiles."""
