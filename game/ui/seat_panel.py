@@ -88,6 +88,15 @@ def _fit_text(font: pygame.font.Font, text: str, width: int) -> str:
     return out
 
 
+def _step_font(fonts: th.Fonts, text: str, width: int, steps) -> pygame.font.Font:
+    """The first of ``steps`` ((px, bold, condensed), largest first) in which ``text`` fits ``width``, else the last."""
+    for size, bold, condensed in steps:
+        f = fonts.get(max(MIN_NAME_PX, size), bold, condensed)  # never below the names' floor
+        if f.size(text)[0] <= width:
+            break
+    return f
+
+
 def draw_branch_icon(surf: pygame.Surface, rect: pygame.Rect, ink, paper) -> None:
     """A branch tile: a small tile with a railway switch on it (a track and a branch curving off)."""
     r = pygame.Rect(rect)
@@ -466,8 +475,10 @@ class SeatPanel:
                 continue
             bg, fg = colours[style]
             pill = _pill(font, text, fg, bg, p(8))
-            if pill.get_width() > area.w:
-                pill = _pill(font, _fit_text(font, text, max(1, area.w - p(16))), fg, bg, p(8))
+            if pill.get_width() > area.w:  # a smaller, then condensed font before the words are cut
+                f = _step_font(self.fonts, text, max(1, area.w - p(16)), [(p(14), True, False), (p(13), True, True),
+                                                                          (p(12), True, True)])
+                pill = _pill(f, _fit_text(f, text, max(1, area.w - p(16))), fg, bg, p(8))
             pills.append(pill)
         rows: list[list[pygame.Surface]] = [[]]
         used = 0
@@ -582,8 +593,17 @@ class SeatPanel:
                 if view.active and (state.phase == "route" or view.choices) and not view.status:
                     msg = ""
                 if msg:
-                    img = _words(f_small_b, _fit_text(f_small_b, msg, body.w), muted)
-                    surf.blit(img, (body.x, body.centery - img.get_height() // 2))
+                    steps = [(p(17), True, False), (p(15), True, False), (p(15), True, True), (p(13), True, True)]
+                    f_msg = _step_font(self.fonts, msg, body.w, steps)
+                    two = th.wrap(f_small_b, msg, body.w) if f_msg.size(msg)[0] > body.w else []
+                    if len(two) == 2 and " ".join(two).split() == msg.split() \
+                            and 2 * f_small_b.get_linesize() <= body.h:  # two lines, no word broken
+                        top = body.centery - f_small_b.get_linesize()
+                        for j, line in enumerate(two):
+                            surf.blit(_words(f_small_b, line, muted), (body.x, top + j * f_small_b.get_linesize()))
+                    else:
+                        img = _words(f_msg, _fit_text(f_msg, msg, body.w), muted)
+                        surf.blit(img, (body.x, body.centery - img.get_height() // 2))
         # lines
         f_letter = self.fonts.get(p(26), True)
         f_count = self.fonts.get(p(16))
@@ -608,12 +628,17 @@ class SeatPanel:
         # route choice
         if "_label" in ctl:
             lr = ctl["_label"]
-            rows = max(1, lr.h // f_small_b.get_linesize())
-            text = th.wrap(f_small_b, view.choice_title if view.choices else _(ROUTE_LABEL), max(1, lr.w))
+            words = view.choice_title if view.choices else _(ROUTE_LABEL)
+            for f_lab in (self.fonts.get(size, True, cond) for size, cond in
+                          ((p(17), False), (p(15), False), (p(15), True), (p(13), True))):  # smaller before cut
+                rows = max(1, lr.h // f_lab.get_linesize())
+                text = th.wrap(f_lab, words, max(1, lr.w))
+                if len(text) <= rows:
+                    break
             if len(text) > rows:
-                text = text[:rows - 1] + [_fit_text(f_small_b, " ".join(text[rows - 1:]), lr.w)]
+                text = text[:rows - 1] + [_fit_text(f_lab, " ".join(text[rows - 1:]), lr.w)]
             for j, line in enumerate(text):
-                surf.blit(_words(f_small_b, line, t.accent), (lr.x, lr.y + j * f_small_b.get_linesize()))
+                surf.blit(_words(f_lab, line, t.accent), (lr.x, lr.y + j * f_lab.get_linesize()))
             f_opt = self.fonts.get(p(19), True)
             f_chip = self.fonts.get(p(14), True)
             for i, opt in enumerate(view.route_options):
@@ -627,7 +652,9 @@ class SeatPanel:
                 fg = t.accent_ink if chosen else ink
                 chip = p(24)
                 text_w = r.w - p(16)
-                img = _words(f_opt, _fit_text(f_opt, dest, text_w), fg)
+                f_dest = _step_font(self.fonts, dest, text_w, [(p(19), True, False), (p(16), True, False),
+                                                               (p(16), True, True), (p(14), True, True)])
+                img = _words(f_dest, _fit_text(f_dest, dest, text_w), fg)
                 surf.blit(img, (r.x + p(8), r.y + p(5)))
                 cx = r.x + p(8)
                 cy = r.y + p(8) + img.get_height()

@@ -350,6 +350,10 @@ class CardStrips:
             bottom = f"Deck: {n} card{'' if n == 1 else 's'}"
         self.info_lines = (top, bottom)  # what the last info item said (tests read it)
         img = f.render(top, True, t.ink)
+        for size, cond in ((14, False), (13, False), (13, True), (12, True)):  # smaller, then condensed, then cut
+            f_small = self.fonts.get(max(11, p(size)), False, cond)
+            if f_small.size(bottom)[0] <= room:
+                break
         sub = f_small.render(_fit(f_small, bottom, room), True, t.muted)
         x = round(cx + pr + p(7))
         y0 = r.centery - (img.get_height() + sub.get_height()) // 2
