@@ -125,26 +125,41 @@ def system_language(environ: dict | None = None) -> str:
     return DEFAULT
 
 
-#: Which values in an engine message are words to translate too (colours); stations and names stay as printed.
-_TRANSLATED_PARAMS = {"colour": COLOUR_NAMES}
+#: Which values in an engine message are words to translate too (colours, landmark types); stations and names
+#: stay as printed.
+_TRANSLATED_PARAMS = {"colour": COLOUR_NAMES, "landmark": LANDMARK_NAMES}
+
+
+def _is_words(value) -> bool:
+    return getattr(value, "template", None) is not None or getattr(value, "parts", None) is not None
 
 
 def words_text(words) -> str:
-    """An engine message (game.engine.actions.Words, nested ones too) in the current language; plain str as is."""
+    """An engine message in the current language; plain str as is. ``words`` is a game.engine.actions.Words
+    (template and values), a log_words.Plural (a count: ngettext) or a log_words.WordList (a list of words),
+    nested as deep as it goes: values that are words themselves are said first, colour and landmark values
+    (``_TRANSLATED_PARAMS``) are translated, every other value (station and player names, numbers) is kept."""
+    parts = getattr(words, "parts", None)
+    if parts is not None:
+        names = _TRANSLATED_PARAMS.get(getattr(words, "kind", ""), {})
+        return words.sep.join(words_text(p) if _is_words(p) else _(names[p]) if p in names else str(p)
+                              for p in parts)
     template = getattr(words, "template", None)
     if template is None:
         return str(words)
     params = {}
     for key, value in words.params.items():
-        if key in _TRANSLATED_PARAMS and isinstance(value, str):
-            params[key] = _(_TRANSLATED_PARAMS[key].get(value, value))
-        elif getattr(value, "template", None) is not None:
+        if _is_words(value):
             params[key] = words_text(value)
+        elif key in _TRANSLATED_PARAMS and isinstance(value, str):
+            params[key] = _(_TRANSLATED_PARAMS[key].get(value, value))
         else:
             params[key] = value
+    plural = getattr(words, "plural", None)
     try:
-        return _(template).format(**params)
-    except (KeyError, IndexError, ValueError):  # a broken translation must never hide the refusal
+        said = ngettext(template, plural, words.n) if plural is not None else _(template)
+        return said.format(**params)
+    except (KeyError, IndexError, ValueError, AttributeError):  # a broken translation must never hide the words
         log.warning("translation of %r does not fit its values; English shown", template)
         return str(words)
 

@@ -7,13 +7,19 @@ the board). Built by replaying the set-up and the actions, so it works the same 
 
 Paris's secret objectives stay secret: no entry names a player's objective cards or their stations until the
 game is over, when the end reveals every hand.
+
+Every text is English but keeps how it was made: a :class:`~game.engine.actions.Words` (a template and its
+values), a :class:`Plural` (a count, said with ngettext) or a :class:`WordList` (a list of them), nested as
+deep as a line needs, so the log panel can say it in the player's language (``game.i18n.words_text``). Station,
+player and board names are values, never translated. The templates are marked for extraction (``Words`` and
+``ngettext`` are keywords of ``make translations``); nothing here imports pygame or looks a word up.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from . import events as ev
-from .actions import ChooseReward, ChooseRoute, CompleteSet, IllegalAction, PlaceTrack, TakeBranch, Undo
+from .actions import ChooseReward, ChooseRoute, CompleteSet, IllegalAction, PlaceTrack, TakeBranch, Undo, Words
 from .board import Board, load_board
 from .rules import apply, board_of, start
 
@@ -22,11 +28,54 @@ SETUP, TURN, PLACE, BRANCH, ROUTE, REWARD, COMPLETE_SET, UNDO = (
     "setup", "turn", "place", "branch", "route", "reward", "complete_set", "undo")
 PASSENGER, DRAWN, LEFT, END, FINAL, OVER = "passenger", "drawn", "left", "end", "final", "over"
 
+
+
+class Plural(Words):
+    """A count in words: English says ``singular`` for 1 and ``plural`` otherwise, a screen asks its language
+    (``ngettext``); ``{n}`` in either is the count."""
+
+    plural: str
+    n: int
+
+    def __new__(cls, singular: str, plural: str, n: int, **params) -> "Plural":
+        params = dict(params, n=n)
+        w = str.__new__(cls, (singular if n == 1 else plural).format(**params))
+        w.template, w.plural, w.n, w.params = singular, plural, n, params
+        return w
+
+    def __getnewargs__(self):  # copies and pickles keep the count
+        return self.template, self.plural, self.n
+
+
+def ngettext(singular: str, plural: str, n: int, **params) -> Plural:
+    """A :class:`Plural`; named like gettext's function so that ``make translations`` extracts both forms."""
+    return Plural(singular, plural, n, **params)
+
+
+class WordList(str):
+    """Words joined by ``sep`` (punctuation only), each said in the screen's language; ``kind`` names what plain
+    strings are (``"colour"``: translated as colour names; ``""``: names, kept as they are)."""
+
+    parts: tuple
+    sep: str
+    kind: str
+
+    def __new__(cls, parts, sep: str = ", ", kind: str = "") -> "WordList":
+        parts = tuple(parts)
+        w = super().__new__(cls, sep.join(parts))
+        w.parts, w.sep, w.kind = parts, sep, kind
+        return w
+
+    def __getnewargs__(self):
+        return self.parts, self.sep, self.kind
+
+
 CATEGORY_WORDS = {
-    "national_rail": "National Rail", "terminus": "terminus", "connections": "connection tiles",
-    "loops": "loop", "plus": "+ station", "landmark_sets": "landmark set", "landmark_bonus": "landmark bonus",
-    "clusters": "cluster", "water": "third water icon", "rer": "RER", "objectives": "secret objective",
-    "passenger": "passenger",
+    "national_rail": Words("National Rail"), "terminus": Words("terminus"),
+    "connections": Words("connection tiles"), "loops": Words("loop"), "plus": Words("+ station"),
+    "landmark_sets": Words("landmark set"), "landmark_bonus": Words("landmark bonus"), "clusters": Words("cluster"),
+    "water": Words("third water icon"), "rer": Words("RER"), "objectives": Words("secret objective"),
+    "passenger": Words("passenger"),
 }
 DASH = " – "
 FINAL_CATEGORIES = ("landmark_bonus", "objectives")  # scored by final_scoring only
@@ -51,47 +100,65 @@ def conn_words(board: Board, c: int) -> str:
     return f"{board.stations[a].name}{DASH}{board.stations[b].name}"
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def _branch_tiles(n: int) -> Plural:
+    return ngettext("{n} branch tile", "{n} branch tiles", n)
 
 
-def _a(word: str) -> str:
-    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+def _points(n: int) -> Plural:
+    return ngettext("{n} point", "{n} points", n)
 
 
-def _station_list(board: Board, stations) -> str:
-    return ", ".join(board.stations[s].name for s in stations)
+def _station_list(board: Board, stations) -> WordList:
+    return WordList(board.stations[s].name for s in stations)
 
 
-def score_words(board: Board, state, e: ev.Scored) -> str:
+def _terminus_points(e: ev.Scored) -> Words | str:
+    """What a terminus paid: "+2", "+1 and 1 branch tile", "+2 branch tiles" or "+0"."""
+    if e.points and e.branch_tiles:
+        return Words("+{points} and {tiles}", points=e.points, tiles=_branch_tiles(e.branch_tiles))
+    if e.branch_tiles:
+        return ngettext("+{n} branch tile", "+{n} branch tiles", e.branch_tiles)
+    return f"+{e.points}"
+
+
+def score_words(board: Board, state, e: ev.Scored) -> Words:
     """One Scored event in words, e.g. "+1 National Rail (Moorgate)"."""
     name = lambda s: board.stations[s].name  # noqa: E731
     cat = e.category
-    at = f" ({name(e.stations[0])})" if e.stations else ""
+
+    def at(words: Words) -> Words:  # the station it is about, if any
+        return Words("{score} ({station})", score=words, station=name(e.stations[0])) if e.stations else words
+
     if cat == "terminus":
-        tiles = f" and {_plural(e.branch_tiles, 'branch tile')}" if e.branch_tiles else ""
-        pts = f"+{e.points}{tiles}" if e.points else (f"+{_plural(e.branch_tiles, 'branch tile')}" if tiles else "+0")
-        return f"{pts} (terminus {name(e.stations[0])})" if e.stations else f"{pts} (terminus)"
+        pts = _terminus_points(e)
+        if e.stations:
+            return Words("{points} (terminus {station})", points=pts, station=name(e.stations[0]))
+        return Words("{points} (terminus)", points=pts)
     if cat == "connections" and len(e.stations) == 2:
         symbol = ""
         if e.stations[1] in board.london_connection_stations:
             i = board.london_connection_stations.index(e.stations[1])
             tiles = state.setup.connection_tiles
             symbol = f" {tiles[i]}" if i < len(tiles) else ""
-        return f"+{e.points} connection tiles{symbol} ({name(e.stations[0])} and {name(e.stations[1])})"
+        return Words("+{points} connection tiles{symbol} ({station} and {other})", points=e.points, symbol=symbol,
+                     station=name(e.stations[0]), other=name(e.stations[1]))
     if cat == "loops":
-        return f"+{e.points} loop ({_plural(len(e.stations), 'station')} inside)"
+        return Words("+{points} loop ({stations} inside)", points=e.points,
+                     stations=ngettext("{n} station", "{n} stations", len(e.stations)))
     if cat == "plus":
-        return f"+{e.points} + station{at}"
+        return at(Words("+{points} + station", points=e.points))
     if cat == "clusters" and e.stations:
         cl = board.station_cluster[e.stations[0]] if board.station_cluster else None
-        return f"+{e.points} cluster" + (f" {cl.replace('_', ' ')}" if cl else "") + at
+        if cl:  # the cluster's name is a place name: as printed
+            return at(Words("+{points} cluster {cluster}", points=e.points, cluster=cl.replace("_", " ")))
+        return at(Words("+{points} cluster", points=e.points))
     if cat == "water":
-        return f"+{e.points} third water icon"
+        return Words("+{points} third water icon", points=e.points)
     if cat == "objectives":
-        return f"+{e.points} secret objective ({_station_list(board, e.stations)})"
+        return Words("+{points} secret objective ({stations})", points=e.points,
+                     stations=_station_list(board, e.stations))
     words = CATEGORY_WORDS.get(cat, cat.replace("_", " "))
-    return f"+{e.points} {words}{at}"
+    return at(Words("+{points} {category}", points=e.points, category=words))
 
 
 def _hop_connections(board: Board, hops) -> tuple[int, ...]:
@@ -108,14 +175,22 @@ def _passenger_entry(board: Board, state, step: int, turn: int, player: int, e: 
     dest = board.stations[e.destination]
     kind = "express" if dest.is_express else "standard" if dest.is_standard else ""
     if e.origin == e.destination and not e.hops:
-        text = f"Passenger stays at {dest.name} and takes its second destination"
+        text = Words("Passenger stays at {station} and takes its second destination", station=dest.name)
+    elif kind == "express":
+        text = Words("Passenger: {origin} → {destination} (express)", origin=board.stations[e.origin].name,
+                     destination=dest.name)
+    elif kind == "standard":
+        text = Words("Passenger: {origin} → {destination} (standard)", origin=board.stations[e.origin].name,
+                     destination=dest.name)
     else:
-        text = f"Passenger: {board.stations[e.origin].name} → {dest.name}" + (f" ({kind})" if kind else "")
+        text = Words("Passenger: {origin} → {destination}", origin=board.stations[e.origin].name,
+                     destination=dest.name)
     if paid:
-        text += ", " + ", ".join(f"{state.lines[s.line].colour} +{s.points} {state.players[s.player].name}"
-                                 for s in paid)
+        text = Words("{move}, {scores}", move=text, scores=WordList(
+            Words("{colour} +{points} {name}", colour=state.lines[s.line].colour, points=s.points,
+                  name=state.players[s.player].name) for s in paid))
     else:
-        text += ", no line scores"
+        text = Words("{move}, no line scores", move=text)
     stations = tuple(dict.fromkeys([e.origin] + [h[1] for h in e.hops] + [e.destination]))
     return LogEntry(step, turn, player, PASSENGER, text, _hop_connections(board, e.hops), stations)
 
@@ -129,10 +204,12 @@ def _objective_reveal(board: Board, state, step: int, turn: int) -> list[LogEntr
         for card in objectives_of(state, p):
             stations = board.objective_stations[card]
             met = lines_meeting(state, board, p, card)
-            how = ("met by " + ", ".join(state.lines[li].colour for li in met)) if met else "not met"
+            how = Words("met by {colours}", colours=WordList((state.lines[li].colour for li in met), kind="colour")) \
+                if met else Words("not met")
             out.append(LogEntry(step, turn, p, FINAL,
-                                f"{player.name}'s secret objective {_station_list(board, stations)} "
-                                f"({_plural(board.objective_points[card], 'point')}): {how}", (), tuple(stations)))
+                                Words("{name}'s secret objective {stations} ({points}): {how}", name=player.name,
+                                      stations=_station_list(board, stations),
+                                      points=_points(board.objective_points[card]), how=how), (), tuple(stations)))
     return out
 
 
@@ -157,46 +234,55 @@ def action_entries(board: Board, state, action, events: list, step: int, turn: i
     if isinstance(action, PlaceTrack):
         placed = next((e for e in own if isinstance(e, ev.TokenPlaced)), None)
         colour = state.lines[action.line].colour if 0 <= action.line < len(state.lines) else "?"
-        text = f"{name}: {colour} {conn_words(board, action.connection)}"
+        text = Words("{name}: {colour} {connection}", name=name, colour=colour,
+                     connection=conn_words(board, action.connection))
         if placed is not None and placed.branch_tiles_spent:
-            text += f" ({_plural(placed.branch_tiles_spent, 'branch tile')})"
+            text = Words("{move} ({tiles})", move=text, tiles=_branch_tiles(placed.branch_tiles_spent))
         parts = []
         for e in own:  # in the order they happened: a landmark tile, then the set it completes
             if isinstance(e, ev.Scored):
                 parts.append(score_words(board, state, e))
             elif isinstance(e, ev.LandmarkTaken):
-                parts.append(f"takes {_a(e.landmark_type)} landmark tile ({board.stations[e.station].name})")
+                where = board.stations[e.station].name
+                if e.landmark_type[:1].lower() in "aeiou":
+                    parts.append(Words("takes an {landmark} landmark tile ({station})", landmark=e.landmark_type,
+                                       station=where))
+                else:
+                    parts.append(Words("takes a {landmark} landmark tile ({station})", landmark=e.landmark_type,
+                                       station=where))
         if parts:
-            text += ", " + ", ".join(parts)
+            text = Words("{move}, {scores}", move=text, scores=WordList(parts))
         a, b = board.conn_ends[action.connection]
         out.append(LogEntry(step, turn, player, PLACE, text, (action.connection,), (a, b)))
     elif isinstance(action, TakeBranch):
-        out.append(LogEntry(step, turn, player, BRANCH, f"{name}: takes a branch tile"))
+        out.append(LogEntry(step, turn, player, BRANCH, Words("{name}: takes a branch tile", name=name)))
     elif isinstance(action, ChooseRoute):
         moved = next((e for e in table if isinstance(e, ev.PassengerMoved)), None)
-        where = f" to {board.stations[moved.destination].name}" if moved else ""
-        out.append(LogEntry(step, turn, player, ROUTE, f"{name}: chooses the passenger's route{where}", (),
-                            (moved.destination,) if moved else ()))
+        text = Words("{name}: chooses the passenger's route to {station}", name=name,
+                     station=board.stations[moved.destination].name) if moved else \
+            Words("{name}: chooses the passenger's route", name=name)
+        out.append(LogEntry(step, turn, player, ROUTE, text, (), (moved.destination,) if moved else ()))
     elif isinstance(action, ChooseReward):
         s = next((e for e in own if isinstance(e, ev.Scored) and e.category == "terminus"), None)
         if s is not None:
-            text = f"{name}: terminus reward at {board.stations[s.stations[0]].name}: " + \
-                score_words(board, state, s).split(" (terminus")[0]
+            text = Words("{name}: terminus reward at {station}: {points}", name=name,
+                         station=board.stations[s.stations[0]].name, points=_terminus_points(s))
             where = s.stations
         else:
-            text, where = f"{name}: terminus reward ({action.choice})", ()
+            text, where = Words("{name}: terminus reward ({choice})", name=name, choice=action.choice), ()
         out.append(LogEntry(step, turn, player, REWARD, text, (), tuple(where)))
     elif isinstance(action, CompleteSet):
         s = next((e for e in own if isinstance(e, ev.Scored) and e.category == "landmark_sets"), None)
         if s is not None:
             paid = tiles_before - state.players[player].branch_tiles
-            text = f"{name}: completes a landmark set with {_plural(paid, 'branch tile')}, +{s.points} landmark set"
+            text = Words("{name}: completes a landmark set with {tiles}, +{points} landmark set", name=name,
+                         tiles=_branch_tiles(paid), points=s.points)
             where = s.stations
         else:
-            text, where = f"{name}: keeps the branch tiles (no landmark set)", ()
+            text, where = Words("{name}: keeps the branch tiles (no landmark set)", name=name), ()
         out.append(LogEntry(step, turn, player, COMPLETE_SET, text, (), tuple(where)))
     elif isinstance(action, Undo):
-        out.append(LogEntry(step, turn, player, UNDO, f"{name}: takes back the last action"))
+        out.append(LogEntry(step, turn, player, UNDO, Words("{name}: takes back the last action", name=name)))
     # the table's part: the passenger, new destinations, the end
     paid: list[ev.Scored] = []
     final: list[ev.Scored] = []
@@ -208,24 +294,29 @@ def action_entries(board: Board, state, action, events: list, step: int, turn: i
             out.append(_passenger_entry(board, state, step, turn, player, e, paid))
             paid = []
         elif isinstance(e, ev.DestinationsDrawn):
-            out.append(LogEntry(step, turn, -1, DRAWN, f"New destinations: {_station_list(board, e.cards)}", (),
+            out.append(LogEntry(step, turn, -1, DRAWN, Words("New destinations: {stations}",
+                                                             stations=_station_list(board, e.cards)), (),
                                 tuple(e.cards)))
         elif isinstance(e, ev.PassengerLeft):
-            out.append(LogEntry(step, turn, -1, LEFT, "The deck is empty: the passenger leaves the board", (),
+            out.append(LogEntry(step, turn, -1, LEFT, Words("The deck is empty: the passenger leaves the board"), (),
                                 (e.station,)))
         elif isinstance(e, ev.EndTriggered):
             n = state.n_players
             last = state.players[(state.setup.start_player - 1) % n].name
-            out.append(LogEntry(step, turn, -1, END, f"The deck is empty: last round, the game ends after {last}'s "
-                                                     f"turn"))
+            out.append(LogEntry(step, turn, -1, END, Words("The deck is empty: last round, the game ends after "
+                                                           "{name}'s turn", name=last)))
         elif isinstance(e, ev.TurnStarted):
             out.append(turn_entry(state, step, turn + 1, e.player, e.actions))
         elif isinstance(e, ev.GameOver):
             for s in final:
                 who = state.players[s.player].name
-                line = f" with {state.lines[s.line].colour}" if s.line >= 0 and s.category == "objectives" else ""
-                out.append(LogEntry(step, turn, s.player, FINAL, f"{who}: {score_words(board, state, s)}{line}", (),
-                                    tuple(s.stations)))
+                score = score_words(board, state, s)
+                if s.line >= 0 and s.category == "objectives":
+                    text = Words("{name}: {score} with {colour}", name=who, score=score,
+                                 colour=state.lines[s.line].colour)
+                else:
+                    text = Words("{name}: {score}", name=who, score=score)
+                out.append(LogEntry(step, turn, s.player, FINAL, text, (), tuple(s.stations)))
             final = []
             if board.objective_stations and state.setup.objectives:
                 out.extend(_objective_reveal(board, state, step, turn))
@@ -233,34 +324,43 @@ def action_entries(board: Board, state, action, events: list, step: int, turn: i
     if final and not over:  # cannot happen today: scores outside an action or the end; never lose them
         for s in final:
             out.append(LogEntry(step, turn, s.player, FINAL,
-                                f"{state.players[s.player].name}: {score_words(board, state, s)}", (),
-                                tuple(s.stations)))
+                                Words("{name}: {score}", name=state.players[s.player].name,
+                                      score=score_words(board, state, s)), (), tuple(s.stations)))
     return out
 
 
 def turn_entry(state, step: int, turn: int, player: int, actions: int) -> LogEntry:
     return LogEntry(step, turn, player, TURN,
-                    f"Turn {turn + 1}: {state.players[player].name} ({_plural(actions, 'action')})")
+                    Words("Turn {turn}: {name} ({actions})", turn=turn + 1, name=state.players[player].name,
+                          actions=ngettext("{n} action", "{n} actions", actions)))
 
 
 def over_entry(state, step: int, turn: int, winners) -> LogEntry:
     names = [state.players[w].name for w in winners]
     pts = state.players[winners[0]].score if winners else 0
     if len(names) > 1:
-        text = f"Game over: {' and '.join(names)} share the win with {_plural(pts, 'point')}"
+        together = names[-1]
+        for n in reversed(names[:-1]):  # "Ada and Ben and Chloe"
+            together = Words("{name} and {names}", name=n, names=together)
+        text = Words("Game over: {names} share the win with {points}", names=together, points=_points(pts))
     else:
-        text = f"Game over: {names[0] if names else '?'} wins with {_plural(pts, 'point')}"
+        text = Words("Game over: {name} wins with {points}", name=names[0] if names else "?", points=_points(pts))
     return LogEntry(step, turn, -1, OVER, text)
 
 
 def setup_entries(state) -> list[LogEntry]:
     """The lines before the first action: the board, the players and their lines, the first turn."""
     board = board_of(state)
-    who = "; ".join(f"{p.name} {'/'.join(state.lines[li].colour for li in p.lines)}" for p in state.players)
-    edition = ", first edition" if state.setup.variant == "classic" else ""
-    return [LogEntry(-1, 0, -1, SETUP, f"{board.name}{edition}: {who}. Passenger at "
-                                      f"{board.stations[state.passenger].name}; destinations "
-                                      f"{_station_list(board, state.face_up)}", (), (state.passenger,)),
+    who = WordList((Words("{name} {colours}", name=p.name,
+                          colours=WordList((state.lines[li].colour for li in p.lines), sep="/", kind="colour"))
+                    for p in state.players), sep="; ")
+    params = dict(board=board.name, seats=who, station=board.stations[state.passenger].name,
+                  stations=_station_list(board, state.face_up))
+    if state.setup.variant == "classic":
+        text = Words("{board}, first edition: {seats}. Passenger at {station}; destinations {stations}", **params)
+    else:
+        text = Words("{board}: {seats}. Passenger at {station}; destinations {stations}", **params)
+    return [LogEntry(-1, 0, -1, SETUP, text, (), (state.passenger,)),
             turn_entry(state, -1, 0, state.current, state.actions_left)]
 
 

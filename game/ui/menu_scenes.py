@@ -169,7 +169,7 @@ def lines_per_player(n: int) -> int:
 def default_setup(n: int = 2, map_id: str = "london", arrangement: str = "table") -> TableSetup:
     lines = engine_rules.default_lines(n)
     edges = default_edges(n, arrangement)
-    seats = [SeatConfig(name=f"Player {i + 1}", edge=edges[i], colours=list(lines[i])) for i in range(n)]
+    seats = [SeatConfig(name=_("Player {n}").format(n=i + 1), edge=edges[i], colours=list(lines[i])) for i in range(n)]
     return TableSetup(map=map_id, seats=seats, start_player=RANDOM_START)
 
 
@@ -200,7 +200,7 @@ def resize_setup(setup: TableSetup, n: int) -> TableSetup:
             seats.append(SeatConfig(name=o.name, edge=edges[i] if arrangement else o.edge, computer=o.computer,
                                     level=o.level))
         else:
-            seats.append(SeatConfig(name=f"Player {i + 1}", edge=edges[i]))
+            seats.append(SeatConfig(name=_("Player {n}").format(n=i + 1), edge=edges[i]))
     untouched = 2 <= len(old) <= 5 and [list(s.colours) for s in old] == engine_rules.default_lines(len(old))
     kept = [list(old[i].colours) if i < len(old) and not untouched else [] for i in range(n)]
     used: set[str] = set()
@@ -260,7 +260,7 @@ def start_game(app, setup: TableSetup, seed: int | None = None) -> GameState:
     """
     if seed is None:
         seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
-    names = [s.name.strip() or f"Player {i + 1}" for i, s in enumerate(setup.seats)]
+    names = [s.name.strip() or _("Player {n}").format(n=i + 1) for i, s in enumerate(setup.seats)]
     start = None if setup.start_player == RANDOM_START else setup.start_player
     variant = setup.variant if setup.variant == "classic" and has_first_edition(setup.map) else "standard"
     state = engine_rules.new_game(setup.map, names, seed=seed, start_player=start,
@@ -1095,7 +1095,7 @@ class SetupScene(GuiScene):
         for i, s in enumerate(self.setup.seats):
             e = self.entries.get(f"seat{i}_name")
             if e is not None:
-                s.name = e.get_text().strip()[: self.MAX_NAME] or f"Player {i + 1}"
+                s.name = e.get_text().strip()[: self.MAX_NAME] or _("Player {n}").format(n=i + 1)
 
     def change(self, f: Callable[[], None]) -> Callable[[], None]:
         def run():
@@ -1438,7 +1438,7 @@ class EndScene(GuiScene):
         used = [(self.state.players[i].name, n) for i, n in enumerate(self.hints_used[:self.state.n_players]) if n]
         if not used:
             return ""
-        return "Hints used: " + ", ".join(f"{name} {n}" for name, n in used)
+        return _("Hints used: {seats}").format(seats=", ".join(f"{name} {n}" for name, n in used))
 
     def categories(self) -> list[str]:
         """The categories shown: the board's own, even at 0 (London: the five its rules score; Berlin: no

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..i18n import N_
+from ..i18n import N_, _
 
 SKETCH_W, SKETCH_H = 100.0, 40.0  # the diagram grid; drawn uniformly scaled into its box
 
@@ -312,9 +312,9 @@ BOARDS = (("london", "standard"), ("london", "classic"), ("berlin", "standard"),
 
 
 def board_title(city: str, variant: str = "standard") -> str:
-    """The board's name as the card's heading shows it (English; translated where it is drawn)."""
+    """The board's name as the card's heading shows it, in the current language (city names stay as printed)."""
     name = CITY_NAMES.get(city, city.capitalize())
-    return f"{name}, first edition (2006)" if variant == "classic" else name
+    return _("{board}, first edition (2006)").format(board=name) if variant == "classic" else name
 
 
 def scoring_keys(city: str) -> tuple[str, ...]:

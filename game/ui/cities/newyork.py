@@ -14,6 +14,7 @@ import math
 
 import pygame
 
+from ...i18n import COLOUR_NAMES, _
 from . import CityDrawing
 
 R_WATER = 9.0  # board units: a little bigger than a standard station, smaller than the start
@@ -169,11 +170,12 @@ class NewYorkDrawing(CityDrawing):
         except (AttributeError, TypeError):  # not a New York position
             return []
         colours = []
-        for li, _ in wet:
+        for li, _hops in wet:
             colour = state.lines[li].colour
             if colour not in colours:
                 colours.append(colour)
-        return [(f"{c.capitalize()}: leave the water", "bad") for c in colours]
+        return [(_("{colour}: leave the water").format(colour=_(COLOUR_NAMES.get(c, c)).capitalize()), "bad")
+                for c in colours]
 
     # ---- under the lines: water and clusters ------------------------------------------------
     @staticmethod

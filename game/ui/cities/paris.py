@@ -20,6 +20,7 @@ import math
 
 import pygame
 
+from ...i18n import N_, _, ngettext
 from . import CityDrawing
 
 R_RER = 9.0  # board units: a little bigger than a standard station
@@ -41,7 +42,7 @@ WATER_SHORE = (160, 199, 226)
 CARD_PAPER = (255, 252, 240)
 
 # the terminus reward buttons: choice -> (label, what it gives, points, branch tiles)
-REWARD_LABELS = {"points": "2 points", "point_and_tile": "1 point + 1 tile", "tiles": "2 tiles"}
+REWARD_LABELS = {"points": N_("2 points"), "point_and_tile": N_("1 point + 1 tile"), "tiles": N_("2 tiles")}
 
 
 class ParisDrawing(CityDrawing):
@@ -192,16 +193,23 @@ def choice_buttons(state, board) -> list[tuple[str, str, object]]:
             if key not in pd.terminus_rewards:
                 continue
             pts, tiles = pd.terminus_rewards[key]
-            label = REWARD_LABELS.get(key, key)
-            out.append((label, f"{pl.score + pts} points · {pl.branch_tiles + tiles} tiles", ChooseReward(key)))
+            label = _(REWARD_LABELS.get(key, key))
+            out.append((label, _points_tiles(pl.score + pts, pl.branch_tiles + tiles), ChooseReward(key)))
         return out
     missing = rules.missing_types(board, pl.landmarks)
     cost = rules.set_completion_cost(state, board, choice.player)
-    out.append((f"Complete set: −{cost} tiles, +{pd.set_points}",
-                f"{pl.score + pd.set_points} points · {pl.branch_tiles - cost} tiles "
-                f"({missing} type{'s' if missing != 1 else ''} missing)", CompleteSet(True)))
-    out.append(("Keep tiles", f"{pl.score} points · {pl.branch_tiles} tiles", CompleteSet(False)))
+    out.append((_("Complete set: −{tiles} tiles, +{points}").format(tiles=cost, points=pd.set_points),
+                _("{points_tiles} ({missing})").format(
+                    points_tiles=_points_tiles(pl.score + pd.set_points, pl.branch_tiles - cost),
+                    missing=ngettext("{n} type missing", "{n} types missing", missing).format(n=missing)),
+                CompleteSet(True)))
+    out.append((_("Keep tiles"), _points_tiles(pl.score, pl.branch_tiles), CompleteSet(False)))
     return out
+
+
+def _points_tiles(points: int, tiles: int) -> str:
+    """A choice's outcome, e.g. "5 points · 2 tiles" (the plural always, as the buttons have said it)."""
+    return _("{points} points · {tiles} tiles").format(points=points, tiles=tiles)
 
 
 def choice_title(state, board) -> str:
@@ -213,8 +221,8 @@ def choice_title(state, board) -> str:
     choice = state.pending[0]
     name = board.stations[choice.station].name
     if choice.kind == PHASE_REWARD:
-        return f"Terminus {name}: choose your reward"
-    return f"{name}: complete your landmark set?"
+        return _("Terminus {station}: choose your reward").format(station=name)
+    return _("{station}: complete your landmark set?").format(station=name)
 
 
 # ---- drawing ------------------------------------------------------------------------------------
@@ -308,20 +316,21 @@ def draw_objective_cards(surf: pygame.Surface, cards, fonts, scale: float, met=N
     gap = px(8)
     n = max(1, len(cards))
     img = pygame.Surface((n * cw + (n - 1) * gap, ch), pygame.SRCALPHA)
-    for k, (names, pts, _) in enumerate(cards):
+    for k, (names, pts, _card) in enumerate(cards):
         r = pygame.Rect(k * (cw + gap), 0, cw, ch)
         pygame.draw.rect(img, CARD_PAPER, r, border_radius=px(10))
         pygame.draw.rect(img, RER_BLUE, r, width=px(3), border_radius=px(10))
         y = r.y + pad
-        head = f_head.render("SECRET OBJECTIVE", True, RER_BLUE)
+        head = f_head.render(_("SECRET OBJECTIVE"), True, RER_BLUE)
         img.blit(head, (r.x + pad, y))
         y += f_head.get_linesize()
         for name in names:
             pygame.draw.circle(img, (30, 30, 30), (r.x + pad + px(4), y + lh // 2), px(4))
             img.blit(f_name.render(name, True, (30, 30, 30)), (r.x + pad + px(14), y))
             y += lh
-        text = f"{pts} points per line"
+        text = _("{points} points per line").format(points=pts)
         if met is not None and k < len(met):
-            text = f"{met[k]} line{'s' if met[k] != 1 else ''} × {pts} = {met[k] * pts}"
+            text = ngettext("{n} line × {points} = {total}", "{n} lines × {points} = {total}", met[k]).format(
+                n=met[k], points=pts, total=met[k] * pts)
         img.blit(f_pts.render(text, True, RER_BLUE), (r.x + pad, y))
     return img

@@ -296,7 +296,7 @@ class KioskController:
         scene = SetupScene(self.app)
         # new people at the table: the last group's seats are kept, their names are not shown
         for i, seat in enumerate(scene.setup.seats):
-            seat.name = f"Player {i + 1}"
+            seat.name = _("Player {n}").format(n=i + 1)
         scene.refresh()
         self.app.reset(scene)
         self.mode = "setup"

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from ...i18n import _, ngettext
 from .. import textfit
 from .. import theme as th
 from ..board_view import DEST_STANDARD, BoardView, disc, draw_passenger_figure
@@ -333,9 +334,9 @@ class CardStrips:
         if passenger >= 0:
             draw_passenger_figure(surf, (cx, r.y + r.h * 0.32), pr, t.ink, t.highlight)
             where = f"{bv.board.stations[passenger].name} {bv.grid_ref(passenger)}"
-            wanted = [f"Passenger: {where}", where]
+            wanted = [_("Passenger: {station}").format(station=where), where]
         else:
-            wanted = ["No passenger" if not empty else "No cards"]
+            wanted = [_("No passenger") if not empty else _("No cards")]
         for text in wanted:  # the words whole in a smaller font before anything is cut
             got = self._font_fit(text, room, (15, 14, 13, 12))
             if got is not None:
@@ -345,9 +346,9 @@ class CardStrips:
             top = _fit(f, wanted[-1], room)
         n = len(state.deck)
         if empty and state.setup.variant == "classic":
-            bottom = "the deck is empty"
+            bottom = _("the deck is empty")
         else:
-            bottom = f"Deck: {n} card{'' if n == 1 else 's'}"
+            bottom = ngettext("Deck: {n} card", "Deck: {n} cards", n).format(n=n)
         self.info_lines = (top, bottom)  # what the last info item said (tests read it)
         img = f.render(top, True, t.ink)
         for size, cond in ((14, False), (13, False), (13, True), (12, True)):  # smaller, then condensed, then cut

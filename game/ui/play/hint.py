@@ -18,19 +18,20 @@ import pygame
 
 from ...engine import ChooseRoute, PlaceTrack, TakeBranch, apply
 from ...engine import events as ev
+from ...i18n import COLOUR_NAMES, LANDMARK_NAMES, N_, _, ngettext
 from .. import theme as th
 from ..board_view import capsule, disc
 from ..seats import EDGE_ROTATION
 
 CATEGORY_WORDS = {
-    "national_rail": "reaches National Rail",
-    "terminus": "connects a terminus",
-    "connections": "matches connection tiles",
-    "loops": "closes a loop",
-    "passenger": "the passenger rides it",
-    "plus": "reaches a + station",
-    "landmark_sets": "completes a landmark set",
-    "landmark_bonus": "landmark bonus",
+    "national_rail": N_("reaches National Rail"),
+    "terminus": N_("connects a terminus"),
+    "connections": N_("matches connection tiles"),
+    "loops": N_("closes a loop"),
+    "passenger": N_("the passenger rides it"),
+    "plus": N_("reaches a + station"),
+    "landmark_sets": N_("completes a landmark set"),
+    "landmark_bonus": N_("landmark bonus"),
 }
 
 
@@ -60,23 +61,25 @@ def describe(view, action) -> str:
     tiles = 0
     for e in events:
         if isinstance(e, ev.Scored) and e.player == me and (e.points or e.branch_tiles):
-            words = CATEGORY_WORDS.get(e.category, e.category.replace("_", " "))
-            parts.append(f"{words}: +{e.points}" if e.points else words)
+            words = _(CATEGORY_WORDS.get(e.category, e.category.replace("_", " ")))
+            parts.append(_("{reason}: +{points}").format(reason=words, points=e.points) if e.points else words)
             tiles += e.branch_tiles
         elif isinstance(e, ev.LandmarkTaken) and e.player == me:
-            parts.append(f"takes a {e.landmark_type} landmark")
+            kind = _(LANDMARK_NAMES.get(e.landmark_type, e.landmark_type))
+            parts.append(_("takes a {landmark} landmark").format(landmark=kind))
     if parts:
         text = ", ".join(dict.fromkeys(parts))
         if tiles:
-            text += f" and {'a tile' if tiles == 1 else f'{tiles} tiles'}"
+            text = _("{reasons} and {tiles}").format(
+                reasons=text, tiles=ngettext("a tile", "{n} tiles", tiles).format(n=tiles))
         return text
     if isinstance(action, TakeBranch):
-        return "take a branch tile for a later turn"
+        return _("take a branch tile for a later turn")
     if isinstance(action, ChooseRoute):
-        return "the route that scores you most"
+        return _("the route that scores you most")
     if isinstance(action, PlaceTrack):
-        return "builds towards stations still to come"
-    return "the hard computer's choice"
+        return _("builds towards stations still to come")
+    return _("the hard computer's choice")
 
 
 def think(view):
@@ -169,7 +172,7 @@ class HintControl:
         a = h.action
         panel = panels[h.player]
         angle = EDGE_ROTATION.get(panel.edge, 0)
-        text = f"Hint: {self.verb(a, state, bv)} ({h.reason})"
+        text = _("Hint: {move} ({reason})").format(move=self.verb(a, state, bv), reason=h.reason)
         if isinstance(a, PlaceTrack):
             lane = max(0, min(len(state.tokens[a.connection]), bv.board.connections[a.connection].spaces - 1))
             segs = bv.lane_segments(a.connection, lane)
@@ -230,10 +233,10 @@ class HintControl:
             c = bv.board.connections[action.connection]
             names = bv.board.stations
             colour = state.lines[action.line].colour
-            return f"{colour} {names[c.a].name} – {names[c.b].name}"
+            return f"{_(COLOUR_NAMES.get(colour, colour))} {names[c.a].name} – {names[c.b].name}"
         if isinstance(action, TakeBranch):
-            return "take a branch tile"
-        return "choose this route"
+            return _("take a branch tile")
+        return _("choose this route")
 
     def _tag_surface(self, text: str, angle: int, theme, fonts, k: float, max_w: int) -> pygame.Surface:
         key = (text, angle, round(k, 3), max_w)

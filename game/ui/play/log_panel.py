@@ -18,11 +18,7 @@ from .. import theme as th
 from ..scene import CANCEL, DOWN, MOVE, UP, PointerEvent, Scene
 from ..seats import EDGE_ROTATION, screen_to_upright, upright_to_screen
 
-try:  # the screens' words in the player's language (game/i18n.py)
-    from ...i18n import _
-except ImportError:  # pragma: no cover - a tree without the catalogues: English
-    def _(message: str) -> str:
-        return message
+from ...i18n import _, words_text  # the screens' words in the player's language (game/i18n.py)
 
 CARD_W = 760  # design px at 1080p, upright
 TAP_SLOP = 14  # design px a finger may wander and still tap
@@ -90,7 +86,7 @@ class LogPanel(Scene):
         self.rows = []
         for i, e in enumerate(self.entries):
             f = bold if e.kind == TURN else body
-            lines = th.wrap(f, e.text, max(1, width)) or [""]
+            lines = th.wrap(f, words_text(e.text), max(1, width)) or [""]  # the log's words, said now
             h = len(lines) * f.get_linesize() + 2 * p(ROW_PAD)
             if e.kind == TURN:
                 h += p(8)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import pygame
 
+from ...i18n import _
+
 STEP_S = 2.4  # seconds each card stays
 
 
@@ -81,7 +83,7 @@ class SecretReveal:
             if img is None:
                 return out
             name = scene.fonts.get(max(10, round(20 * k_ui)), True).render(
-                f"{scene.state.players[p].name}'s secret objective", True, scene.theme.ink)
+                _("{name}'s secret objective").format(name=scene.state.players[p].name), True, scene.theme.ink)
             pad = max(4, round(8 * k_ui))
             both = pygame.Surface((max(img.get_width(), name.get_width()) + 2 * pad,
                                    img.get_height() + name.get_height() + 3 * pad), pygame.SRCALPHA)
