@@ -260,7 +260,7 @@ def cmd_screenshot(args) -> int:
     if args.map is None:
         return 1
     try:
-        render_screenshot(args.map, args.scene, args.size, args.out)
+        render_screenshot(args.map, args.scene, args.size, args.out, language=args.language)
     except (ValueError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
@@ -344,8 +344,10 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("screenshot", help="render a scene to a PNG without a display")
     s.add_argument("--map", default="london", help="a map name, or a map file's path")
     s.add_argument("--scene", default="play", choices=["title", "continue", "saved-games", "history", "settings",
-                                                        "setup", "play", "menu", "log", "replay",
+                                                        "setup", "play", "cards", "menu", "rules", "log", "replay",
                                                         "end"])
+    s.add_argument("--language", default="en", choices=["en", "de", "fr"],
+                   help="the words' language (default English)")
     s.add_argument("--size", type=_size, default=(1920, 1080))
     s.add_argument("--out", required=True)
     s.set_defaults(func=cmd_screenshot)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-SCENES = ("title", "continue", "saved-games", "history", "settings", "setup", "play", "menu", "log", "replay", "end")
+SCENES = ("title", "continue", "saved-games", "history", "settings", "setup", "play", "cards", "menu", "rules", "log",
+          "replay", "end")
 DEMO_NAMES = ["Ada", "Ben", "Chloe", "Dev", "Ezra"]
 MID_GAME_ACTIONS = 40
 
@@ -115,6 +116,23 @@ def build_scene(app, scene: str, map: str = "london"):
 
         state = demo_state(map)
         return PlayScene(app, state, demo_seats(state))
+    if scene == "cards":  # four seats round the table: the card strip faces the seat whose turn it is
+        from .play_scene import PlayScene
+
+        state = demo_state(map, players=4)
+        return PlayScene(app, state, demo_seats(state))
+    if scene == "rules":  # the board's rules card over the play screen, facing the bottom seat, a scoring page
+        from .play_scene import PlayScene
+        from .rules_cards import scoring_keys
+        from .rules_help import RulesScene
+
+        state = demo_state(map)
+        base, variant = edition_of(map)
+        app.push(PlayScene(app, state, demo_seats(state)))
+        card = RulesScene(app, base, variant, "bottom")
+        keys = [p.key for p in card.pages]
+        card.page = keys.index(scoring_keys(base)[0]) if scoring_keys(base) and scoring_keys(base)[0] in keys else 0
+        return card
     if scene == "menu":  # the game menu open over the play screen, facing the bottom seat
         from .play.menu import GameMenu, items_for
         from .play_scene import PlayScene
@@ -149,18 +167,26 @@ def build_scene(app, scene: str, map: str = "london"):
     raise ValueError(f"scene {scene!r}: choose one of {', '.join(SCENES)}")
 
 
-def render_screenshot(map: str, scene: str, size, out) -> Path:
-    """Draw ``scene`` of ``map`` at ``size`` off-screen and save it as PNG at ``out``."""
+def render_screenshot(map: str, scene: str, size, out, language: str = "en") -> Path:
+    """Draw ``scene`` of ``map`` at ``size`` off-screen in ``language`` and save it as PNG at ``out``."""
+    from .. import i18n
+
     if scene not in SCENES:
         raise ValueError(f"scene {scene!r}: choose one of {', '.join(SCENES)}")
+    if language not in i18n.LANGUAGES:
+        raise ValueError(f"language {language!r}: choose one of {', '.join(i18n.LANGUAGES)}")
     w, h = parse_size(size)
     from ..mapfile import map_file
 
     map_file(map)  # an unknown map is a MapError (a ValueError) saying where maps are looked for
     from .app import FIXED_DT, App  # App(headless=True) picks the dummy driver before pygame starts
 
-    app = App(size=(w, h), headless=True)
+    before = i18n.current_language()
+    app = App(size=(w, h), headless=True, language=language)
     try:
+        if i18n.current_language() != language:  # App fell back to English: say so, never a silent English picture
+            raise ValueError(f"language {language!r}: its catalogue (assets/locale/{language}/LC_MESSAGES/"
+                             f"underground.mo) could not be read")
         import pygame
 
         app.push(build_scene(app, scene, map))
@@ -175,3 +201,4 @@ def render_screenshot(map: str, scene: str, size, out) -> Path:
     finally:
         while app.scenes:
             app.scenes.pop().exit()
+        i18n.set_language(before)

@@ -335,7 +335,8 @@ def test_an_over_long_word_is_found(monkeypatch, msgid, screen, visit, shown):
     monkeypatch.setattr(i18n, "_translation", _OneLonger(msgid))
     walk = Walk()
     try:
-        {"play": visit_play, "menus": visit_menus, "rules": visit_rules, "kiosk": visit_kiosk}[visit](app, walk)
+        {"play": visit_play, "menus": visit_menus, "rules": visit_rules, "kiosk": visit_kiosk,
+         "replay": visit_replay}[visit](app, walk)
     finally:
         while app.scenes:
             app.scenes.pop().exit()

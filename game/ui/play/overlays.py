@@ -14,6 +14,7 @@ import pygame
 
 from ... import i18n
 from ...i18n import _
+from .. import textfit
 from .. import theme as th
 from ..board_view import disc
 from ..seats import EDGE_ROTATION
@@ -399,7 +400,17 @@ class Overlays:
         taken = bv.occupied_rects() + [b.inflate(m, m) for b in self.board_buttons(bv, k).values()]
         rows = _RectRows(taken, panel.edge in ("bottom", "top"))
         best = None
-        for lines in forms:
+        room = bv.rect.inflate(-2 * m, -2 * m)
+        fitting = [ls for ls in forms if self._banner_box(ls, k, over, panel.edge).get_width() <= room.w
+                   and self._banner_box(ls, k, over, panel.edge).get_height() <= room.h]
+        if not fitting:  # longer than the board's edge in every form: the narrowest, and say so
+            narrowest = min(forms, key=lambda ls: max(f.size(t)[0] for t in ls))
+            box = self._banner_box(narrowest, k, over, panel.edge)
+            along = room.w if panel.edge in ("bottom", "top") else room.h
+            textfit.report(text, along, max(f.size(t)[0] for t in narrowest) + round(24 * k), " / ".join(narrowest),
+                           "overlays.draw_banner")
+            fitting = [narrowest]
+        for lines in fitting:
             box = self._banner_box(lines, k, over, panel.edge)
             got = self._place_banner(box, bv, panel, k, taken, rows)
             if best is None or got[0] < best[0]:
