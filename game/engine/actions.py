@@ -61,6 +61,46 @@ class Words(str):
         return w
 
 
+class Plural(Words):
+    """A count in words: English says ``singular`` for 1 and ``plural`` otherwise, a screen asks its language
+    (``ngettext``); ``{n}`` in either is the count."""
+
+    plural: str
+    n: int
+
+    def __new__(cls, singular: str, plural: str, n: int, **params) -> "Plural":
+        params = dict(params, n=n)
+        w = str.__new__(cls, (singular if n == 1 else plural).format(**params))
+        w.template, w.plural, w.n, w.params = singular, plural, n, params
+        return w
+
+    def __getnewargs__(self):  # copies and pickles keep the count
+        return self.template, self.plural, self.n
+
+
+def ngettext(singular: str, plural: str, n: int, **params) -> Plural:
+    """A :class:`Plural`; named like gettext's function so that ``make translations`` extracts both forms."""
+    return Plural(singular, plural, n, **params)
+
+
+class WordList(str):
+    """Words joined by ``sep`` (punctuation only), each said in the screen's language; ``kind`` names what plain
+    strings are (``"colour"``: translated as colour names; ``""``: names, kept as they are)."""
+
+    parts: tuple
+    sep: str
+    kind: str
+
+    def __new__(cls, parts, sep: str = ", ", kind: str = "") -> "WordList":
+        parts = tuple(parts)
+        w = super().__new__(cls, sep.join(parts))
+        w.parts, w.sep, w.kind = parts, sep, kind
+        return w
+
+    def __getnewargs__(self):
+        return self.parts, self.sep, self.kind
+
+
 class IllegalAction(ValueError):
     """An action the rules forbid; the message says why in the game's own words (often a :class:`Words`)."""
 

@@ -9,7 +9,8 @@ Paris's secret objectives stay secret: no entry names a player's objective cards
 game is over, when the end reveals every hand.
 
 Every text is English but keeps how it was made: a :class:`~game.engine.actions.Words` (a template and its
-values), a :class:`Plural` (a count, said with ngettext) or a :class:`WordList` (a list of them), nested as
+values), a :class:`~game.engine.actions.Plural` (a count, said with ngettext) or a
+:class:`~game.engine.actions.WordList` (a list of them), nested as
 deep as a line needs, so the log panel can say it in the player's language (``game.i18n.words_text``). Station,
 player and board names are values, never translated. The templates are marked for extraction (``Words`` and
 ``ngettext`` are keywords of ``make translations``); nothing here imports pygame or looks a word up.
@@ -19,7 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import events as ev
-from .actions import ChooseReward, ChooseRoute, CompleteSet, IllegalAction, PlaceTrack, TakeBranch, Undo, Words
+from .actions import (ChooseReward, ChooseRoute, CompleteSet, IllegalAction, PlaceTrack, Plural, TakeBranch, Undo,
+                      WordList, Words, ngettext)
 from .board import Board, load_board
 from .rules import apply, board_of, start
 
@@ -29,45 +31,6 @@ SETUP, TURN, PLACE, BRANCH, ROUTE, REWARD, COMPLETE_SET, UNDO = (
 PASSENGER, DRAWN, LEFT, END, FINAL, OVER = "passenger", "drawn", "left", "end", "final", "over"
 
 
-
-class Plural(Words):
-    """A count in words: English says ``singular`` for 1 and ``plural`` otherwise, a screen asks its language
-    (``ngettext``); ``{n}`` in either is the count."""
-
-    plural: str
-    n: int
-
-    def __new__(cls, singular: str, plural: str, n: int, **params) -> "Plural":
-        params = dict(params, n=n)
-        w = str.__new__(cls, (singular if n == 1 else plural).format(**params))
-        w.template, w.plural, w.n, w.params = singular, plural, n, params
-        return w
-
-    def __getnewargs__(self):  # copies and pickles keep the count
-        return self.template, self.plural, self.n
-
-
-def ngettext(singular: str, plural: str, n: int, **params) -> Plural:
-    """A :class:`Plural`; named like gettext's function so that ``make translations`` extracts both forms."""
-    return Plural(singular, plural, n, **params)
-
-
-class WordList(str):
-    """Words joined by ``sep`` (punctuation only), each said in the screen's language; ``kind`` names what plain
-    strings are (``"colour"``: translated as colour names; ``""``: names, kept as they are)."""
-
-    parts: tuple
-    sep: str
-    kind: str
-
-    def __new__(cls, parts, sep: str = ", ", kind: str = "") -> "WordList":
-        parts = tuple(parts)
-        w = super().__new__(cls, sep.join(parts))
-        w.parts, w.sep, w.kind = parts, sep, kind
-        return w
-
-    def __getnewargs__(self):
-        return self.parts, self.sep, self.kind
 
 
 CATEGORY_WORDS = {

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..actions import Action, PlaceTrack, TakeBranch, Words
+from ..actions import Action, PlaceTrack, TakeBranch, Words, ngettext
 from ..board import Board
 from ..rules import Ruleset, add_points, board_of
 from ..state import NO_PASSENGER, GameState, Setup
@@ -178,8 +178,8 @@ class NewYorkRules(Ruleset):
                              "turn on water)", lead=lead, where=where, colour=colour)
             return Words("{lead} on {where} with no free track space to leave it by (a line cannot end its turn "
                          "on water)", lead=lead, where=where)
-        placements = Words("{n} more placement", n=need) if need == 1 else Words("{n} more placements", n=need)
-        actions = Words("{n} action", n=budget) if budget == 1 else Words("{n} actions", n=budget)
+        placements = ngettext("{n} more placement", "{n} more placements", need)
+        actions = ngettext("{n} action", "{n} actions", budget)
         return Words("{lead} on the water: leaving it needs {placements} and only {actions} would be left",
                      lead=lead, placements=placements, actions=actions)
 
