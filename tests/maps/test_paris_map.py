@@ -145,19 +145,21 @@ def _geometry():
 
 
 def test_layout_is_schematic_and_clean():
-    """Every connection horizontal, vertical or at 45 degrees, none crossing another or running over a station,
-    stations on one square grid and at least London's spacing apart."""
+    """Every connection horizontal, vertical or at 45 degrees (a bent one in each piece), none crossing another or
+    running over a station, stations on one square grid and at least London's spacing apart."""
     pos, edges, bends = _geometry()
-    # two slanted connections in the crowded centre are still left (tools/layout_paris.py KNOWN_PROBLEMS);
-    # anything else fails here
-    assert lay.check_layout(pos, edges, bends=bends) == list(lay.KNOWN_PROBLEMS)
+    assert lay.KNOWN_PROBLEMS == ()
+    assert lay.check_layout(pos, edges, bends=bends) == []
     slanted = []
     for u, v in edges:
-        (x1, y1), (x2, y2) = pos[u], pos[v]
-        dx, dy = abs(x2 - x1), abs(y2 - y1)
-        if not (dx == 0 or dy == 0 or dx == dy):
-            slanted.append(f"{u} - {v} is not horizontal, vertical or at 45 degrees")
-    assert slanted == list(lay.KNOWN_PROBLEMS)
+        pts = [pos[u], *bends.get((u, v), []), pos[v]]
+        for (x1, y1), (x2, y2) in zip(pts, pts[1:]):
+            dx, dy = abs(x2 - x1), abs(y2 - y1)
+            if not (dx == 0 or dy == 0 or dx == dy):
+                slanted.append(f"{u} - {v}")
+    assert slanted == []
+    # the bends are the layout script's (tools/layout_paris.py BENDS), on the half-step grid
+    assert bends == {e: [lay.to_board(c) for c in cs] for e, cs in lay.BENDS.items()}
     xs = sorted({x for x, _ in pos.values()})
     ys = sorted({y for _, y in pos.values()})
     assert all(round((x - xs[0]) / lay.PITCH, 6).is_integer() for x in xs), "stations on the grid"
