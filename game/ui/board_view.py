@@ -701,10 +701,11 @@ class BoardView:
         pos = [(st.x * s, st.y * s) for st in board.stations]  # pixel space, origin at the board's
         rads = [self.station_radius(i) for i in range(len(pos))]
         clear = [self.city.name_clearance(self.kinds[i], r) for i, r in enumerate(rads)]  # e.g. Berlin's stacks
-        segs = []
+        segs = []  # every straight piece of every connection (a bent one has several)
         for con in board.connections:
-            a, b = pos[con.a], pos[con.b]
-            segs.append((a[0], a[1], b[0], b[1], (con.spaces - 1) * gap / 2 + gap * 0.4))
+            pts = [pos[con.a]] + [(p[0] * s, p[1] * s) for p in con.bends] + [pos[con.b]]
+            for a, b in zip(pts, pts[1:]):
+                segs.append((a[0], a[1], b[0], b[1], (con.spaces - 1) * gap / 2 + gap * 0.4))
         cell = 64.0
         grid: dict[tuple[int, int], list] = {}
 
