@@ -553,12 +553,16 @@ class SeatPanel:
         simg = _words(f_score, str(score), ink)
         surf.blit(simg, (idr.x, y - p(2)))
         pimg = _words(f_small, _("points"), muted)
+        textfit.check(_("points"), idr.right - simg.get_width() - p(6) - idr.x, pimg.get_width(), "seat_panel points")
         surf.blit(pimg, (idr.x + simg.get_width() + p(6), y + simg.get_height() - pimg.get_height() - p(8)))
         y += simg.get_height() - p(4)
         icon = pygame.Rect(idr.x, y, p(24), p(24))
         draw_branch_icon(surf, icon, ink, (255, 255, 255))
-        bimg = _words(f_small_b, ngettext("{n} branch tile", "{n} branch tiles", pl.branch_tiles).format(
-            n=pl.branch_tiles), ink)
+        tiles = ngettext("{n} branch tile", "{n} branch tiles", pl.branch_tiles).format(n=pl.branch_tiles)
+        room = max(1, idr.right - icon.right - p(5))  # smaller, then condensed, before the words are cut
+        f_tiles = _step_font(self.fonts, tiles, room, [(p(17), True, False), (p(15), True, False),
+                                                       (p(15), True, True), (p(13), True, True)])
+        bimg = _words(f_tiles, _fit_text(f_tiles, tiles, room), ink)
         surf.blit(bimg, (icon.right + p(5), icon.centery - bimg.get_height() // 2))
         # status: whose turn it is, readable from this seat; below it the table's notes
         st_r = ctl.get("_status")
@@ -617,7 +621,10 @@ class SeatPanel:
             th.draw_swatch(surf, r, ln.colour, f_letter, radius=p(10))
             if ln.tokens_left == 0:
                 pygame.draw.line(surf, t.bad, r.topleft, r.bottomright, p(4))
-            cnt = _words(f_count, _("{n} left").format(n=ln.tokens_left), ink if ln.tokens_left else t.bad)
+            left = _("{n} left").format(n=ln.tokens_left)
+            f_left = _step_font(self.fonts, left, r.w + p(8), [(p(16), False, False), (p(14), False, False),
+                                                               (p(14), False, True), (p(13), False, True)])
+            cnt = _words(f_left, _fit_text(f_left, left, r.w + p(8)), ink if ln.tokens_left else t.bad)
             surf.blit(cnt, cnt.get_rect(midtop=(r.centerx, r.bottom + p(4))))
             if li in view.would_score:
                 b = pygame.Rect(0, 0, p(34), p(22))
