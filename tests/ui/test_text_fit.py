@@ -344,3 +344,24 @@ def test_an_over_long_word_is_found(monkeypatch, msgid, screen, visit, shown):
     assert hits, f"{msgid!r} made 60 characters long was not reported; found:\n{describe(walk.found)}"
     assert any(n.startswith(screen) for n, _ in hits), describe(hits)
     assert all(c.needed > c.available for _, c in hits if c.where != "rules overflow"), describe(hits)
+
+
+def test_screenshots_in_another_language(tmp_path, monkeypatch):
+    """``underground screenshot --language de`` draws German words (not the English picture), leaves the
+    language as it was, and refuses an unknown language or an unreadable catalogue by name."""
+    en = shot.render_screenshot("london", "rules", "1280x720", tmp_path / "en.png")
+    de = shot.render_screenshot("london", "rules", "1280x720", tmp_path / "de.png", language="de")
+    assert i18n.current_language() == "en"
+    a, b = pygame.image.load(str(en)), pygame.image.load(str(de))
+    assert a.get_size() == b.get_size() == (1280, 720)
+    assert pygame.image.tobytes(a, "RGB") != pygame.image.tobytes(b, "RGB")
+    with pytest.raises(ValueError, match="language 'xx': choose one of en, de, fr"):
+        shot.render_screenshot("london", "menu", "1280x720", tmp_path / "xx.png", language="xx")
+
+    def unreadable(name):
+        raise FileNotFoundError(f"asset {name!r} is missing")
+
+    monkeypatch.setattr(i18n, "open_asset", unreadable)
+    with pytest.raises(ValueError, match="language 'fr': its catalogue .* could not be read"):
+        shot.render_screenshot("london", "menu", "1280x720", tmp_path / "fr.png", language="fr")
+    assert not (tmp_path / "fr.png").exists() and i18n.current_language() == "en"
