@@ -27,13 +27,14 @@ from .seats import EDGES, SeatConfig, TableSetup, arrangement_of, default_edges
 from . import sound as sound_mod
 from . import textfit
 from .settings import RANDOM_START
-from ..i18n import COLOUR_NAMES, EDGE_NAMES, LANGUAGES, LEVEL_NAMES, N_, _, current_language
+from ..i18n import COLOUR_NAMES, EDGE_NAMES, LANGUAGES, LEVEL_NAMES, N_, _, current_language, pgettext
 from .theme import (BASE_H, BASE_W, draw_swatch, gui_theme, line_letter, line_outline, line_rgb)
 
 log = logging.getLogger("underground.ui")
 
 OFF = (-10000, -10000)  # where the virtual mouse rests when no finger is on the glass
 LEVELS = ("random", "easy", "normal", "hard")
+SPEED_NAMES = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast")}  # the computer speeds, as buttons say them
 DEFAULT_MAP = "london"  # the board a new set-up starts on (the box's first side)
 CATEGORY_LABELS = {
     "national_rail": N_("National Rail"), "terminus": N_("Terminus"), "connections": N_("Connections"),
@@ -1242,7 +1243,8 @@ class SetupScene(GuiScene):
                     self.change(self.cycle_arrangement))
         if any(s.computer for s in st.seats) and len(self.speeds) > 1:  # only matters when a computer plays
             self.label("speed_label", R(1250, 210, 230, 72), _("Computer speed"), "#muted")
-            self.button("speed", R(1490, 210, 200, 72), st.computer_speed.capitalize(),
+            self.button("speed", R(1490, 210, 200, 72),
+                        _(SPEED_NAMES.get(st.computer_speed, st.computer_speed.capitalize())),
                         self.change(self.cycle_speed))
 
         y0 = self.ROW_Y - 50
@@ -1881,9 +1883,10 @@ class EndScene(GuiScene):
             img = small.render(str(t), True, th.muted)
             surface.blit(img, img.get_rect(midtop=(xx, plot.bottom + px(6))))
         if final_step:
-            img = small.render("end", True, th.muted)
+            img = small.render(pgettext("score graph", "end"), True, th.muted)
             surface.blit(img, img.get_rect(midtop=(plot.right, plot.bottom + px(6))))
-        self.text(surface, "turn", 20, (plot.centerx, plot.bottom + px(34)), colour=th.muted, anchor="midtop")
+        self.text(surface, pgettext("score graph", "turn"), 20, (plot.centerx, plot.bottom + px(34)), colour=th.muted,
+                  anchor="midtop")
         pygame.draw.line(surface, th.ink, plot.bottomleft, plot.bottomright, max(1, px(2)))
         pygame.draw.line(surface, th.ink, plot.bottomleft, plot.topleft, max(1, px(2)))
         ends = []

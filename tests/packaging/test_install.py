@@ -178,3 +178,25 @@ def test_installed_game_finds_user_maps_and_refuses_a_path_in_a_record(installed
     bad.write_text(json.dumps(rec))
     r = installed.ug("replay", bad, ok=False)
     assert r.returncode == 1 and "is not a map name" in r.stderr and "Traceback" not in r.stderr
+
+
+SPEAK = """
+import sys
+from game import i18n
+for lang in ("de", "fr"):
+    got = i18n.set_language(lang)
+    print(got, i18n.load(lang).__class__.__name__, i18n.locale_dir(), i18n._("Resume"), sep="|")
+"""
+
+
+def test_installed_game_speaks_german_and_french(installed):
+    """The wheel carries the compiled catalogues and the installed game loads them (not the English fallback)."""
+    names = set(zipfile.ZipFile(installed.wheel).namelist())
+    for lang in ("de", "fr"):
+        assert f"game/assets/locale/{lang}/LC_MESSAGES/underground.mo" in names, f"no {lang} .mo in the wheel"
+    site = installed.venv.resolve()
+    for line, lang in zip(installed.py("-c", SPEAK).stdout.splitlines(), ("de", "fr")):
+        got, kind, where, resume = line.split("|")
+        assert (got, kind) == (lang, "GNUTranslations"), f"{lang}: the installed game fell back to English ({line})"
+        assert Path(where).resolve().is_relative_to(site), f"{lang}: catalogues read from {where}, not the package"
+        assert resume != "Resume", f"{lang}: 'Resume' untranslated in the installed catalogue"

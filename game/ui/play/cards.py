@@ -284,7 +284,7 @@ class CardStrips:
         bx = r.x + p(8) + br
         BoardView._draw_badge(surf, (bx, r.centery), br, (0, 0), col, express)
         ref = bv.grid_ref(stn)
-        kind = "express" if express else "standard"
+        kind = _("express") if express else _("standard")
         nx = round(bx + br + p(7))
         if r.w < TALL_CARD_W * k:  # a narrow card (a column): the name on top, "C4 · express" under it
             f_sub = self.fonts.get(max(11, p(14)), True)
