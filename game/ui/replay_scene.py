@@ -23,6 +23,7 @@ from ..engine import record as rec_mod
 from ..engine.log_words import GameLog
 from ..engine.rules import IllegalAction, apply, start
 from ..engine.state import GameState
+from . import textfit
 from . import theme as th
 from .play.turns import TurnFlow
 from .play_scene import PlayScene
@@ -389,6 +390,7 @@ class ReplayScene(PlayScene):
             img = f.render(label, True, ink)
             if img.get_width() > r.w - p(8):
                 img = self.fonts.get(p(20), True, True).render(label, True, ink)
+                textfit.check(label, r.w - p(8), img.get_width(), "replay bar")
             surface.blit(img, img.get_rect(center=r.center))
         # the turn slider: a track, a tick per turn start, the knob at the shown turn
         r = self.slider_rect

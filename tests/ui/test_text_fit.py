@@ -29,6 +29,7 @@ from game.ui import menu_scenes as ms
 from game.ui import screenshot as shot
 from game.ui import textfit
 from game.ui.app import App
+from game.ui.play import guide as guide_mod
 from game.ui.play.log_panel import LogPanel
 from game.ui.play.menu import QUIT, RESTART, GameMenu, items_for
 from game.ui.play_scene import PlayScene
@@ -173,6 +174,13 @@ def visit_play(app, walk: Walk, kinds=("london", "paris", "route", "reward")) ->
         if kind != "london":
             app.pop()
             continue
+        with walk.screen("first-game guide"):
+            guide = guide_mod.start(play)
+            for i in range(len(guide_mod.STEPS)):
+                settle(app, 1)
+                walk.draw(app, play, f"first-game guide step {i + 1}")
+                guide.advance()
+            play.guide = None
         for seat in (0, 1):  # facing the bottom seat and a side seat
             with walk.screen(f"game menu seat {seat}"):
                 menu = app.push(GameMenu(app, play, seat))
@@ -326,7 +334,7 @@ class _OneLonger(gettext.NullTranslations):
 
 @pytest.mark.parametrize("msgid,screen,visit,shown", [
     ("Resume", "game menu", "play", None), ("Settings", "title", "menus", None),
-    ("{player}'s turn", "play london", "play", None), ("Final scores", "end", "menus", None),
+    ("{player}'s turn", "play london", "play", None), ("Stop guide", "first-game guide", "play", None), ("Final scores", "end", "menus", None),
     ("\u2039 Previous", "rules london", "rules", "button prev"),
     ("Touch to play", "attract", "kiosk", None), ("Still playing?", "idle", "kiosk", None)])
 def test_an_over_long_word_is_found(monkeypatch, msgid, screen, visit, shown):

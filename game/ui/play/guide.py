@@ -13,6 +13,7 @@ import math
 import pygame
 
 from ...i18n import N_, _
+from .. import textfit
 from .. import theme as th
 from ..rules_help import Facing
 from ..scene import CANCEL, DOWN, UP, PointerEvent
@@ -184,6 +185,11 @@ class FirstGameGuide:
             surf.blit(img, img.get_rect(center=r.center))
         self.cut = [s for s in lines if f.size(s)[0] > w - 2 * pad] + \
             [v for v in labels.values() if f_btn.size(v)[0] > bw - p(8)]
+        if textfit.is_recording():  # the same words, and the heading, said to whoever measures every screen
+            for text, font, room in [(s, f, w - 2 * pad) for s in lines] + [(_(title), f_title, w - 2 * pad),
+                                                                              (step, f_small, w - 2 * pad)] + \
+                    [(v, f_btn, bw - p(8)) for v in labels.values()]:
+                textfit.check(text, room, font.size(text)[0], "guide bubble")
         self.facing = Facing(play.panels[play.state.current].edge if play.panels else "bottom")
         self._surface = self.facing.turn(surf)
         self._target = self.target()
