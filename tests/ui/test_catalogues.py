@@ -274,3 +274,14 @@ def test_the_game_log_is_said_in_the_language(lang):
     assert all(any(n in s for s in said) for n in names)
     turns = [s for s, e in zip(said, entries) if e.kind == "turn"]
     assert all(st.players[e.player].name in s for s, e in zip(turns, [e for e in entries if e.kind == "turn"]))
+
+
+def test_every_score_category_has_words_in_the_hint_and_the_log():
+    """A category without words would show its key ("rer: +1") in every language."""
+    from game.engine.log_words import CATEGORY_WORDS as LOG_WORDS
+    from game.engine.state import SCORE_CATEGORIES
+    from game.ui.play.hint import CATEGORY_WORDS as HINT_WORDS
+
+    scored = set(SCORE_CATEGORIES) - {"start", "other"}  # the first edition's starting points; a fallback bucket
+    assert scored - set(HINT_WORDS) == set(), "hint.CATEGORY_WORDS lacks words"
+    assert scored - set(LOG_WORDS) == set(), "log_words.CATEGORY_WORDS lacks words"

@@ -32,6 +32,10 @@ CATEGORY_WORDS = {
     "plus": N_("reaches a + station"),
     "landmark_sets": N_("completes a landmark set"),
     "landmark_bonus": N_("landmark bonus"),
+    "clusters": N_("reaches a new cluster"),
+    "water": N_("reaches its third water icon"),
+    "rer": N_("reaches an RER station"),
+    "objectives": N_("meets a secret objective"),
 }
 
 
