@@ -181,11 +181,10 @@ def test_installed_game_finds_user_maps_and_refuses_a_path_in_a_record(installed
 
 
 SPEAK = """
-import sys
-from game import i18n
+from game import i18n, resources
 for lang in ("de", "fr"):
     got = i18n.set_language(lang)
-    print(got, i18n.load(lang).__class__.__name__, i18n.locale_dir(), i18n._("Resume"), sep="|")
+    print(got, i18n.load(lang).__class__.__name__, resources.bundled_dir("assets"), i18n._("Resume"), sep="|")
 """
 
 
@@ -198,5 +197,5 @@ def test_installed_game_speaks_german_and_french(installed):
     for line, lang in zip(installed.py("-c", SPEAK).stdout.splitlines(), ("de", "fr")):
         got, kind, where, resume = line.split("|")
         assert (got, kind) == (lang, "GNUTranslations"), f"{lang}: the installed game fell back to English ({line})"
-        assert Path(where).resolve().is_relative_to(site), f"{lang}: catalogues read from {where}, not the package"
+        assert Path(where).resolve().is_relative_to(site), f"{lang}: assets read from {where}, not the package"
         assert resume != "Resume", f"{lang}: 'Resume' untranslated in the installed catalogue"
