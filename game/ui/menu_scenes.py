@@ -1535,6 +1535,8 @@ class EndScene(GuiScene):
                 tw, th_ = hfont.size(t)
                 header.append((t, pygame.Rect(x + (w - tw) // 2, top + li * line_h, tw, th_)))
             cols.append(TableColumn(key=key, kind=kind, x=x, w=w, header=header))
+            for t, r in header:  # the columns shrank below their words: say so (tests measure every language)
+                textfit.check(t, w - px(4), r.w, "end table header")
             x += w
         return cols
 
@@ -1766,6 +1768,7 @@ class EndScene(GuiScene):
             if efont.size(extra)[0] > box.w:
                 ef = self.app.fonts.get(px(20), False, True)
             extra_img = ef.render(extra, True, th.muted)
+            textfit.check(extra, box.w, extra_img.get_width(), "end table player")
             if not same_line:
                 lines.append(extra_img)
         sw_h = px(30)
@@ -1828,6 +1831,7 @@ class EndScene(GuiScene):
         x = x0
         for (t, cols), w in zip(items, widths):
             if x + w - px(26) > limit:
+                textfit.report(t, limit - x, w - px(26), where="final board legend")
                 break  # names too long to fit even small: the results screen has them all
             img = font.render(t, True, th.ink)
             surface.blit(img, (x, y))
