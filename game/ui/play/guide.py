@@ -155,6 +155,10 @@ class FirstGameGuide:
         pad = p(20)
         w = p(BUBBLE_W)
         f_title = fonts.get(max(11, p(26)), True)
+        for size, cond in ((24, False), (22, False), (22, True), (20, True)):  # a long heading: smaller, condensed
+            if f_title.size(_(title))[0] <= w - 2 * p(20):
+                break
+            f_title = fonts.get(max(11, p(size)), True, cond)
         f = fonts.get(max(11, p(21)))
         f_btn = fonts.get(max(11, p(22)), True)
         lines = th.wrap(f, _(body), w - 2 * pad)
