@@ -385,13 +385,14 @@ def to_cell(xy) -> tuple[int, int]:
 # the Seine
 
 #: The Seine's centre line in grid cells, east to west (set by hand between the stations of the layout above);
-#: widened by SEINE_HALF pitches each side. :func:`seine_problems` says when it no longer fits the layout.
+#: widened by SEINE_HALF pitches each side. :func:`seine_problems` says when it no longer fits the layout. Both ends
+#: stop at the board card's edge (60 units beyond the outermost stations): the river is not drawn past the paper.
 SEINE_HALF = 0.22
 SEINE: list[tuple[float, float]] = [
-    (21.3, 11.5), (17.5, 11.5),  # in from the east: Charenton and Cour Saint-Émilion north, Olympiades south
+    (20.45, 11.5), (17.5, 11.5),  # in from the east: Charenton and Cour Saint-Émilion north, Olympiades south
     (16.5, 10.5), (15.5, 9.5), (15.5, 8.5),  # between Bercy and Quai de la Gare, Gare de Lyon and Austerlitz
     (4.5, 8.5),  # west between the rows: Châtelet / Saint-Michel, Concorde / Invalides, Trocadéro / Champ de Mars
-    (3.5, 9.5), (3.5, 10.5), (4.5, 11.5), (4.5, 13.3),  # south-west: Jasmin, Michel-Ange, Marcel Sembat west
+    (3.5, 9.5), (3.5, 10.5), (4.5, 11.5), (4.5, 13.45),  # south-west: Jasmin, Michel-Ange, Marcel Sembat west
 ]
 
 

@@ -179,6 +179,13 @@ def test_the_seine_is_drawn_and_no_station_stands_in_it():
                          ("Gare de Lyon", "Gare d'Austerlitz"), ("Trocadéro", "Champ de Mars - Tour Eiffel")]:
         assert lay.segment_hits_polygon(pos[north], pos[south], poly), f"the Seine passes between {north} and " \
                                                                           f"{south}"
+    # and it ends at the board card's edge: the screens draw it unclipped, so past it the river left the paper
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from game.ui.board_view import BoardView
+
+    x0, y0, x1, y1 = BoardView(B, (0, 0, 1280, 720)).bounds
+    assert all(x0 <= x <= x1 and y0 <= y <= y1 for x, y in poly)
+    assert max(x for x, _ in poly) > x1 - 5, "the Seine runs to the card's east edge"
 
 
 def test_landmarks_stay_near_their_printed_cells():
