@@ -245,9 +245,10 @@ class CardStrips:
                 surface.blit(self.render(strip, state, face_up, passenger, bv), strip.rect.topleft)
 
     # ---- drawing one card ---------------------------------------------------------------------------
-    def _font_fit(self, text: str, width: int, sizes=(19, 17, 15, 14, 13)) -> pygame.font.Font | None:
+    def _font_fit(self, text: str, width: int, sizes=(19, 17, 15, 14, 13),
+                  condensed: bool = False, bold: bool = True) -> pygame.font.Font | None:
         for size in sizes:
-            f = self.fonts.get(max(11, round(size * self.scale)), True)
+            f = self.fonts.get(max(11, round(size * self.scale)), bold, condensed)
             if f.size(text)[0] <= width:
                 return f
         return None
@@ -337,12 +338,20 @@ class CardStrips:
             wanted = [_("Passenger: {station}").format(station=where), where]
         else:
             wanted = [_("No passenger") if not empty else _("No cards")]
-        for text in wanted:  # the words whole in a smaller font before anything is cut
-            got = self._font_fit(text, room, (15, 14, 13, 12))
+        # the words whole in a smaller font, then condensed, then the name without its grid reference, before
+        # anything is cut
+        passes = [((15, 14, 13, 12), False, True, wanted), ((13, 12), True, True, wanted)]
+        if passenger >= 0:
+            name = [bv.board.stations[passenger].name]
+            passes += [((13, 12), True, True, name), ((12,), True, False, name)]
+        for sizes, condensed, bold, texts in passes:
+            got = next(((g, text) for text in texts
+                        if (g := self._font_fit(text, room, sizes, condensed, bold)) is not None), None)
             if got is not None:
-                f, top = got, text
+                f, top = got
                 break
         else:
+            f = self.fonts.get(max(11, round(12 * self.scale)), True, True)
             top = _fit(f, wanted[-1], room)
         n = len(state.deck)
         if empty and state.setup.variant == "classic":
