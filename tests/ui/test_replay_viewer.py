@@ -249,8 +249,10 @@ def test_view_of_a_missing_file_says_so(capsys, tmp_path):
     assert "nowhere.json: cannot read" in err and "Traceback" not in err
 
 
-def test_a_monkey_on_the_viewer_and_its_log_never_breaks_it_nor_leaves_the_record(app):
-    """Random touches, clicks, wheels, keys and resizes; the shown position is always one of the record's."""
+@pytest.mark.parametrize("events", [pytest.param(600, id="600"), pytest.param(6000, id="6000", marks=pytest.mark.soak)])
+def test_a_monkey_on_the_viewer_and_its_log_never_breaks_it_nor_leaves_the_record(app, events):
+    """Random touches, clicks, wheels, keys and resizes; the shown position is always one of the record's.
+    600 events in `make test`, 6 000 in `make soak`."""
     from test_monkey import random_event
 
     rec = recorded("newyork", seed=7, players=("Ada", "Ben", "Cy"))
@@ -259,7 +261,7 @@ def test_a_monkey_on_the_viewer_and_its_log_never_breaks_it_nor_leaves_the_recor
     rng = random.Random(11)
     fingers: set = set()
     seen_steps, seen_log = set(), 0
-    for k in range(1500):
+    for k in range(events):
         if k % 150 == 0 and app.top is viewer:  # half the time the log is open over it
             viewer.open_log(rng.randrange(len(viewer.panels)))
         e = random_event(rng, app.size, fingers, False)
