@@ -28,9 +28,14 @@ def play(seed: int, players: int, check=True, undo_rate=0.0, variant="standard")
     return s
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_random_games_keep_invariants(players):
-    for seed in range(250):  # 1 000 games over the four player counts
+# `make test` plays a bounded number of games per player count (the first seeds of the soak's own series);
+# `make soak` plays the full series (1 000 second-edition and 200 first-edition games) and 10 000 more below.
+GAMES, GAMES_SOAK = 50, 250
+CLASSIC_GAMES, CLASSIC_GAMES_SOAK = 12, 50
+
+
+def keep_invariants(players: int, games: int) -> None:
+    for seed in range(games):
         s = play(seed * 10 + players, players)
         assert s.over and winners(s)
         assert (s.turn + 1) % players == 0, "everyone had the same number of turns"
@@ -38,12 +43,28 @@ def test_random_games_keep_invariants(players):
         assert all(p.score_history[-1] == p.score for p in s.players)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_random_classic_games_keep_invariants(players):
-    for seed in range(50):  # 200 first-edition games: the passenger leaves when the deck runs out
+def classic_keep_invariants(players: int, games: int) -> None:
+    for seed in range(games):  # first-edition games: the passenger leaves when the deck runs out
         s = play(seed * 10 + players, players, variant="classic")
         assert s.over and winners(s) and s.passenger == -1 and not s.face_up
         assert (s.turn + 1) % players == 0, "everyone had the same number of turns"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_random_games_keep_invariants(players):
+    keep_invariants(players, GAMES)  # 200 games over the four player counts
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_random_classic_games_keep_invariants(players):
+    classic_keep_invariants(players, CLASSIC_GAMES)  # 48 first-edition games
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_1000_random_games_keep_invariants_soak(players):
+    keep_invariants(players, GAMES_SOAK)
+    classic_keep_invariants(players, CLASSIC_GAMES_SOAK)
 
 
 @pytest.mark.soak
@@ -52,7 +73,7 @@ def test_many_random_games_soak():
         play(seed, 2 + seed % 4)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)  # whole games with undo; 30 keep `make test` bounded
 @given(seed=st.integers(0, 10**9), players=st.integers(2, 5), undo_rate=st.sampled_from([0.0, 0.1, 0.3]),
        variant=st.sampled_from(["standard", "classic"]))
 def test_random_play_with_undo(seed, players, undo_rate, variant):
