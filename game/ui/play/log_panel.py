@@ -201,7 +201,8 @@ class LogPanel(Scene):
         pygame.draw.rect(surf, t.accent, surf.get_rect(), width=p(4), border_radius=p(20))
         pad = p(20)
         name = self.play.state.players[self.seat].name
-        title = _fit(head, f"{_('Game log')} · {name}", self.close_rect.x - 2 * pad)
+        # _() outside the f-string: pybabel does not look inside one
+        title = _fit(head, _("Game log") + " · " + name, self.close_rect.x - 2 * pad)
         surf.blit(head.render(title, True, t.ink), (pad, pad + (self.close_rect.h - head.get_linesize()) // 2))
         pygame.draw.rect(surf, t.accent, self.close_rect, border_radius=p(14))
         img = bold.render(_fit(bold, _("Close"), self.close_rect.w - p(12)), True, t.accent_ink)
