@@ -139,6 +139,30 @@ def test_no_function_hides_the_translation_function():
     assert not bad, "; ".join(bad)
 
 
+LOOKUPS = {"_", "N_", "ngettext", "pgettext", "Words"}
+
+
+def test_every_marked_word_is_a_literal_the_extractor_can_read():
+    """pybabel reads only string literals: ``_(f"...")`` or ``_("a" + b)`` is looked up at run time but never in a
+    catalogue, and on Python 3.11 a literal inside an f-string (``f"{_('Game log')}"``) is not extracted at all
+    (``f"{_(COLOUR_NAMES[c])}"`` is fine: the constant is marked where it is written)."""
+    bad = []
+    for path in sorted((REPO / "game").rglob("*.py")) + sorted((REPO / "kiosk").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        where = path.relative_to(REPO)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.JoinedStr):
+                for inner in ast.walk(node):
+                    if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name) and inner.func.id in LOOKUPS \
+                            and any(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in inner.args):
+                        bad.append(f"{where}:{inner.lineno}: {inner.func.id}('...') inside an f-string")
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in LOOKUPS and node.args:
+                first = node.args[1] if node.func.id == "pgettext" and len(node.args) > 1 else node.args[0]
+                if isinstance(first, (ast.JoinedStr, ast.BinOp)):
+                    bad.append(f"{where}:{node.lineno}: {node.func.id}() of a made string")
+    assert not bad, "words the catalogues never get: " + "; ".join(sorted(set(bad)))
+
+
 # ---- every language complete ------------------------------------------------------------------------------
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_word_is_translated(lang, template):
