@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import logging
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -32,7 +33,7 @@ def test_attract_games_do_not_grow_memory():
 
     Measured in a process of its own, as a kiosk runs it: in a test worker the RSS also carries whatever the
     tests run before it left behind (fonts, surfaces, other boards' caches), which is not the demo's growth."""
-    t = time.perf_counter()
+    cpu = resource.getrusage(resource.RUSAGE_CHILDREN)
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     code = "from game.ui.kiosk.mode import attract_rss_growth; print(attract_rss_growth(5, level='easy'))"
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300,
@@ -40,7 +41,9 @@ def test_attract_games_do_not_grow_memory():
     assert out.returncode == 0, out.stderr[-2000:]
     growth = float(out.stdout.strip().splitlines()[-1])
     assert growth <= RSS_LIMIT_MB, f"RSS grew by {growth} MB over 5 attract games"
-    assert time.perf_counter() - t < 120
+    # the demo's own processor time, not the wall clock: a shared, loaded machine stretched the wall clock to 158 s
+    done = resource.getrusage(resource.RUSAGE_CHILDREN)
+    assert done.ru_utime + done.ru_stime - cpu.ru_utime - cpu.ru_stime < 120
 
 
 @pytest.mark.soak

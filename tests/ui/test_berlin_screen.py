@@ -159,7 +159,8 @@ def _choose_berlin(app, driver):
     return choose_board(app, driver, "berlin", "Berlin", 20240612)
 
 
-@pytest.mark.parametrize("size", [(1920, 1080), (3840, 2160)])
+# one size per board in `make test` (Berlin at 3840x2160, New York and Paris at 1920x1080), both under `make soak`
+@pytest.mark.parametrize("size", [pytest.param((1920, 1080), marks=pytest.mark.soak), (3840, 2160)])
 def test_a_whole_berlin_game_by_touch_and_mouse(app, driver, size):
     app.resize(*size)
     rng = random.Random(7)

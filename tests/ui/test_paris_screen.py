@@ -398,7 +398,8 @@ def test_the_objectives_are_revealed_one_by_one_with_their_stations_lit(app, dri
 # ---- a whole game by touch -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("size", [(1920, 1080), (3840, 2160)])
+# one size per board in `make test` (Berlin at 3840x2160, New York and Paris at 1920x1080), both under `make soak`
+@pytest.mark.parametrize("size", [(1920, 1080), pytest.param((3840, 2160), marks=pytest.mark.soak)])
 def test_a_whole_paris_game_by_touch_and_mouse(app, driver, size):
     app.resize(*size)
     rng = random.Random(7)
