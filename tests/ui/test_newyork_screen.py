@@ -122,7 +122,7 @@ def test_the_water_icon_is_its_own_symbol():
     assert not d.draw_station(surf, "standard", (30, 30), 20, 3, theme)
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (3840, 2160)])
+@pytest.mark.parametrize("size", [(1280, 720), pytest.param((3840, 2160), marks=pytest.mark.soak)])
 def test_rivers_bays_and_clusters_are_drawn_under_the_lines(size):
     """Every water area of the map shows its water colour on the board, every cluster its tint; and the
     track spaces are drawn over them (a space crossing a river is not hidden)."""
@@ -191,8 +191,11 @@ def test_the_hull_grows_round_every_shape():
         assert abs(_area(poly) - want) < 0.03 * want, (pts, _area(poly), want)
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("inset", [0.0, 0.08])
+# `make test`: the play screen's inset at every size and the whole window at 3840x2160; `make soak` adds the whole
+# window at the two smaller sizes
+@pytest.mark.parametrize("size,inset", [
+    pytest.param(s, i, id=f"{s[0]}x{s[1]}-inset{i}", marks=() if i or s == SIZES[-1] else pytest.mark.soak)
+    for i in (0.0, 0.08) for s in SIZES])
 def test_names_clear_stations_names_and_cluster_names(size, inset):
     """No name over another name or a station (icons included), no name over a cluster's name, and each
     cluster's name on the board, over no station and no other cluster's name; at 1920x1080 and up all
