@@ -13,6 +13,7 @@ size, so 1280x720 and 3840x2160 are both crisp.
 from __future__ import annotations
 
 import math
+import random
 from typing import Iterable, Sequence
 
 import pygame
@@ -37,6 +38,14 @@ PAD = 60.0  # board units around the outermost stations, room for names
 MAX_ZOOM = 4.0
 SHEET_LIMIT = 2.5  # the static sheet may be this many times the view's area before it is cut to the view
 MIN_LABEL_PX = 11
+SETTLE_STEPS = 600  # the names' last search (_settle_clashes): moves per run
+SETTLE_RUNS = 2  # runs (each from the same start, seeded differently; the best kept)
+SETTLE_HEAT = 1.0  # how readily a worse place is taken at first (in the weights below)
+SETTLE_NAME = 4.0  # a name too close to another (twice when they overlap)
+SETTLE_BADGE = 6.0  # a destination badge over a name
+SETTLE_OWN_BADGE = 0.0  # its own station's badge, the first time (it may move to another corner)
+SETTLE_MARK = 2.0  # a city's mark (Berlin's stacks) wholly under a name (more than a fifth: plus SETTLE_NAME)
+SETTLE_STATION = 1.0  # another station's symbol under a name
 LABEL_GAP = 0.45  # least space between two names, as a fraction of the name's pixel size
 REBUILD_SLICE_S = 0.006  # a progressive rebuild works this long per frame
 LAYER_ORDER = ("glow", "symbol", "city", "token", "letters", "label", "dest", "passenger")  # state layer, bottom up
@@ -901,7 +910,8 @@ class BoardView:
         """The last step of the name placement: a name the greedy passes left too close to another, or
         under a destination's badge or a city's mark, tries each of its places, and places half a line
         further out, for one with fewer such clashes; it moves only then, so a board without clashes
-        is not changed. Then every badge takes its corner again."""
+        is not changed. Then every badge takes its corner again. Names still too close, or under a badge,
+        go to a short seeded search over their places and their neighbours' (below)."""
         def badge_box(i, corner):
             x, y = pos[i]
             r = rads[i]
@@ -945,29 +955,24 @@ class BoardView:
                 break  # the one-line form's size
             return out
 
-        for _ in range(2):
-            moved = False
-            for n_i, i in enumerate(order):
-                if n_i % 4 == 3:
-                    yield
-                now = clashes(i, boxes[i])
-                if not now:
-                    continue
-                take(i)
-                best = None
-                for c in cands[i] + further(i):
-                    if c[1][0] < bx0 or c[1][1] < by0 or c[1][2] > bx1 or c[1][3] > by1:
-                        continue  # never off the board card
-                    key = (clashes(i, c[1]), cost_of(i, c))
-                    if best is None or key < best[0]:
-                        best = (key, c)
-                if best is not None and best[0][0] < now:
-                    choice[i] = best[1]
-                    moved = True
-                put(i, choice[i][1])
-            if not moved:
-                break
-            yield
+        def beside(i):
+            """For the search below, places beside the usual ones: above or below, starting or ending at the
+            station, and left or right half a line higher or lower."""
+            x, y = pos[i]
+            r = rads[i]
+            out = []
+            for text, box, cost in cands[i][:1]:  # the one-line form
+                w, h = box[2] - box[0], box[3] - box[1]
+                for lx, ly in ((x - r * 0.3, y - r - h), (x + r * 0.3 - w, y - r - h), (x - r * 0.3, y + r),
+                               (x + r * 0.3 - w, y + r), (x + r, y - h), (x + r, y), (x - r - w, y - h),
+                               (x - r - w, y)):
+                    out.append((text, (lx, ly, lx + w, ly + h), cost + 3.0))
+            return out
+
+        def on_card(c):
+            return not (c[1][0] < bx0 or c[1][1] < by0 or c[1][2] > bx1 or c[1][3] > by1)
+
+        def recorner():
             for i in dests:  # badges to the corner covering the fewest names, as in the passes
                 best_c = None
                 for corner in BADGE_CORNERS:
@@ -985,6 +990,215 @@ class BoardView:
                         break
                 corners[i] = best_c[1]
                 badges[i] = badge_box(i, corners[i])
+
+        places: dict = {}  # each name's places on the card: the usual ones and the further ones (and beside)
+
+        def places_of(i, more=False):
+            if (i, more) not in places:
+                places[(i, more)] = [c for c in cands[i] + further(i) + (beside(i) if more else []) if on_card(c)]
+            return places[(i, more)]
+
+        for _ in range(2):
+            moved = False
+            for n_i, i in enumerate(order):
+                if n_i % 4 == 3:
+                    yield
+                now = clashes(i, boxes[i])
+                if not now:
+                    continue
+                take(i)
+                best = None
+                for c in places_of(i):  # never off the board card
+                    key = (clashes(i, c[1]), cost_of(i, c))
+                    if best is None or key < best[0]:
+                        best = (key, c)
+                if best is not None and best[0][0] < now:
+                    choice[i] = best[1]
+                    moved = True
+                put(i, choice[i][1])
+            if not moved:
+                break
+            yield
+            recorner()
+        # Where single moves are stuck (a crowded corner where every place of a name clashes with something), a
+        # short search: a clashing name (the worst most often) moves to its place with the fewest conflicts,
+        # weighed (SETTLE_*: names too close, badges, marks, other stations' symbols), even when that is no
+        # better, so a neighbour may then find room, and now and then to a worse one, less and less often; never
+        # straight back to where it came from. The best set of places seen is kept. Then a name still in
+        # conflict tries every pair of places for itself and one name in its way. Seeded, so the same every time;
+        # a board whose names are apart and clear of the badges never gets here, so it is unchanged.
+        def area(box):
+            return max(1.0, (box[2] - box[0]) * (box[3] - box[1]))
+
+        def near_names(i, box) -> dict[int, float]:
+            """The names too close to a place, each weighing SETTLE_NAME, more when they overlap it (up to five
+            times for a name wholly under the other)."""
+            g = grown(box)
+            out = {}
+            for k in cells(g):
+                for j in lgrid.get(k, ()):
+                    if j != i and j not in out:
+                        b = boxes[j]
+                        if g[0] < b[2] and b[0] < g[2] and g[1] < b[3] and b[1] < g[3]:
+                            ov = _overlap(box, b)  # a name hidden under another is worst
+                            out[j] = SETTLE_NAME * (1 + (ov > 0) + 3 * ov / min(area(box), area(b)))
+            return out
+
+        marked = {k for k in range(len(pos)) if self.city.name_clearance(self.kinds[k], rads[k]) > rads[k]}
+        fixed: dict[tuple[int, tuple], float] = {}  # conflicts of a place that do not move: cached
+
+        def other(i, box):
+            """What a name's place covers besides other names: another station's destination badge, a city's
+            mark (by the share of it covered) and other stations' symbols."""
+            key = (i, box)
+            if key not in fixed:
+                # (its own station's badge counts less: it may take another corner afterwards)
+                n = sum(SETTLE_BADGE if d != i else own[0] for d, b in badges.items() if _overlap(box, b) > 0)
+                inner = (box[0] + 1, box[1] + 1, box[2] - 1, box[3] - 1)
+                seen = set()
+                for k in cells(box):
+                    for item in grid.get(k, ()):
+                        kind, ob, j = item
+                        if j == i or id(item) in seen:
+                            continue
+                        seen.add(id(item))
+                        if kind == "station":
+                            n += SETTLE_STATION * (_overlap(inner, ob) > 0)
+                        elif kind == "badge" and j in marked:
+                            share = _overlap(box, ob) / max(1.0, (ob[2] - ob[0]) * (ob[3] - ob[1]))
+                            n += SETTLE_MARK * share + SETTLE_NAME * (share > 0.2)  # hidden: as bad as a name
+                fixed[key] = n
+            return fixed[key]
+
+        if not any(near_names(i, boxes[i]) or any(_overlap(boxes[i], b) > 0 for b in badges.values())
+                   for i in order):
+            return  # names apart and no badge over one: nothing for the search to mend
+
+        def search():
+            start = list(choice)
+
+            def score(state):
+                return sum(sum(near_names(i, state[i][1]).values()) + 2 * other(i, state[i][1]) for i in order)
+
+            best_state = (score(start), start)
+            for run in range(SETTLE_RUNS):
+                rng = random.Random(run)
+                for i in order:
+                    take(i)
+                for i in order:
+                    choice[i] = start[i]
+                    put(i, choice[i][1])
+                count = {i: sum(near_names(i, boxes[i]).values()) + other(i, boxes[i]) for i in order}
+                stuck = [i for i in order if count[i]]
+                total = best_state[0] if run == 0 else score(choice)
+                left_from: dict[int, tuple] = {}
+                for step in range(SETTLE_STEPS):
+                    if step % 16 == 15:
+                        yield
+                    if not stuck:
+                        break
+                    i = rng.choices(stuck, [count[j] for j in stuck])[0]  # the worst clashes most often
+                    was = near_names(i, boxes[i])
+                    now_o = count[i] - sum(was.values())
+                    take(i)
+                    best = None
+                    for c in places_of(i, True):
+                        if c is choice[i] or c[1] == left_from.get(i):
+                            continue
+                        ns = near_names(i, c[1])
+                        o = other(i, c[1])
+                        key = (sum(ns.values()) + o, c[2] + rng.random() * 0.01)
+                        if best is None or key < best[0]:
+                            best = (key, c, ns, o)
+                    heat = SETTLE_HEAT * 0.02 ** (step / SETTLE_STEPS)  # now and then a worse place, less often
+                    if best is None or (best[0][0] > count[i]
+                                        and rng.random() >= math.exp((count[i] - best[0][0]) / heat)):
+                        put(i, choice[i][1])
+                        continue
+                    _, c, ns, o = best
+                    left_from[i] = choice[i][1]
+                    choice[i] = c
+                    put(i, c[1])
+                    for j in set(was) | set(ns):
+                        count[j] += ns.get(j, 0) - was.get(j, 0)
+                    total += 2 * (sum(ns.values()) - sum(was.values()) + o - now_o)  # (each clash counts for both)
+                    count[i] = sum(ns.values()) + o
+                    stuck = [j for j in order if count[j]]
+                    if total < best_state[0] - 1e-9:
+                        best_state = (total, list(choice))
+            for i in order:
+                take(i)
+            for i in order:
+                choice[i] = best_state[1][i]
+                put(i, choice[i][1])
+            # last, a name still too close to another tries every pair of places for itself and one name in the way
+            # of any of its places (the rest staying put): a neighbour may make room it cannot find alone
+            def alone(i):
+                """Each place of name i with what it clashes with (the other names as they stand)."""
+                return [(c, sum(near_names(i, c[1]).values()) + other(i, c[1])) for c in places_of(i, True)]
+
+            def cost2(ci, ni, cj, nj):
+                n = ni + nj
+                g = grown(ci[1])
+                b = cj[1]
+                if g[0] < b[2] and b[0] < g[2] and g[1] < b[3] and b[1] < g[3]:
+                    ov = _overlap(ci[1], b)
+                    n += SETTLE_NAME * (1 + (ov > 0) + 3 * ov / min(area(ci[1]), area(b)))
+                return n
+
+            def bad(i):  # too close to another name, or hiding a mark or badge as badly
+                return near_names(i, boxes[i]) or other(i, boxes[i]) >= SETTLE_NAME
+
+            for i in order:
+                if not bad(i):
+                    continue
+                yield
+                take(i)
+                ks = sorted({k for c in places_of(i, True) for k in near_names(i, c[1])})
+                put(i, choice[i][1])
+                for k in ks:
+                    if not bad(i):
+                        break
+                    take(i)
+                    take(k)
+                    ai, ak = alone(i), alone(k)
+                    now_i = sum(near_names(i, choice[i][1]).values()) + other(i, choice[i][1])
+                    now_k = sum(near_names(k, choice[k][1]).values()) + other(k, choice[k][1])
+                    best = (cost2(choice[i], now_i, choice[k], now_k), choice[i], choice[k])
+                    for ci, ni in ai:
+                        if ni >= best[0]:
+                            continue
+                        for ck, nk in ak:
+                            n = cost2(ci, ni, ck, nk)
+                            if n < best[0] - 1e-9:
+                                best = (n, ci, ck)
+                    choice[i], choice[k] = best[1], best[2]
+                    put(i, choice[i][1])
+                    put(k, choice[k][1])
+            # and every name the search moved goes back to the most preferred of its places that clashes no more
+            # than where it stands (a name moved aside for nothing returns beside its station)
+            for i in order:
+                if choice[i] is start[i]:
+                    continue
+                take(i)
+                now = sum(near_names(i, choice[i][1]).values()) + other(i, choice[i][1])
+                for c in sorted(places_of(i, True), key=lambda c: c[2]):
+                    if c[2] >= choice[i][2]:
+                        break
+                    if sum(near_names(i, c[1]).values()) + other(i, c[1]) <= now:
+                        choice[i] = c
+                        break
+                put(i, choice[i][1])
+
+        # twice: first with each name's own badge counting little (it may take another corner), then, the badges
+        # at their new corners, with every badge counting in full
+        own = [SETTLE_OWN_BADGE]
+        yield from search()
+        recorner()
+        own[0] = SETTLE_BADGE
+        fixed.clear()
+        yield from search()
+        recorner()
 
     def _badge_corner(self, stn: int) -> tuple[float, float]:
         """Where station ``stn``'s destination badge sits (station radii from its centre): the spot that

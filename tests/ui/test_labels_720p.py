@@ -1,7 +1,8 @@
 """Names at 1280x720 on Berlin and New York, checked like London's (tests/ui/test_board_view.py): the board
 as the play screen shows it with room for the panels round it. No name leaves the board card (at the card's
 edge a name slides back onto it, above or below its station), no destination badge covers a name, and
-New York keeps its names apart and all four cluster names on the board."""
+New York and Berlin keep their names apart (New York with all four cluster names on the board, Berlin's names
+off its landmark stacks)."""
 from __future__ import annotations
 
 import pygame
@@ -69,6 +70,50 @@ def test_new_york_names_keep_a_gap_and_every_cluster_is_named_at_720p():
     assert _names_too_close(bv) == []
     titles = [t for t, _ in drawing_for(bv.board).cluster_names(bv)]
     assert sorted(titles) == ["DOWNTOWN BROOKLYN", "LOWER MANHATTAN", "MIDTOWN", "VILLAGE"]
+
+
+def _stacks_hidden(bv, share=0.25) -> list[tuple[str, str, float]]:
+    """Names covering more than ``share`` of a Berlin landmark stack (tiles and count) or "+" symbol, measured
+    on the box the names keep clear of (as tests/ui/test_berlin_screen.py at 1920x1080)."""
+    rects = bv.label_rects()
+    d = drawing_for(bv.board)
+    out = []
+    for i, kind in enumerate(bv.kinds):
+        if kind not in ("landmark", "plus"):
+            continue
+        x, y = bv.station_xy(i)
+        m = d.name_clearance(kind, bv.station_radius(i))
+        box = pygame.Rect(round(x - m), round(y - m), round(2 * m), round(2 * m))
+        for j, r in enumerate(rects):
+            c = r.clip(box)
+            if j != i and c.w * c.h > share * box.w * box.h:
+                share = round(c.w * c.h / (box.w * box.h), 2)
+                out.append((bv.board.stations[j].name, bv.board.stations[i].name, share))
+    return out
+
+
+def test_berlin_names_keep_a_gap_and_leave_the_stacks_at_720p():
+    """Siemensdamm / Westhafen, Wedding / Hauptbahnhof and Möckernbrücke / Kottbusser Tor were too close, and
+    Charlottenburg hid Westkreuz's whole "+", Karl-Bonhoeffer-Nervenklinik and Prenzlauer Allee a third and a
+    quarter of two stacks; the names' last search (BoardView._settle_clashes) mends them. As at 1920x1080
+    (tests/ui/test_berlin_screen.py), no name covers more than a quarter of a stack or a "+"."""
+    bv = _view("berlin")
+    assert _names_too_close(bv) == []
+    assert _stacks_hidden(bv) == []
+
+
+def test_the_stack_check_notices_a_name_over_a_stack():
+    bv = _view("berlin")
+    bv.label_rects()
+    i = bv.board.station("Westkreuz")
+    j = bv.board.station("Charlottenburg")
+    text, _, _ = bv._labels[j]
+    x, y = bv.station_xy(i)
+    xj, yj = bv.station_xy(j)
+    r = bv.label_rect(j)
+    bv._labels[j] = (text, x - r.w / 2 - xj, y - r.h / 2 - yj)  # Charlottenburg's name centred on Westkreuz
+    bv._label_rects_key = bv._label_px_key = None
+    assert ("Charlottenburg", "Westkreuz") in [(a, b) for a, b, _ in _stacks_hidden(bv)]
 
 
 def test_the_off_card_check_notices_a_name_past_the_edge():
