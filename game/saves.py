@@ -451,12 +451,26 @@ class Autosaver:
         self._thread = None
 
 
+def _month(m: int) -> str:
+    """The month's short name in the player's language (strftime's %b is the C locale's English)."""
+    from .i18n import pgettext
+
+    return (pgettext("month", "Jan"), pgettext("month", "Feb"), pgettext("month", "Mar"), pgettext("month", "Apr"),
+            pgettext("month", "May"), pgettext("month", "Jun"), pgettext("month", "Jul"), pgettext("month", "Aug"),
+            pgettext("month", "Sep"), pgettext("month", "Oct"), pgettext("month", "Nov"),
+            pgettext("month", "Dec"))[m - 1]
+
+
 def when(ts: float) -> str:
-    """A save's time as a list shows it: "12 May 2026, 14:30"."""
+    """A save's time as a list shows it: "12 May 2026, 14:30" (the order and words in the player's language)."""
+    from .i18n import _
+
     try:
-        return time.strftime("%d %b %Y, %H:%M", time.localtime(ts)).lstrip("0")
+        t = time.localtime(ts)
     except (OverflowError, OSError, ValueError):
         return "?"
+    return _("{day} {month} {year}, {time}").format(day=t.tm_mday, month=_month(t.tm_mon), year=t.tm_year,
+                                                    time=f"{t.tm_hour:02d}:{t.tm_min:02d}")
 
 
 __all__ = ["Autosaver", "Entry", "LoadedGame", "SaveError", "SaveHeader", "SaveStore", "SavedGame", "Summary",
