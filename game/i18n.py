@@ -42,6 +42,9 @@ EDGE_NAMES = {"bottom": N_("Bottom"), "right": N_("Right"), "top": N_("Top"), "l
 LANDMARK_NAMES = {"culture": N_("culture"), "government": N_("government"), "retail": N_("retail"),
                   "education": N_("education"), "sports": N_("sports"), "monument": N_("monument"),
                   "museum": N_("museum"), "church": N_("church"), "garden": N_("garden"), "cafe": N_("cafe")}
+#: London's connection tile symbols (maps/london.toml ``symbols``), as the game log names them.
+CONNECTION_TILE_NAMES = {"restaurants": N_("restaurants"), "monuments": N_("monuments"), "shops": N_("shops"),
+                         "parks": N_("parks")}
 
 _current = DEFAULT
 _translation: gettext.NullTranslations = gettext.NullTranslations()
@@ -125,9 +128,10 @@ def system_language(environ: dict | None = None) -> str:
     return DEFAULT
 
 
-#: Which values in an engine message are words to translate too (colours, landmark types); stations and names
+#: Which values in an engine message are words to translate too (colours, landmark types, London's connection tile
+#: symbols); stations and names
 #: stay as printed.
-_TRANSLATED_PARAMS = {"colour": COLOUR_NAMES, "landmark": LANDMARK_NAMES}
+_TRANSLATED_PARAMS = {"colour": COLOUR_NAMES, "landmark": LANDMARK_NAMES, "connection_tile": CONNECTION_TILE_NAMES}
 
 
 def _is_words(value) -> bool:

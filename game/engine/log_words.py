@@ -98,13 +98,17 @@ def score_words(board: Board, state, e: ev.Scored) -> Words:
             return Words("{points} (terminus {station})", points=pts, station=name(e.stations[0]))
         return Words("{points} (terminus)", points=pts)
     if cat == "connections" and len(e.stations) == 2:
-        symbol = ""
+        symbol = None
         if e.stations[1] in board.london_connection_stations:
             i = board.london_connection_stations.index(e.stations[1])
             tiles = state.setup.connection_tiles
-            symbol = f" {tiles[i]}" if i < len(tiles) else ""
-        return Words("+{points} connection tiles{symbol} ({station} and {other})", points=e.points, symbol=symbol,
-                     station=name(e.stations[0]), other=name(e.stations[1]))
+            symbol = tiles[i] if i < len(tiles) else None
+        if symbol is None:
+            return Words("+{points} connection tiles ({station} and {other})", points=e.points,
+                         station=name(e.stations[0]), other=name(e.stations[1]))
+        # the symbol is a word the screens translate (i18n.CONNECTION_TILE_NAMES), not a name kept as printed
+        return Words("+{points} connection tiles {connection_tile} ({station} and {other})", points=e.points,
+                     connection_tile=symbol, station=name(e.stations[0]), other=name(e.stations[1]))
     if cat == "loops":
         return Words("+{points} loop ({stations} inside)", points=e.points,
                      stations=ngettext("{n} station", "{n} stations", len(e.stations)))

@@ -309,3 +309,23 @@ def test_every_score_category_has_words_in_the_hint_and_the_log():
     scored = set(SCORE_CATEGORIES) - {"start", "other"}  # the first edition's starting points; a fallback bucket
     assert scored - set(HINT_WORDS) == set(), "hint.CATEGORY_WORDS lacks words"
     assert scored - set(LOG_WORDS) == set(), "log_words.CATEGORY_WORDS lacks words"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_londons_connection_tile_symbols_are_words_of_the_language(lang):
+    """The log names a connection tile's symbol ("+3 connection tiles parks ...") in the player's language; the
+    screens' list of symbols covers every symbol the London map deals."""
+    from game.engine.actions import Words
+    from game.engine.board import load_board
+
+    symbols = set(load_board("london").london_symbols)
+    assert symbols and symbols <= set(i18n.CONNECTION_TILE_NAMES)
+    assert i18n.set_language(lang) == lang
+    try:
+        for symbol in i18n.CONNECTION_TILE_NAMES:
+            said = i18n.words_text(Words("+{points} connection tiles {connection_tile} ({station} and {other})",
+                                         points=3, connection_tile=symbol, station="Bank", other="Aldgate"))
+            assert i18n._(symbol) in said and "Bank" in said and "Aldgate" in said, said
+        assert i18n._("shops") != "shops"
+    finally:
+        i18n.set_language("en")
