@@ -73,6 +73,34 @@ def test_every_page_fits_its_boxes(app, size, edge):
         app.pop()
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_every_page_fits_its_boxes_in_german_and_french(app, size, lang):
+    """The longer words of German and French still fit every page, upright (bottom) and across (left: a top or
+    right seat's card is the same card turned)."""
+    from game import i18n
+
+    app.resize(*size)
+    assert i18n.set_language(lang) == lang
+    try:
+        for edge in ("bottom", "left"):
+            for city, variant in BOARDS:
+                card = RulesScene(app, city, variant, edge)
+                app.push(card)
+                for i in range(len(card.pages)):
+                    card.page = i
+                    card._card = None
+                    card.draw(app.screen)
+                    where = f"{lang}: {city}/{variant} page {i + 1} ({card.pages[i].key}) at {size}, {edge}"
+                    assert card.overflow == [], f"{where}: {card.overflow}"
+                    assert card.text_px >= round(MIN_TEXT_PX * app.scale) - 1, where
+                    page = card.pages[i]
+                    assert all(i18n._(t) != t for t in (page.title,) + tuple(page.text)), f"{where}: English left"
+                app.pop()
+    finally:
+        i18n.set_language("en")
+
+
 def test_text_that_cannot_fit_is_reported_not_hidden(app):
     """The measuring itself can fail: squeezed into a tiny window, the card says what did not fit."""
     app.resize(480, 270)
