@@ -51,10 +51,8 @@ def test_each_board_has_its_own_scoring_pages():
     assert not any("4 actions every turn" in t for t in pages_for("london")[0].text)
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-@pytest.mark.parametrize("edge", EDGES4)
-def test_every_page_fits_its_boxes(app, size, edge):
-    app.resize(*size)
+def each_page(app, edge: str, label: str = ""):
+    """Every page of every board's card drawn facing ``edge``, as (card, page, where); each checked to fit."""
     for city, variant in BOARDS:
         card = RulesScene(app, city, variant, edge)
         app.push(card)
@@ -62,15 +60,23 @@ def test_every_page_fits_its_boxes(app, size, edge):
             card.page = i
             card._card = None
             card.draw(app.screen)
-            where = f"{city}/{variant} page {i + 1} ({card.pages[i].key}) at {size}, {edge}"
+            where = f"{label}{city}/{variant} page {i + 1} ({card.pages[i].key}) at {app.size}, {edge}"
             assert card.overflow == [], f"{where}: {card.overflow}"
             assert card.text_px >= round(MIN_TEXT_PX * app.scale) - 1, where
-            assert app.screen.get_rect().contains(card.facing.rect), where
-            up = card.upright_size()
-            assert card.facing.rect.size == (up if EDGE_ROTATION[edge] in (0, 180) else up[::-1]), where
-            for name, b in card.buttons.items():  # big enough for a finger
-                assert min(b.size) >= round(48 * app.scale), f"{where}: {name} is {b.size}"
+            yield card, card.pages[i], where
         app.pop()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("edge", EDGES4)
+def test_every_page_fits_its_boxes(app, size, edge):
+    app.resize(*size)
+    for card, _page, where in each_page(app, edge):
+        assert app.screen.get_rect().contains(card.facing.rect), where
+        up = card.upright_size()
+        assert card.facing.rect.size == (up if EDGE_ROTATION[edge] in (0, 180) else up[::-1]), where
+        for name, b in card.buttons.items():  # big enough for a finger
+            assert min(b.size) >= round(48 * app.scale), f"{where}: {name} is {b.size}"
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
@@ -84,19 +90,8 @@ def test_every_page_fits_its_boxes_in_german_and_french(app, size, lang):
     assert i18n.set_language(lang) == lang
     try:
         for edge in ("bottom", "left"):
-            for city, variant in BOARDS:
-                card = RulesScene(app, city, variant, edge)
-                app.push(card)
-                for i in range(len(card.pages)):
-                    card.page = i
-                    card._card = None
-                    card.draw(app.screen)
-                    where = f"{lang}: {city}/{variant} page {i + 1} ({card.pages[i].key}) at {size}, {edge}"
-                    assert card.overflow == [], f"{where}: {card.overflow}"
-                    assert card.text_px >= round(MIN_TEXT_PX * app.scale) - 1, where
-                    page = card.pages[i]
-                    assert all(i18n._(t) != t for t in (page.title,) + tuple(page.text)), f"{where}: English left"
-                app.pop()
+            for _card, page, where in each_page(app, edge, f"{lang}: "):
+                assert all(i18n._(t) != t for t in (page.title,) + tuple(page.text)), f"{where}: English left"
     finally:
         i18n.set_language("en")
 
