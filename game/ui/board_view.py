@@ -39,6 +39,10 @@ MAX_ZOOM = 4.0
 SHEET_LIMIT = 2.5  # the static sheet may be this many times the view's area before it is cut to the view
 MIN_LABEL_PX = 11
 SETTLE_STEPS = 600  # the names' last search (_settle_clashes): moves per run
+# the search's work bound, in names looked at (each grid cell's names when a place is weighed): Berlin at 1280x720
+# needs 0.61 million, Paris 1.17 million; a window far too small for the names (640x360, five seats) would take
+# 50 million (about 47 s of processor time) and now stops at the bound with the best places found by then
+SETTLE_WORK = 1_200_000
 SETTLE_RUNS = 2  # runs (each from the same start, seeded differently; the best kept)
 SETTLE_HEAT = 1.0  # how readily a worse place is taken at first (in the weights below)
 SETTLE_NAME = 4.0  # a name too close to another (twice when they overlap)
@@ -329,6 +333,7 @@ class BoardView:
         self.city = drawing_for(board)  # the city's own drawing hooks (game/ui/cities)
         self.connection_tiles: list[str] = []  # the deal's tiles; the city says which station shows which
         self.show_grid = False  # the play screen turns on the grid reference (letters and numbers on the paper)
+        self.settle_work = 0  # the names' last search's work at the last placement (SETTLE_WORK bounds it)
         self.kinds = [self.city.station_kind(s.kinds, station_kind(s.kinds)) for s in board.stations]
         self._radius_u = [self.city.radius_units(k) or _radius_units(k) for k in self.kinds]
         self._static: pygame.Surface | None = None
@@ -1036,7 +1041,9 @@ class BoardView:
             g = grown(box)
             out = {}
             for k in cells(g):
-                for j in lgrid.get(k, ()):
+                near = lgrid.get(k, ())
+                work[0] += 1 + len(near)
+                for j in near:
                     if j != i and j not in out:
                         b = boxes[j]
                         if g[0] < b[2] and b[0] < g[2] and g[1] < b[3] and b[1] < g[3]:
@@ -1044,6 +1051,8 @@ class BoardView:
                             out[j] = SETTLE_NAME * (1 + (ov > 0) + 3 * ov / min(area(box), area(b)))
             return out
 
+        work = [0]  # names looked at while weighing places: the search and the pairs stop past SETTLE_WORK
+        self.settle_work = 0
         marked = {k for k in range(len(pos)) if self.city.name_clearance(self.kinds[k], rads[k]) > rads[k]}
         fixed: dict[tuple[int, tuple], float] = {}  # conflicts of a place that do not move: cached
 
@@ -1095,7 +1104,7 @@ class BoardView:
                 for step in range(SETTLE_STEPS):
                     if step % 16 == 15:
                         yield
-                    if not stuck:
+                    if not stuck or work[0] > SETTLE_WORK:
                         break
                     i = rng.choices(stuck, [count[j] for j in stuck])[0]  # the worst clashes most often
                     was = near_names(i, boxes[i])
@@ -1150,6 +1159,8 @@ class BoardView:
                 return near_names(i, boxes[i]) or other(i, boxes[i]) >= SETTLE_NAME
 
             for i in order:
+                if work[0] > SETTLE_WORK:
+                    break
                 if not bad(i):
                     continue
                 yield
@@ -1157,7 +1168,7 @@ class BoardView:
                 ks = sorted({k for c in places_of(i, True) for k in near_names(i, c[1])})
                 put(i, choice[i][1])
                 for k in ks:
-                    if not bad(i):
+                    if not bad(i) or work[0] > SETTLE_WORK:
                         break
                     take(i)
                     take(k)
@@ -1199,6 +1210,7 @@ class BoardView:
         fixed.clear()
         yield from search()
         recorner()
+        self.settle_work = work[0]
 
     def _badge_corner(self, stn: int) -> tuple[float, float]:
         """Where station ``stn``'s destination badge sits (station radii from its centre): the spot that

@@ -125,3 +125,16 @@ def test_the_off_card_check_notices_a_name_past_the_edge():
     bv._labels[0] = (text, card.right - 3 - x0, ly)  # the name starts 3 px before the card's right edge
     bv._label_rects_key = bv._label_px_key = None
     assert bv.board.stations[0].name in _off_card(bv)
+
+
+def test_the_names_last_search_is_bounded_on_a_window_too_small_for_them():
+    """At 640x360 nearly every name clashes; the search stops at its work bound (it took ~47 s of processor time
+    unbounded with five seats) while Berlin at 1280x720 finishes well inside it, so real boards are unchanged."""
+    from game.ui import board_view as bvm
+
+    small = _view("london", (640, 360))
+    small._place_labels()
+    assert bvm.SETTLE_WORK < small.settle_work <= bvm.SETTLE_WORK * 1.1
+    berlin = _view("berlin")
+    berlin._place_labels()
+    assert 0 < berlin.settle_work < bvm.SETTLE_WORK * 0.75
