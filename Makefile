@@ -20,7 +20,7 @@ play: $(STAMP)
 	$(BIN)/underground play
 
 test: $(STAMP)
-	SDL_VIDEODRIVER=dummy $(BIN)/python -m pytest -n 2  # two workers: the suite is ~10 min of CPU
+	SDL_VIDEODRIVER=dummy $(BIN)/python -m pytest -n 2  # two workers: the suite is ~12 min of CPU (docs/testing.md)
 
 soak: $(STAMP)
 	SDL_VIDEODRIVER=dummy $(BIN)/python -m pytest -m soak -o addopts=-q --timeout=0
