@@ -21,7 +21,11 @@ from game.ui.kiosk.attract import AttractScene, CaptionBoard, DemoPlayScene, bes
 from game.ui.kiosk.mode import attract_rss_growth
 from game.ui.play_scene import PlayScene
 
-RSS_LIMIT_MB = 2.0
+RSS_LIMIT_MB = 2.0  # over the soak's 1000 and 300 games: the leak guard
+# five games after the warm-up: the names' last search (board_view._settle_clashes, 1.2 million names looked at on a
+# crowded board) raised the allocator's high-water mark by ~0.24 MB (1.90 MB with the search off, 2.14 MB on, at
+# fcf8d36), which five games cannot tell from growth; the 1000-game soak above keeps 2 MB
+QUICK_RSS_LIMIT_MB = 2.5
 
 
 # ------------------------------------------------------------------------------------------------
@@ -29,7 +33,7 @@ RSS_LIMIT_MB = 2.0
 
 
 def test_attract_games_do_not_grow_memory():
-    """Five accelerated demo games (drawn every update) after a warm-up: RSS grows by at most 2 MB.
+    """Five accelerated demo games (drawn every update) after a warm-up: RSS grows by at most 2.5 MB.
 
     Measured in a process of its own, as a kiosk runs it: in a test worker the RSS also carries whatever the
     tests run before it left behind (fonts, surfaces, other boards' caches), which is not the demo's growth."""
@@ -40,7 +44,7 @@ def test_attract_games_do_not_grow_memory():
                          cwd=Path(__file__).resolve().parents[2])
     assert out.returncode == 0, out.stderr[-2000:]
     growth = float(out.stdout.strip().splitlines()[-1])
-    assert growth <= RSS_LIMIT_MB, f"RSS grew by {growth} MB over 5 attract games"
+    assert growth <= QUICK_RSS_LIMIT_MB, f"RSS grew by {growth} MB over 5 attract games"
     # the demo's own processor time, not the wall clock: a shared, loaded machine stretched the wall clock to 158 s
     done = resource.getrusage(resource.RUSAGE_CHILDREN)
     assert done.ru_utime + done.ru_stime - cpu.ru_utime - cpu.ru_stime < 120
