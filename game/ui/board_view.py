@@ -148,6 +148,19 @@ def _merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:
     return out
 
 
+def _names_cover(bb, cells, lgrid, boxes) -> float:
+    """How much of the names' area a badge's box ``bb`` covers (each name counted once; ``lgrid``: grid cell ->
+    names placed there)."""
+    cover = 0.0
+    seen = set()
+    for k in cells(bb):
+        for j in lgrid.get(k, ()):
+            if j not in seen:
+                seen.add(j)
+                cover += _overlap(bb, boxes[j])
+    return cover
+
+
 def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
     w = min(a[2], b[2]) - max(a[0], b[0])
     h = min(a[3], b[3]) - max(a[1], b[1])
@@ -883,13 +896,7 @@ class BoardView:
                 for cx, cy in BADGE_CORNERS:
                     bx, by = x + cx * r, y + cy * r
                     bb = (bx - m, by - m, bx + m, by + m)
-                    cover = 0.0
-                    seen = set()
-                    for k in cells(bb):
-                        for j in lgrid.get(k, ()):
-                            if j not in seen:
-                                seen.add(j)
-                                cover += _overlap(bb, boxes[j])
+                    cover = _names_cover(bb, cells, lgrid, boxes)
                     if best_c is None or cover < best_c[0]:
                         best_c = (cover, (cx, cy), bb)
                     if cover == 0:
@@ -982,13 +989,7 @@ class BoardView:
                 best_c = None
                 for corner in BADGE_CORNERS:
                     bb = badge_box(i, corner)
-                    cover = 0.0
-                    seen = set()
-                    for k in cells(bb):
-                        for j in lgrid.get(k, ()):
-                            if j not in seen:
-                                seen.add(j)
-                                cover += _overlap(bb, boxes[j])
+                    cover = _names_cover(bb, cells, lgrid, boxes)
                     if best_c is None or cover < best_c[0]:
                         best_c = (cover, corner)
                     if cover == 0:
