@@ -22,6 +22,7 @@ from game.ui.screenshot import demo_seats, demo_state
 play_scene = pytest.importorskip("game.ui.play_scene")
 
 from play_helpers import STEP, choose_board, finish_on_end_screen, settle, tap_action  # noqa: E402 (tests/ui is on sys.path)
+from test_labels_720p import _stacks_hidden  # noqa: E402 (the same measure of a name over a stack)
 
 
 # ---- the board ------------------------------------------------------------------------------------
@@ -210,16 +211,6 @@ def test_names_leave_the_landmark_stacks_and_plus_stations_readable(size):
     bv = bvmod.BoardView(board, (int(w * .15), int(h * .12), int(w * .7), int(h * .76)), th.Theme(), th.Fonts(),
                          ui_scale=th.ui_scale(w, h))
     names = bv.label_rects()
-    d = drawing_for(board)
-    for i, kind in enumerate(bv.kinds):
-        if kind not in ("landmark", "plus"):
-            continue
-        x, y = bv.station_xy(i)
-        m = d.name_clearance(kind, bv.station_radius(i))
-        box = pygame.Rect(round(x - m), round(y - m), round(2 * m), round(2 * m))
-        for j, name in enumerate(names):
-            if j != i:
-                c = name.clip(box)
-                assert c.w * c.h <= 0.25 * box.w * box.h, \
-                    f"{board.stations[j].name} hides {board.stations[i].name}"
+    hidden = _stacks_hidden(bv, 0.25)
+    assert not hidden, ", ".join(f"{a} hides {b} ({share:.0%})" for a, b, share in hidden)
     assert not any(names[a].colliderect(names[b]) for a in range(len(names)) for b in range(a + 1, len(names)))

@@ -87,8 +87,8 @@ def _stacks_hidden(bv, share=0.25) -> list[tuple[str, str, float]]:
         for j, r in enumerate(rects):
             c = r.clip(box)
             if j != i and c.w * c.h > share * box.w * box.h:
-                share = round(c.w * c.h / (box.w * box.h), 2)
-                out.append((bv.board.stations[j].name, bv.board.stations[i].name, share))
+                out.append((bv.board.stations[j].name, bv.board.stations[i].name,
+                            round(c.w * c.h / (box.w * box.h), 2)))
     return out
 
 
