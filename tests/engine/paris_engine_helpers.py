@@ -72,3 +72,12 @@ def lay(state: GameState, colour: str, *stations: str) -> list:
 
 def scored(events, category: str) -> list[int]:
     return [e.points for e in events if getattr(e, "category", None) == category]
+
+
+def reach_rambuteau(landmarks: dict[str, int], branch_tiles: int) -> tuple[GameState, list]:
+    """Player 0 (red, Arts et Métiers - Rambuteau) takes Rambuteau's monument tile holding ``landmarks`` and
+    ``branch_tiles``: the position of the set-completion rules; returns the game and the placement's events."""
+    s = make_game(tiles=deal(**{"Rambuteau": "monument"}))
+    s.players[0].landmarks = dict(landmarks)
+    s.players[0].branch_tiles = branch_tiles
+    return s, rules.apply(s, place(s, "red", "Arts et Métiers", "Rambuteau"))

@@ -11,7 +11,7 @@ import copy
 import dataclasses
 
 import pytest
-from paris_engine_helpers import BOARD, deal, lay, line_of, make_game, place
+from paris_engine_helpers import BOARD, deal, lay, line_of, make_game, place, reach_rambuteau
 
 from game.engine import apply, new_game
 from game.engine.actions import ChooseReward, CompleteSet, TakeBranch
@@ -93,10 +93,7 @@ def test_refusals_while_a_terminus_reward_is_asked_say_exactly_what_to_choose():
 
 
 def test_refusals_while_a_set_completion_is_asked_name_the_landmark_station():
-    s = make_game(tiles=deal(**{"Rambuteau": "monument"}))
-    s.players[0].landmarks = {"museum": 1}
-    s.players[0].branch_tiles = 8
-    apply(s, place(s, "red", "Arts et Métiers", "Rambuteau"))
+    s, _ = reach_rambuteau({"museum": 1}, 8)
     assert s.phase == PHASE_COMPLETE_SET
     assert why_illegal(s, TakeBranch()) == \
         "decide first whether to complete a landmark set with branch tiles (Rambuteau)"

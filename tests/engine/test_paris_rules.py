@@ -10,7 +10,8 @@ from collections import Counter
 
 import networkx as nx
 import pytest
-from paris_engine_helpers import BOARD, OBJECTIVES, TYPES, conn, deal, lay, line_of, make_game, place, scored
+from paris_engine_helpers import (BOARD, OBJECTIVES, TYPES, conn, deal, lay, line_of, make_game, place,
+                                   reach_rambuteau, scored)
 
 from game.engine import apply, can_undo, legal_actions, legal_placements, new_game, rules, rules_of
 from game.engine.actions import ChooseReward, CompleteSet, IllegalAction, PlaceTrack, TakeBranch, Undo
@@ -281,10 +282,7 @@ def test_set_completion_is_offered_only_when_affordable(tiles, offered):
 
 
 def test_set_completion_accepted_returns_2_tiles_per_missing_type_and_scores_7():
-    s = make_game(tiles=deal(**{"Rambuteau": "monument"}))
-    s.players[0].landmarks = {"monument": 1, "museum": 1, "church": 1}
-    s.players[0].branch_tiles = 5
-    apply(s, place(s, "red", "Arts et Métiers", "Rambuteau"))
+    s, _ = reach_rambuteau({"monument": 1, "museum": 1, "church": 1}, 5)
     ev = apply(s, CompleteSet(True))
     assert scored(ev, "landmark_sets") == [7]
     p = s.players[0]
@@ -292,10 +290,7 @@ def test_set_completion_accepted_returns_2_tiles_per_missing_type_and_scores_7()
 
 
 def test_set_completion_declined_keeps_tiles_and_hand():
-    s = make_game(tiles=deal(**{"Rambuteau": "monument"}))
-    s.players[0].landmarks = {"monument": 1, "museum": 1, "church": 1}
-    s.players[0].branch_tiles = 5
-    apply(s, place(s, "red", "Arts et Métiers", "Rambuteau"))
+    s, _ = reach_rambuteau({"monument": 1, "museum": 1, "church": 1}, 5)
     ev = apply(s, CompleteSet(False))
     assert not [e for e in ev if isinstance(e, Scored)]
     p = s.players[0]
@@ -320,10 +315,7 @@ def test_set_completion_after_an_automatic_set_looks_at_the_duplicates_left():
 
 
 def test_complete_set_answers_only_a_set_choice():
-    s = make_game(tiles=deal(**{"Rambuteau": "monument"}))
-    s.players[0].landmarks = {"museum": 1}
-    s.players[0].branch_tiles = 8
-    apply(s, place(s, "red", "Arts et Métiers", "Rambuteau"))
+    s, _ = reach_rambuteau({"museum": 1}, 8)
     assert s.phase == PHASE_COMPLETE_SET
     assert "decide first whether to complete a landmark set" in why_illegal(s, ChooseReward("points"))
     assert "decide first whether to complete a landmark set" in why_illegal(s, TakeBranch())
