@@ -29,6 +29,7 @@ import msgspec
 from .autosave import data_dir, save_atomic
 from .engine.record import Record, RecordError, from_state, replay
 from .engine.state import GameState
+from .i18n import _, pgettext
 from .ui.seats import SeatConfig
 
 log = logging.getLogger("underground.saves")
@@ -453,8 +454,6 @@ class Autosaver:
 
 def _month(m: int) -> str:
     """The month's short name in the player's language (strftime's %b is the C locale's English)."""
-    from .i18n import pgettext
-
     return (pgettext("month", "Jan"), pgettext("month", "Feb"), pgettext("month", "Mar"), pgettext("month", "Apr"),
             pgettext("month", "May"), pgettext("month", "Jun"), pgettext("month", "Jul"), pgettext("month", "Aug"),
             pgettext("month", "Sep"), pgettext("month", "Oct"), pgettext("month", "Nov"),
@@ -463,8 +462,6 @@ def _month(m: int) -> str:
 
 def when(ts: float) -> str:
     """A save's time as a list shows it: "12 May 2026, 14:30" (the order and words in the player's language)."""
-    from .i18n import _
-
     try:
         t = time.localtime(ts)
     except (OverflowError, OSError, ValueError):

@@ -120,7 +120,6 @@ class ReplayScene(PlayScene):
                      for i, p in enumerate(state.players)]
         seats = [msgspec.structs.replace(s, computer=False) for s in seats]
         super().__init__(app, state, seats, names="upright")
-        self.reveal_objectives = reveal
         if not reveal:
             for p in self.panels:
                 p.has_secret = False
