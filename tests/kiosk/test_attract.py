@@ -54,15 +54,19 @@ def test_attract_games_do_not_grow_memory():
 @pytest.mark.soak
 def test_attract_soak_1000_games_do_not_grow_memory():
     """The real thing: 1000 demo games at the attract mode's own level (about 45 min)."""
-    growth = attract_rss_growth(1000)
-    assert growth <= RSS_LIMIT_MB, f"RSS grew by {growth} MB over 1000 attract games at {best_level()}"
+    curve: list[tuple[int, float]] = []
+    growth = attract_rss_growth(1000, curve=curve)
+    print("attract RSS growth (games, MB):", curve)
+    assert growth <= RSS_LIMIT_MB, f"RSS grew by {growth} MB over 1000 attract games at {best_level()}: {curve}"
 
 
 @pytest.mark.soak
 def test_attract_soak_screens_only_300_random_games():
     """The screens and the engine alone (random moves keep no AI caches): tells a UI leak from an AI one."""
-    growth = attract_rss_growth(300, level="random")
-    assert growth <= RSS_LIMIT_MB, f"RSS grew by {growth} MB over 300 attract games with random moves"
+    curve: list[tuple[int, float]] = []
+    growth = attract_rss_growth(300, level="random", curve=curve)
+    print("attract RSS growth, random moves (games, MB):", curve)
+    assert growth <= RSS_LIMIT_MB, f"RSS grew by {growth} MB over 300 attract games with random moves: {curve}"
 
 
 # ------------------------------------------------------------------------------------------------

@@ -776,11 +776,14 @@ def _selftest_from_env() -> SelfTest | None:
 
 
 def attract_rss_growth(games: int = 5, *, level: str | None = None, size: tuple[int, int] = (1280, 720),
-                       dt: float = 0.5, draw: bool = True, seed: int = 2024) -> float:
+                       dt: float = 0.5, draw: bool = True, seed: int = 2024,
+                       curve: list[tuple[int, float]] | None = None, every: int = 50) -> float:
     """MB of RSS growth over ``games`` accelerated attract-mode demo games, after a warm-up game per board.
 
     The real AttractScene with its real play screen, drawn every update, headless; ``pace`` 0 and big
     ``dt`` steps make a game take a few seconds. ``level`` defaults to the attract mode's own level.
+    With ``curve``, (games played, MB grown so far) is appended every ``every`` games: a leak climbs
+    steadily, a heap that is still filling levels off, and one end-to-end figure cannot tell them apart.
     """
     import psutil
 
@@ -797,7 +800,17 @@ def attract_rss_growth(games: int = 5, *, level: str | None = None, size: tuple[
         gc.collect()
         proc = psutil.Process()
         before = proc.memory_info().rss
-        scene.play_games(max(0, int(games)), dt=dt, draw=draw)
+        games = max(0, int(games))
+        step = max(1, int(every)) if curve is not None else max(1, games)
+        played = 0
+        while played < games:
+            n = min(step, games - played)
+            scene.play_games(n, dt=dt, draw=draw)
+            played += n
+            if curve is not None:
+                gc.unfreeze()
+                gc.collect()
+                curve.append((played, round((proc.memory_info().rss - before) / (1024 * 1024), 3)))
         gc.unfreeze()
         gc.collect()
         after = proc.memory_info().rss
