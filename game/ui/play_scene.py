@@ -34,6 +34,7 @@ from ..i18n import _, ngettext, refusal_text
 from ..engine.rules import board_of, last_player, rules_of
 from ..engine.state import GameState
 from . import sound
+from . import textfit
 from . import theme as th
 from .board_view import BoardView
 from .play.backdrop import Backdrop, _merge as _merge_rects
@@ -542,6 +543,9 @@ class PlayScene(Scene):
             if self.turns.can_undo():
                 self.act(Undo(), (x, y))
                 self.turns.default_selection()
+        elif control in ("route_more", "choice_more"):  # more options than buttons: the next page
+            self.panels[idx].next_option_page()
+            self._invalidate()
         elif control.startswith("choice:"):  # a city's choice (Paris): an ordinary action, undo takes it back
             buttons = self.board_view.city.choices(st, self.board)
             i = int(control.split(":")[1])
@@ -907,6 +911,9 @@ class PlayScene(Scene):
         box = pygame.Rect(round(min(c[0] for c in corners)), round(min(c[1] for c in corners)),
                           turned.get_width(), turned.get_height())
         W, H = self.app.size
+        what = _("SECRET OBJECTIVE")  # a picture larger than the screen is cut, words and all
+        textfit.check(what, W, box.w, "secret cards width")
+        textfit.check(what, H, box.h, "secret cards height")
         box.clamp_ip(pygame.Rect(0, 0, W, H))
         return turned, box
 

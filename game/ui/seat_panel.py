@@ -168,6 +168,9 @@ class SeatPanel:
         self._tiles_at = None  # upright point of the first city tile pill (where a taken tile lands)
         self.has_secret = False  # a hold-to-see button for the seat's secret cards (Paris objectives)
         self.has_hint = False  # the hint button (play/hint.py): a person's seat, not in the kiosk's demo
+        self.option_page = 0  # which page of the route options (or a city's choices) is shown
+        self.option_pages = 1  # how many pages they take at this size (1: all shown, no "›" button)
+        self._options_key = None  # the options the page belongs to: new options start at the first page
 
     @property
     def rotation(self) -> int:
@@ -246,6 +249,26 @@ class SeatPanel:
             return max(base, 2 * need["touch"] + 3 * need["pad"])
         return base + p(STRIP) + need["touch"] + need["pad"]
 
+    def _route_name(self, name: str, width: int, height: int, colour) -> pygame.Surface:
+        """A route button's destination: one line at the largest size that fits, else broken at spaces and
+        hyphens into as many lines as the button's height holds (largest size first), else cut with "…"
+        (reported)."""
+        p = self.px
+        steps = [(p(19), True, False), (p(16), True, False), (p(16), True, True), (p(14), True, True)]
+        f = _step_font(self.fonts, name, width, steps)
+        if f.size(name)[0] > width:
+            for size, bold, condensed in steps:
+                f2 = self.fonts.get(max(MIN_NAME_PX, size), bold, condensed)
+                rows = th.break_name(f2, name, width, max(1, height // f2.get_linesize()))
+                if rows is not None and len(rows) > 1:
+                    imgs = [_words(f2, t, colour) for t in rows]
+                    out = pygame.Surface((max(i.get_width() for i in imgs), len(rows) * f2.get_linesize()),
+                                         pygame.SRCALPHA)
+                    for j, i in enumerate(imgs):
+                        out.blit(i, (0, j * f2.get_linesize()))
+                    return out
+        return _words(f, _fit_text(f, name, width), colour)
+
     def layout(self, state: GameState, view: PanelView) -> dict[str, pygame.Rect]:
         """Control rects (upright coordinates); recomputed when the size or the panel's mode changes."""
         player = state.players[self.player]
@@ -253,8 +276,12 @@ class SeatPanel:
         routing = (bool(view.route_options) or choosing) and view.active
         n_opts = len(view.choices) if choosing else len(view.route_options)
         label_text = view.choice_title if choosing else _(ROUTE_LABEL)
+        options_key = (choosing, tuple(c[0] for c in view.choices) if choosing else
+                       tuple((o.destination, tuple(o.lines)) for o in view.route_options)) if routing else None
+        if options_key != self._options_key:
+            self._options_key, self.option_page = options_key, 0
         key = (self.upright_size, self.scale, tuple(player.lines), routing, n_opts, choosing, label_text,
-               view.active, self.shown_name(state), self.has_secret, self.has_hint)
+               view.active, self.shown_name(state), self.has_secret, self.has_hint, self.option_page)
         if key == self._layout_key:
             return self.controls
         self._layout_key = key
@@ -299,7 +326,9 @@ class SeatPanel:
                                             need["branch_w"], btn_h)
             right = (ctl["branch"].x if "branch" in ctl else ctl["undo"].x) - pad
         elif mode == "stacked":
-            bw = max(need["branch_w"], need["undo_w"])
+            # while the route is asked there is no branch tile button: Undo alone sets the width, and what it
+            # gives back goes to the route buttons (a side seat at 1280x720 cut "Westminster" before)
+            bw = need["undo_w"] if routing else max(need["branch_w"], need["undo_w"])
             bh = max(touch, (H - 3 * pad) // 2) if H >= 2 * touch + 3 * pad else max(p(48), (H - 3 * pad) // 2)
             ctl["undo"] = pygame.Rect(W - pad - bw, H - pad - bh, bw, bh)
             if not routing:
@@ -321,7 +350,8 @@ class SeatPanel:
                 ctl["_status"] = pygame.Rect(x, row_h - pad - notes_h, W - x - pad, notes_h)
                 top = area.y
             else:
-                notes_w = p(130) if right - x > p(130) + 2 * p(100) else 0  # the table's notes stay in view
+                # the table's notes stay in view unless the route buttons would get too narrow for the names
+                notes_w = p(130) if right - x > p(130) + max(2, min(3, n_opts)) * p(150) else 0
                 if notes_w:
                     ctl["_status"] = pygame.Rect(right - notes_w, pad, notes_w, H - 2 * pad)
                     right -= notes_w + pad
@@ -331,15 +361,35 @@ class SeatPanel:
                 ctl["_label"] = pygame.Rect(x, pad, span, label_h)
                 area = pygame.Rect(x, pad + label_h + p(4), span, H - 2 * pad - label_h - p(4))
                 top = area.y
+            # as many buttons as the area holds at the names' least width; more options than that are
+            # shown a page at a time, the last button turning the page ("›"), so no button ever runs
+            # under Undo, the hint or the menu (a route can have a dozen equal options)
             n = n_opts
             rows = 1 if n <= 3 or area.h < 2 * p(48) + p(6) else 2
-            cols = -(-n // rows)
+            least, gap = p(165), p(8)  # the least width a station's name has (two lines of it)
+            per_row = max(1, (area.w + gap) // (least + gap))
+            if n > rows * per_row:  # pages: the turner takes a touch-wide slot at the end of the last row
+                more_w = max(need["touch"], p(56))
+                last_row = max(1, (area.w - more_w) // (least + gap))
+                per_page = max(1, (rows - 1) * per_row + last_row)
+            else:
+                more_w, per_page = 0, n
+            self.option_pages = max(1, -(-n // per_page))
+            self.option_page %= self.option_pages
+            shown = list(range(self.option_page * per_page, min(n, (self.option_page + 1) * per_page)))
             bh = max(p(48), (area.h - (rows - 1) * p(6)) // rows)
-            bw = max(p(100), min(p(320), (area.w - (cols - 1) * p(8)) // max(1, cols)))
-            for i in range(n):
-                r, c = divmod(i, cols)
-                ctl[f"{'choice' if choosing else 'route'}:{i}"] = pygame.Rect(area.x + c * (bw + p(8)),
-                                                                              top + r * (bh + p(6)), bw, bh)
+            kind = "choice" if choosing else "route"
+            caps = [per_row] * (rows - 1) + [last_row] if more_w else [-(-len(shown) // rows)] * rows
+            j = 0
+            for r, cap in enumerate(caps):
+                room = area.w - (more_w + gap if more_w and r == rows - 1 else 0)
+                bw = max(p(100), min(p(320), (room - (cap - 1) * gap) // max(1, cap)))
+                for c in range(cap):
+                    if j < len(shown):
+                        ctl[f"{kind}:{shown[j]}"] = pygame.Rect(area.x + c * (bw + gap), top + r * (bh + p(6)), bw, bh)
+                        j += 1
+            if more_w:
+                ctl[f"{kind}_more"] = pygame.Rect(area.right - more_w, top + (rows - 1) * (bh + p(6)), more_w, bh)
         else:
             sw = need["sw"]
             sh = touch
@@ -362,6 +412,11 @@ class SeatPanel:
         self.controls = ctl
         self._surface_key = None
         return ctl
+
+    def next_option_page(self) -> None:
+        """The next page of route options (or choices), back to the first after the last."""
+        self.option_page = (self.option_page + 1) % max(1, self.option_pages)
+        self._layout_key = None
 
     def hit(self, x: float, y: float) -> str | None:
         """The control under a screen point (None on the panel's background or outside it)."""
@@ -659,9 +714,7 @@ class SeatPanel:
                 fg = t.accent_ink if chosen else ink
                 chip = p(24)
                 text_w = r.w - p(16)
-                f_dest = _step_font(self.fonts, dest, text_w, [(p(19), True, False), (p(16), True, False),
-                                                               (p(16), True, True), (p(14), True, True)])
-                img = _words(f_dest, _fit_text(f_dest, dest, text_w), fg)
+                img = self._route_name(dest, text_w, r.h - chip - p(12), fg)
                 surf.blit(img, (r.x + p(8), r.y + p(5)))
                 cx = r.x + p(8)
                 cy = r.y + p(8) + img.get_height()
@@ -694,6 +747,9 @@ class SeatPanel:
                 surf.blit(img, img.get_rect(midtop=(r.centerx, y0)))
                 if both > img.get_height():
                     surf.blit(sub, sub.get_rect(midtop=(r.centerx, y0 + img.get_height())))
+            for name in ("route_more", "choice_more"):
+                if name in ctl:
+                    draw_page_button(surf, ctl[name], t, p, self.option_page, self.option_pages, self.fonts)
         draw_menu_button(surf, ctl["menu"], t, p)
         if "secret" in ctl:
             draw_secret_button(surf, ctl["secret"], t, p)
@@ -729,6 +785,18 @@ class SeatPanel:
                     continue
             surf.blit(img, img.get_rect(center=r.center))
         return surf
+
+
+def draw_page_button(surf: pygame.Surface, r: pygame.Rect, t, p, page: int, pages: int, fonts) -> None:
+    """The options' page turner: a big "›" and "2/3" under it (no words, so nothing to translate or cut)."""
+    pygame.draw.rect(surf, _shade(t.panel_edge, t.panel, 0.5), r, border_radius=p(10))
+    pygame.draw.rect(surf, t.accent, r, width=p(3), border_radius=p(10))
+    arrow = _words(fonts.get(max(MIN_NAME_PX, p(30)), True), "›", t.accent)
+    count = _words(fonts.get(max(MIN_NAME_PX, p(14)), True), f"{page + 1}/{pages}", t.ink)
+    h = arrow.get_height() + count.get_height()
+    y = r.centery - h // 2
+    surf.blit(arrow, arrow.get_rect(midtop=(r.centerx, y)))
+    surf.blit(count, count.get_rect(midtop=(r.centerx, y + arrow.get_height())))
 
 
 def draw_menu_button(surf: pygame.Surface, r: pygame.Rect, t, p) -> None:

@@ -7,6 +7,7 @@ table has colour-blind players and sunlight on glass: nothing may depend on colo
 from __future__ import annotations
 
 import json
+import re as _re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -315,11 +316,18 @@ def gui_theme(scale: float) -> dict:
     return theme
 
 
-def wrap(font: "pygame.font.Font", text: str, width: int) -> list[str]:
-    """Greedy word wrap; a word longer than the width is cut so nothing runs off the card."""
+def wrap(font: "pygame.font.Font", text: str, width: int, report: bool = True) -> list[str]:
+    """Greedy word wrap; a word longer than the width is cut so nothing runs off the card (and reported to
+    ``textfit``, like any other cut: a word broken in two is not a word that fits). ``report`` False: the
+    text may break anywhere (a file's path on the kiosk's admin screen)."""
     lines: list[str] = []
     cur = ""
     for word in text.split():
+        if report and font.size(word)[0] > width and len(word) > 1:
+            from . import textfit
+
+            if textfit.is_recording():
+                textfit.report(word, width, font.size(word)[0], word, f"wrap in {textfit._caller(1)}")
         while font.size(word)[0] > width and len(word) > 1:
             cut = len(word)
             while cut > 1 and font.size(word[:cut])[0] > width:
@@ -338,3 +346,28 @@ def wrap(font: "pygame.font.Font", text: str, width: int) -> list[str]:
     if cur:
         lines.append(cur)
     return lines
+
+
+def break_name(font: pygame.font.Font, text: str, width: int, most: int) -> list[str] | None:
+    """``text`` broken at spaces and after hyphens into at most ``most`` lines that each fit ``width``
+    (greedy: as much on each line as fits), or None when it needs more lines or a piece is too wide alone."""
+    pieces: list[str] = []
+    for word in text.split():
+        parts = _re.split(r"(?<=[-–])(?=.)", word) if word not in ("-", "–") else [word]
+        pieces += [q for q in parts if q]
+        pieces[-1] += " "
+    if not pieces:
+        return [""]
+    pieces[-1] = pieces[-1].rstrip()
+    rows: list[str] = []
+    cur = ""
+    for q in pieces:
+        if font.size((cur + q).rstrip())[0] <= width:
+            cur += q
+            continue
+        if not cur or font.size(q.rstrip())[0] > width:
+            return None
+        rows.append(cur.rstrip())
+        cur = q
+    rows.append(cur.rstrip())
+    return rows if len(rows) <= most else None

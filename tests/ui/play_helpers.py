@@ -70,6 +70,11 @@ def tap_action(driver, play, action, by_mouse: bool) -> None:
         press(driver, play.point_for_button(p, f"choice:{i}"), by_mouse)
     elif isinstance(action, ChooseRoute):
         point = play.point_for_button(p, f"route:{action.option}")
+        for _turn in range(len(state.options)):  # more options than buttons: turn the pages to it
+            if point is not None:
+                break
+            press(driver, play.point_for_button(p, "route_more"), by_mouse)
+            point = play.point_for_button(p, f"route:{action.option}")
         press(driver, point, by_mouse)  # the first tap or click previews the route on the board
         assert len(state.log) == logged and play.route_preview == action.option
         press(driver, point, by_mouse)  # the second chooses it

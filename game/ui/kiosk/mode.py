@@ -652,7 +652,11 @@ class SelfTest:
             clicks.append(top.point_for_button(p, "branch"))
         elif isinstance(action, ChooseRoute):
             point = top.point_for_button(p, f"route:{action.option}")
-            clicks += [point, point]  # the first click previews the route, the second chooses it
+            more = top.point_for_button(p, "route_more")
+            if point is None and more is not None:
+                clicks.append(more)  # on another page of the options: turn it, and look again next time
+            else:
+                clicks += [point, point]  # the first click previews the route, the second chooses it
         if any(c is None for c in clicks):
             log.warning("self-test: a control for %r is not on screen", action)
             self._key, self._retry_at = key, now + 1.0

@@ -351,15 +351,24 @@ class CardStrips:
                 f, top = got
                 break
         else:
-            f = self.fonts.get(max(11, round(12 * self.scale)), True, True)
-            top = _fit(f, wanted[-1], room)
+            f, top = self.fonts.get(max(11, round(12 * self.scale)), True, True), None
+            f_deck = self.fonts.get(max(11, p(12)), False, True)
+            if passenger >= 0 and r.h - p(4) - f_deck.get_linesize() >= 2 * f.get_linesize():
+                lines = th.break_name(f, name[0], room, 2)  # the name on two lines over the deck count
+                if lines is not None:
+                    top = "\n".join(lines)
+            if top is None:
+                top = _fit(f, wanted[-1], room)
         n = len(state.deck)
         if empty and state.setup.variant == "classic":
             bottom = _("the deck is empty")
         else:
             bottom = ngettext("Deck: {n} card", "Deck: {n} cards", n).format(n=n)
         self.info_lines = (top, bottom)  # what the last info item said (tests read it)
-        img = f.render(top, True, t.ink)
+        rows = [f.render(line, True, t.ink) for line in top.split("\n")]
+        img = pygame.Surface((max(i.get_width() for i in rows), sum(i.get_height() for i in rows)), pygame.SRCALPHA)
+        for j, row in enumerate(rows):
+            img.blit(row, (0, j * rows[0].get_height()))
         for size, cond in ((14, False), (13, False), (13, True), (12, True)):  # smaller, then condensed, then cut
             f_small = self.fonts.get(max(11, p(size)), False, cond)
             if f_small.size(bottom)[0] <= room:
