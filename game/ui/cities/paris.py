@@ -310,7 +310,17 @@ def draw_objective_cards(surf: pygame.Surface, cards, fonts, scale: float, met=N
     f_pts = fonts.get(px(20), True)
     f_head = fonts.get(px(12), True)
     pad = px(8)
-    cw = max(px(170), max((f_name.size(n)[0] for names, _, _ in cards for n in names), default=0) + 2 * pad + px(14))
+    def points_words(k: int, pts: int) -> str:
+        if met is not None and k < len(met):
+            return ngettext("{n} line × {points} = {total}", "{n} lines × {points} = {total}", met[k]).format(
+                n=met[k], points=pts, total=met[k] * pts)
+        return _("{points} points per line").format(points=pts)
+
+    # as wide as the longest words on any card: a station's name, the heading, or the points line (German
+    # and French say them longer than English)
+    cw = max(px(170), max((f_name.size(n)[0] for names, _, _ in cards for n in names), default=0) + px(14),
+             f_head.size(_("SECRET OBJECTIVE"))[0],
+             max((f_pts.size(points_words(k, pts))[0] for k, (_n, pts, _c) in enumerate(cards)), default=0)) + 2 * pad
     lh = f_name.get_linesize()
     ch = pad + f_head.get_linesize() + 3 * lh + f_pts.get_linesize() + pad
     gap = px(8)
@@ -328,9 +338,5 @@ def draw_objective_cards(surf: pygame.Surface, cards, fonts, scale: float, met=N
             pygame.draw.circle(img, (30, 30, 30), (r.x + pad + px(4), y + lh // 2), px(4))
             img.blit(f_name.render(name, True, (30, 30, 30)), (r.x + pad + px(14), y))
             y += lh
-        text = _("{points} points per line").format(points=pts)
-        if met is not None and k < len(met):
-            text = ngettext("{n} line × {points} = {total}", "{n} lines × {points} = {total}", met[k]).format(
-                n=met[k], points=pts, total=met[k] * pts)
-        img.blit(f_pts.render(text, True, RER_BLUE), (r.x + pad, y))
+        img.blit(f_pts.render(points_words(k, pts), True, RER_BLUE), (r.x + pad, y))
     return img

@@ -404,7 +404,7 @@ class AdminScene(_OverlayGui):
         status = self.host.status_lines()
         y = R(0, 560, 0, 0).y + (px(40) if self.note else 0)
         for line in status:
-            for part in wrap(self.app.fonts.get(px(24)), line, R(0, 0, 480, 0).w):
+            for part in wrap(self.app.fonts.get(px(24)), line, R(0, 0, 480, 0).w, report=False):  # paths break anywhere
                 self.text(surface, part, 24, (R(80, 0, 0, 0).x, y), colour=th.muted)
                 y += px(32)
         # problems found at start-up

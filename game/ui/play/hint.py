@@ -19,6 +19,7 @@ import pygame
 from ...engine import ChooseRoute, PlaceTrack, TakeBranch, apply
 from ...engine import events as ev
 from ...i18n import COLOUR_NAMES, LANDMARK_NAMES, N_, _, ngettext
+from .. import textfit
 from .. import theme as th
 from ..board_view import capsule, disc
 from ..seats import EDGE_ROTATION
@@ -210,7 +211,9 @@ class HintControl:
             if stn >= 0:
                 disc(surf, theme.highlight, at, rr, max(3, round(5 * k)))
                 out.append(pygame.Rect(at[0] - rr - 4, at[1] - rr - 4, 2 * rr + 8, 2 * rr + 8))
-        tag = self._tag_surface(text, angle, theme, fonts, k, bv.rect.w)
+        tag = self._tag_surface(text, angle, theme, fonts, k, bv.rect.h if angle in (90, 270) else bv.rect.w)
+        textfit.check(text, bv.rect.w, tag.get_width(), "hint tag width")  # beside the board: it must fit on it
+        textfit.check(text, bv.rect.h, tag.get_height(), "hint tag height")
         place_key = (h.key, tuple(bv.rect), bv.s, bv.vx0, bv.vy0, tag.get_size(), tuple(map(round, at)))
         if self._place is None or self._place[0] != place_key:  # beside the hint, hiding the fewest names
             from .overlays import place_box

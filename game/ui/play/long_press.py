@@ -17,6 +17,7 @@ import pygame
 from ...engine import PlaceTrack, apply, legal_placements
 from ...engine.events import ChoiceNeeded, LandmarkTaken, Scored
 from ...i18n import N_, _, ngettext
+from .. import textfit
 from .. import theme as th
 from ..rules_help import Facing
 from ..scene import CANCEL, DOWN, MOVE, UP, PointerEvent
@@ -228,6 +229,11 @@ class LongPress:
             lines += [(s, f) for s in th.wrap(f, row, width)]
         w = max(fn.size(s)[0] for s, fn in lines) + 2 * pad
         h = sum(fn.get_linesize() for _s, fn in lines) + 2 * pad + p(6)
+        W, H = play.app.size
+        if self.facing is not None and self.facing.edge in ("left", "right"):
+            W, H = H, W  # turned to a side seat, the card's width runs along the screen's height
+        textfit.check(head, W, w, "long_press card width")
+        textfit.check(head, H, h, "long_press card height")
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         pygame.draw.rect(surf, t.panel, surf.get_rect(), border_radius=p(14))
         pygame.draw.rect(surf, t.accent, surf.get_rect(), width=max(1, p(3)), border_radius=p(14))

@@ -388,8 +388,12 @@ class Overlays:
             head, tail = text.split(" (", 1)
             forms.append([head, "(" + tail])
         full_w = f.size(text)[0]
-        for rows in (2, 3, 4):  # balanced lines, each narrower than the last
-            lines = th.wrap(f, text, max(1, full_w // rows + round(40 * k)))
+        widest_word = max((f.size(w)[0] for w in text.split()), default=0)
+        for rows in (2, 3, 4):  # balanced lines, each narrower than the last, never a word broken in two
+            width = max(1, full_w // rows + round(40 * k))
+            if widest_word > width:
+                break
+            lines = th.wrap(f, text, width)
             if lines not in forms:
                 forms.append(lines)
         if " (" in text:  # last resort before hiding a name: the banner without its explanation

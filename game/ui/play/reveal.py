@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from ...i18n import _
+from .. import textfit
 
 STEP_S = 2.4  # seconds each card stays
 
@@ -100,6 +101,9 @@ class SecretReveal:
         else:
             cx += round(area.w * 0.22) * (1 if dx > 0 else -1)
         box = pic.get_rect(center=(cx, cy))
+        what = _("{name}'s secret objective").format(name=scene.state.players[p].name)
+        textfit.check(what, area.w, box.w, "reveal card width")  # in the middle of the board, on it
+        textfit.check(what, area.h, box.h, "reveal card height")
         box.clamp_ip(surface.get_rect())
         surface.blit(pic, box)
         out.append(box)
