@@ -30,11 +30,7 @@ from .play_scene import PlayScene
 from .scene import CANCEL, DOWN, MOVE, UP, PointerEvent
 from .seats import SeatConfig
 
-try:
-    from ..i18n import _
-except ImportError:  # pragma: no cover - a tree without the catalogues: English
-    def _(message: str) -> str:
-        return message
+from ..i18n import _, refusal_text
 
 log = logging.getLogger("underground.ui.replay")
 
@@ -81,7 +77,7 @@ def positions(record, path: str = "<record>") -> tuple[list[bytes], list[int]]:
         try:
             apply(state, action)
         except IllegalAction as exc:
-            raise ReplayError(f"{path}: actions[{i}]: illegal: {exc}") from None
+            raise ReplayError(f"{path}: actions[{i}]: illegal: {refusal_text(exc)}") from None
         snaps.append(msgspec.msgpack.encode(state))
         turns.append(state.turn)
     return snaps, turns
@@ -517,6 +513,8 @@ def watch_saved(app, game_id: str, on_close=None) -> str:
                             path=str(app.saves.history_path(game_id)), on_close=on_close, reveal=True)
     except (ReplayError, ValueError) as exc:
         log.exception("the finished game %s could not be shown", game_id)
-        return str(exc)
+        # the file's place and fault stay as `underground replay` words them (like a path); the sentence
+        # round them is the player's language
+        return _("This game cannot be shown: {problem}").format(problem=str(exc))
     app.replace(scene)
     return ""

@@ -312,3 +312,35 @@ def test_paris_objectives_stay_hidden_in_the_viewer_unless_revealed(app, driver,
     args = cli.build_parser().parse_args(["view", str(write(tmp_path, rec)), "--reveal"])
     assert args.reveal is True
     assert cli.build_parser().parse_args(["view", "game.json"]).reveal is False
+
+
+def test_a_game_that_does_not_replay_is_refused_in_the_players_language(monkeypatch):
+    """The history's Watch on a game that no longer replays says so in the chosen language; the record's
+    place and the engine's reason (translated too) follow, as `underground replay` words them."""
+    from game import i18n
+    from game.ui import replay_scene
+
+    loaded = rec_mod.load(BAD / "illegal_action.json")
+    with pytest.raises(ReplayError) as en:
+        positions(loaded, "game.json")
+    app = App(size=(1280, 720), headless=True, save_games=True)
+    try:
+        rec = recorded("london", seed=3)
+        state = rec_mod.replay(rec)
+        game_id = app.saves.new_id(state)
+        app.saves.save(game_id, state, [SeatConfig(name=p.name) for p in state.players])
+        assert i18n.set_language("de") == "de"
+        with pytest.raises(ReplayError) as de:
+            positions(loaded, "game.json")
+        assert "game.json: actions[" in str(de.value) and "illegal: " in str(de.value)
+        assert str(de.value) != str(en.value), "the engine's reason is in German"
+
+        def refuse(record, path="<record>"):
+            raise ReplayError(str(de.value))
+
+        monkeypatch.setattr(replay_scene, "positions", refuse)
+        message = replay_scene.watch_saved(app, game_id)
+        assert message == f"Diese Partie kann nicht gezeigt werden: {de.value}"
+    finally:
+        i18n.set_language("en")
+        app.close()
