@@ -879,7 +879,7 @@ class PlayScene(Scene):
         drawn += self.cards.draw_moving(surface, self.board_view)
         if not self.blocking:
             drawn += self.hints.draw(surface, self.board_view, self.state, self.panels, self.theme, self.fonts,
-                                     self.app.scale)
+                                     self.app.scale, avoid=[self.backdrop.banner_rect()])
         drawn += self.draw_held_secret(surface)  # secret cards last: nothing may cover them while held
         if self.reveal is not None:
             drawn += self.reveal.draw(surface, self)

@@ -131,3 +131,43 @@ def test_the_count_reaches_the_end_screen_and_survives_a_save(app, tmp_path):
     end = EndScene(app, st, seats(), hints_used=again.hints.used)
     assert end.hints_text() == "Hints used: Ada 1"
     assert EndScene(app, st, seats()).hints_text() == ""
+
+
+@pytest.mark.parametrize("edge", ["bottom", "left"])
+def test_the_tag_keeps_clear_of_the_turn_banner(app, edge):
+    """The tag goes beside what it points at where it hides the fewest names, and never over the turn banner
+    (both face the seat to play, so they meet at its edge of the board). Set by hand: no thinking needed."""
+    from game.ai import RandomBot
+    from game.engine import apply
+
+    st = new_game("paris", ["Ada", "Ben", "Chloe", "Dev"], seed=7, start_player=0)
+    bot = RandomBot(7)
+    while len(st.log) < 40:  # a position where, at the left seat, the best spot for the tag was the banner's
+        apply(st, bot.choose(st))
+    round_table = ["bottom", "left", "top", "right"]
+    k = round_table.index(edge)
+    edges = (round_table * 2)[(k - st.current) % 4:][:4]  # the seat to play at ``edge``, the others round
+    from game import i18n
+
+    assert i18n.set_language("de") == "de"  # the German banner is long enough to be where the tag would go
+    try:
+        scene = start(app, st, [SeatConfig(name=p.name, edge=edges[i]) for i, p in enumerate(st.players)])
+        app.draw(force=True)
+        tag_clear_of_banner(app, scene, st, edge)
+    finally:
+        i18n.set_language("en")
+
+
+def tag_clear_of_banner(app, scene, st, edge):
+    from game.ui.play.hint import Hint, position_key
+
+    banner = scene.backdrop.banner_rect()
+    assert banner is not None and banner.w > 0
+    action = max((PlaceTrack(li, c) for li, c, _ in legal_placements(st)),
+                 key=lambda a: len(describe(st, a)))
+    scene.selected[st.current] = action.line
+    scene.hints.shown = Hint(st.current, action, describe(st, action), position_key(st))
+    app.draw(force=True)
+    tag = scene.hints._place[1]  # where the play screen put it
+    assert scene.panels[st.current].edge == edge and tag.w > 0
+    assert not tag.colliderect(banner), (tag, banner)

@@ -43,6 +43,11 @@ class Backdrop:
         self._keys = {}
         self._serial = -1
 
+    def banner_rect(self) -> pygame.Rect | None:
+        """Where the turn banner stands on screen now (None before the first frame)."""
+        got = self._keys.get("banner")
+        return None if got is None or got[1] is None else pygame.Rect(got[1])
+
     def update(self, scene, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """Bring the backdrop up to date; the window areas that changed, or None when all of it did."""
         st = scene.state

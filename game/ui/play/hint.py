@@ -167,9 +167,11 @@ class HintControl:
         return "ready"
 
     # ---- showing -------------------------------------------------------------------------------------
-    def draw(self, surf: pygame.Surface, bv, state, panels, theme, fonts, k: float) -> list[pygame.Rect]:
+    def draw(self, surf: pygame.Surface, bv, state, panels, theme, fonts, k: float,
+             avoid: list | None = None) -> list[pygame.Rect]:
         """The shown hint over the board: the track space glowing (or the button or route ringed) and the
-        tag with the words, facing the seat. Returns the areas drawn."""
+        tag with the words, facing the seat. ``avoid``: more to keep clear of (the turn banner). Returns the
+        areas drawn."""
         h = self.shown
         if h is None:
             return []
@@ -214,11 +216,13 @@ class HintControl:
         tag = self._tag_surface(text, angle, theme, fonts, k, bv.rect.h if angle in (90, 270) else bv.rect.w)
         textfit.check(text, bv.rect.w, tag.get_width(), "hint tag width")  # beside the board: it must fit on it
         textfit.check(text, bv.rect.h, tag.get_height(), "hint tag height")
-        place_key = (h.key, tuple(bv.rect), bv.s, bv.vx0, bv.vy0, tag.get_size(), tuple(map(round, at)))
+        avoid = [pygame.Rect(r) for r in (avoid or []) if r is not None]
+        place_key = (h.key, tuple(bv.rect), bv.s, bv.vx0, bv.vy0, tag.get_size(), tuple(map(round, at)),
+                     tuple(tuple(r) for r in avoid))
         if self._place is None or self._place[0] != place_key:  # beside the hint, hiding the fewest names
             from .overlays import place_box
 
-            tr = place_box(tag.get_size(), at, 24 * k, bv.rect, [], bv.occupied_rects())
+            tr = place_box(tag.get_size(), at, 24 * k, bv.rect, [], bv.occupied_rects() + avoid)
             self._place = (place_key, tr)
         tr = self._place[1]
         if not tr.inflate(8 * k, 8 * k).collidepoint(at):  # a leader from the tag to what it points at
