@@ -145,3 +145,20 @@ def test_placements_are_offered_exactly_when_legal_at_every_action_count():
     offered_exactly_when_legal(s)
     apply(s, TakeBranch())
     offered_exactly_when_legal(s)
+
+
+def test_an_icon_not_named_after_its_station_is_still_named_in_messages():
+    """Messages name a water icon by the station it lies by ("Water: Marcy Av"); a map may name an icon
+    otherwise, and then it is said whole. (The shipped board names every icon the first way, so only this
+    test reaches the second.)"""
+    from types import SimpleNamespace
+
+    from game.engine.cities.newyork import icon_label
+
+    board = SimpleNamespace(stations=[SimpleNamespace(name="Water: Marcy Av"), SimpleNamespace(name="Pier 11")])
+    by = icon_label(board, 0)
+    assert by == "the water icon by Marcy Av"
+    assert by.template == "the water icon by {station}" and by.params == {"station": "Marcy Av"}
+    plain = icon_label(board, 1)
+    assert plain == "the water icon Pier 11"
+    assert plain.template == "the water icon {station}" and plain.params == {"station": "Pier 11"}
