@@ -43,6 +43,12 @@ SETTLE_STEPS = 600  # the names' last search (_settle_clashes): moves per run
 # needs 0.61 million, Paris 1.17 million; a window far too small for the names (640x360, five seats) would take
 # 50 million (about 47 s of processor time) and now stops at the bound with the best places found by then
 SETTLE_WORK = 1_200_000
+
+# Names placed for one board at one zoom, pixel size and turn: the same every time (the last search is seeded
+# and bounded by counted work), and a board view is built anew for every game, restart, replay and kiosk demo.
+# The last few placements are kept (a few kB each): a new view of a board already seen places nothing.
+PLACEMENT_CACHE_SIZE = 24
+_placements: "dict[tuple, tuple]" = {}
 SETTLE_RUNS = 2  # runs (each from the same start, seeded differently; the best kept)
 SETTLE_HEAT = 1.0  # how readily a worse place is taken at first (in the weights below)
 SETTLE_NAME = 4.0  # a name too close to another (twice when they overlap)
@@ -723,6 +729,14 @@ class BoardView:
         """
         _, px, angle = key
         board = self.board
+        known = (id(board), type(self.city), key, round(self.scale, 6), tuple(self.bounds), tuple(self._radius_u),
+                 SETTLE_WORK)
+        got = _placements.get(known)
+        if got is not None and got[0] is board:  # the board is kept in the entry, so its id is not reused
+            _placements[known] = _placements.pop(known)  # most recently used last
+            self._labels, self._corners, self.settle_work = list(got[1]), list(got[2]), got[3]
+            self._labels_key = key
+            return
         s = self.s
         gap = LANE_GAP * s
         pos = [(st.x * s, st.y * s) for st in board.stations]  # pixel space, origin at the board's
@@ -915,6 +929,9 @@ class BoardView:
             placed[i] = (text, box[0] - pos[i][0], box[1] - pos[i][1])
         self._labels = placed
         self._labels_key = key
+        _placements[known] = (board, tuple(placed), tuple(corners), self.settle_work)
+        while len(_placements) > PLACEMENT_CACHE_SIZE:
+            del _placements[next(iter(_placements))]
         return placed
 
     def _settle_clashes(self, order, cands, choice, boxes, corners, pos, rads, grid, cells, take, put, grown,

@@ -138,3 +138,40 @@ def test_the_names_last_search_is_bounded_on_a_window_too_small_for_them():
     berlin = _view("berlin")
     berlin._place_labels()
     assert 0 < berlin.settle_work < bvm.SETTLE_WORK * 0.75
+
+
+def test_a_board_already_placed_at_this_size_is_not_placed_again(monkeypatch):
+    """Every game, restart, replay and kiosk demo builds a new board view; the names of a board at a size seen
+    before are taken from the last placements (the search is seeded and bounded, so it would place them the
+    same), copied so a view that changes its own cannot change the next one's; a new size is placed afresh."""
+    from game.ui import board_view as bvm
+
+    monkeypatch.setattr(bvm, "_placements", {})
+    board = load_board("berlin")
+    rect = pygame.Rect(128, 72, 1024, 576)
+
+    def view(r=rect):
+        return BoardView(board, r, th.Theme(), th.Fonts(), ui_scale=th.ui_scale(1280, 720))
+
+    first = view()
+    first._place_labels()
+    assert first.settle_work > 0 and len(bvm._placements) == 1
+    searched = []
+    real = BoardView._settle_clashes
+
+    def counting(self, *a, **k):
+        searched.append(self)
+        return real(self, *a, **k)
+
+    monkeypatch.setattr(BoardView, "_settle_clashes", counting)
+    second = view()
+    second._place_labels()
+    assert searched == [] and second._labels == first._labels and second._corners == first._corners
+    assert second.settle_work == first.settle_work
+    second._labels[0] = ("moved", 0.0, 0.0)  # a view's own list: the next view is not moved
+    third = view()
+    third._place_labels()
+    assert third._labels == first._labels
+    other = view(pygame.Rect(0, 0, 1280, 720))  # another zoom: placed afresh
+    other._place_labels()
+    assert searched == [other] and len(bvm._placements) == 2
