@@ -53,7 +53,8 @@ def test_attract_games_do_not_grow_memory():
 
 @pytest.mark.soak
 def test_attract_soak_1000_games_do_not_grow_memory():
-    """The real thing: 1000 demo games at the attract mode's own level (about 45 min)."""
+    """The real thing: 1000 demo games at the attract mode's own level (hard: about 7.5 s of processor time a
+    game on the shared 2-core machine, 26 Nov 2026, so about 2 hours)."""
     curve: list[tuple[int, float]] = []
     growth = attract_rss_growth(1000, curve=curve)
     print("attract RSS growth (games, MB):", curve)
