@@ -361,6 +361,11 @@ class App:
         self._tidy_memory(drawn)
         return drawn
 
+    def collect_all(self) -> None:
+        """What a screen change does to memory (below), for a screen that changes what it shows inside
+        itself: the kiosk's attract mode dealing its next demo game."""
+        self._collect_all()
+
     def _collect_all(self) -> None:
         """Keep Python's cycle collector off the frames that matter.
 

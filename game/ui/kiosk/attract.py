@@ -405,6 +405,10 @@ class AttractScene(Scene):
     def _new_game(self) -> None:
         if self.demo is not None:
             self.demo.close()
+            self.demo = None
+            # the App froze the finished game's objects while it played (app.py, _collect_all); a new demo is
+            # a new screen in all but name, so its garbage is found now, or a kiosk keeps every game it played
+            self.app.collect_all()
         seed = self._rng.randrange(2**31)
         names = DEMO_NAMES[: self.players]
         self.map_id = self.maps[self._next_map % len(self.maps)]
