@@ -261,12 +261,7 @@ class SeatPanel:
                 f2 = self.fonts.get(max(MIN_NAME_PX, size), bold, condensed)
                 rows = th.break_name(f2, name, width, max(1, height // f2.get_linesize()))
                 if rows is not None and len(rows) > 1:
-                    imgs = [_words(f2, t, colour) for t in rows]
-                    out = pygame.Surface((max(i.get_width() for i in imgs), len(rows) * f2.get_linesize()),
-                                         pygame.SRCALPHA)
-                    for j, i in enumerate(imgs):
-                        out.blit(i, (0, j * f2.get_linesize()))
-                    return out
+                    return th.stack_lines([_words(f2, t, colour) for t in rows], f2.get_linesize())
         return _words(f, _fit_text(f, name, width), colour)
 
     def layout(self, state: GameState, view: PanelView) -> dict[str, pygame.Rect]:

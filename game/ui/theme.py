@@ -371,3 +371,13 @@ def break_name(font: pygame.font.Font, text: str, width: int, most: int) -> list
         cur = q
     rows.append(cur.rstrip())
     return rows if len(rows) <= most else None
+
+
+def stack_lines(images: list, line_h: int) -> pygame.Surface:
+    """Lines of words already drawn, one under the other ``line_h`` apart, on a transparent picture."""
+    import pygame
+
+    out = pygame.Surface((max(i.get_width() for i in images), len(images) * line_h), pygame.SRCALPHA)
+    for j, img in enumerate(images):
+        out.blit(img, (0, j * line_h))
+    return out

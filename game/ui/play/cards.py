@@ -366,9 +366,7 @@ class CardStrips:
             bottom = ngettext("Deck: {n} card", "Deck: {n} cards", n).format(n=n)
         self.info_lines = (top, bottom)  # what the last info item said (tests read it)
         rows = [f.render(line, True, t.ink) for line in top.split("\n")]
-        img = pygame.Surface((max(i.get_width() for i in rows), sum(i.get_height() for i in rows)), pygame.SRCALPHA)
-        for j, row in enumerate(rows):
-            img.blit(row, (0, j * rows[0].get_height()))
+        img = th.stack_lines(rows, rows[0].get_height())
         for size, cond in ((14, False), (13, False), (13, True), (12, True)):  # smaller, then condensed, then cut
             f_small = self.fonts.get(max(11, p(size)), False, cond)
             if f_small.size(bottom)[0] <= room:
