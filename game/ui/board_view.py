@@ -173,6 +173,40 @@ def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float,
     return w * h if w > 0 and h > 0 else 0.0
 
 
+def unreadable_names(boxes: dict[int, tuple[float, float, float, float]], need: dict[int, tuple],
+                     halo: float) -> set[int]:
+    """The names to leave off so that no two drawn names cover each other.
+
+    With five seats round a 1280x720 laptop the board is so small that Paris keeps a dozen names over one
+    another after the last search, Berlin six: both of each pair unreadable. Leaving one off lets the other
+    be read; zooming in (the names then have room) or a long press on its station shows it. The least
+    needed name goes first (by ``need``, least first: a plain station before one the rules give a part, then
+    fewer connections, then no destination card, then a longer name), so the interchanges and special
+    stations players look for keep theirs; among equals the one over the most others. Boxes are shrunk by ``halo`` first: halos that touch do not hide letters.
+    """
+    inner = {i: (b[0] + halo, b[1] + halo, b[2] - halo, b[3] - halo) for i, b in boxes.items()}
+    over: dict[int, set[int]] = {i: set() for i in inner}
+    ids = sorted(inner, key=lambda i: inner[i][0])
+    for n, i in enumerate(ids):  # sweep along x: only names that start before this one ends can meet it
+        a = inner[i]
+        for j in ids[n + 1:]:
+            b = inner[j]
+            if b[0] >= a[2]:
+                break
+            if _overlap(a, b) > 0:
+                over[i].add(j)
+                over[j].add(i)
+    left_off: set[int] = set()
+    while True:
+        clashing = [i for i, o in over.items() if o]
+        if not clashing:
+            return left_off
+        i = min(clashing, key=lambda k: (need[k], -len(over[k]), k))
+        left_off.add(i)
+        for j in over.pop(i):
+            over[j].discard(i)
+
+
 # ------------------------------------------------------------------------------------------------
 # primitives
 
@@ -401,6 +435,7 @@ class BoardView:
         self._label_cache: dict = {}
         self._labels_key = None
         self._labels: list = []
+        self.names_left_off: set[int] = set()  # stations whose names are not shown at this zoom
         self._geom_key = None
         self._geom_px_key = None
         self._circles_key = None
@@ -735,6 +770,7 @@ class BoardView:
         if got is not None and got[0] is board:  # the board is kept in the entry, so its id is not reused
             _placements[known] = _placements.pop(known)  # most recently used last
             self._labels, self._corners, self.settle_work = list(got[1]), list(got[2]), got[3]
+            self.names_left_off = set(got[4])
             self._labels_key = key
             return
         s = self.s
@@ -923,13 +959,22 @@ class BoardView:
                 break
         yield from self._settle_clashes(order, cands, choice, boxes, corners, pos, rads, grid, cells, take, put,
                                         grown, lgrid, cost_of, dests)
+        # names the search could only leave over one another are left off at this zoom (see unreadable_names)
+        wanted = set(dests)
+        drawn = {i: c[1] for i, c in enumerate(choice) if c[0]}
+        need = {i: (bool(board.stations[i].kinds), len(board.station_conns[i]), i in wanted, -len(choice[i][0]))
+                for i in drawn}
+        self.names_left_off = unreadable_names(drawn, need, max(2.0, px * 0.15))
+        for i in self.names_left_off:
+            x, y = pos[i]
+            choice[i] = ("", (x, y, x, y), 0.0)
         self._corners = corners
         placed: list = [None] * len(pos)
         for i, (text, box, _) in enumerate(choice):
             placed[i] = (text, box[0] - pos[i][0], box[1] - pos[i][1])
         self._labels = placed
         self._labels_key = key
-        _placements[known] = (board, tuple(placed), tuple(corners), self.settle_work)
+        _placements[known] = (board, tuple(placed), tuple(corners), self.settle_work, frozenset(self.names_left_off))
         while len(_placements) > PLACEMENT_CACHE_SIZE:
             del _placements[next(iter(_placements))]
         return placed

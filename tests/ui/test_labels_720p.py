@@ -175,3 +175,73 @@ def test_a_board_already_placed_at_this_size_is_not_placed_again(monkeypatch):
     other = view(pygame.Rect(0, 0, 1280, 720))  # another zoom: placed afresh
     other._place_labels()
     assert searched == [other] and len(bvm._placements) == 2
+
+
+# ---- five seats round a laptop: names that cannot be placed apart are left off --------------------------------
+
+
+def test_of_two_names_over_each_other_the_less_needed_is_left_off():
+    from game.ui.board_view import unreadable_names
+
+    boxes = {0: (0, 0, 50, 10), 1: (40, 0, 90, 10), 2: (200, 0, 250, 10)}
+    assert unreadable_names(boxes, {0: (1,), 1: (2,), 2: (0,)}, halo=2) == {0}
+    assert unreadable_names(boxes, {0: (2,), 1: (1,), 2: (0,)}, halo=2) == {1}
+    # halos that touch (a 3-pixel overlap with 2 pixels of halo each side) hide no letter
+    touching = {0: (0, 0, 50, 10), 1: (47, 0, 90, 10)}
+    assert unreadable_names(touching, {0: (1,), 1: (1,)}, halo=2) == set()
+    # among equals, the one over both others goes, and both others are kept
+    chain = {0: (0, 0, 50, 10), 1: (40, 0, 90, 10), 2: (80, 0, 130, 10)}
+    assert unreadable_names(chain, {0: (1,), 1: (1,), 2: (1,)}, halo=2) == {1}
+    # an interchange between two plain stations keeps its name, though that leaves off two
+    assert unreadable_names(chain, {0: (0,), 1: (5,), 2: (0,)}, halo=2) == {0, 2}
+
+
+def _letters_over_letters(bv) -> list[tuple[str, str]]:
+    """Pairs of drawn names whose letters (the box without its halo) cover each other."""
+    h = max(2, round(bv.label_px * 0.15))
+    rects = [r.inflate(-2 * h, -2 * h) if r.w else r for r in bv.label_rects()]
+    return [(bv.board.stations[i].name, bv.board.stations[j].name) for i, r in enumerate(rects) if r.w > 0
+            for j in r.collidelistall(rects) if j > i and rects[j].w > 0]
+
+
+@pytest.mark.parametrize("name", ["london", "berlin", "newyork", "paris"])
+def test_five_seats_at_720p_leave_no_name_over_another_and_zooming_in_shows_them(name):
+    """Five seats round a 1280x720 laptop shrink the board to about 40 % of its size, where the names' search
+    left Paris twelve names over one another and Berlin six (both of each pair unreadable). The less needed
+    of each pair is now left off (a plain station before an interchange); zoomed in, the names have room."""
+    from game.engine import new_game
+    from game.ui.app import App
+    from game.ui.screenshot import demo_seats
+
+    play_scene = pytest.importorskip("game.ui.play_scene")
+    app = App(size=(1280, 720), headless=True)
+    state = new_game(name, 5, seed=1, start_player=0)
+    scene = app.push(play_scene.PlayScene(app, state, demo_seats(state)))
+    app.step(0.1)
+    bv = scene.board_view
+    assert _letters_over_letters(bv) == []
+    board = bv.board
+    for i in bv.names_left_off:
+        assert bv.label_rects()[i].w == 0  # not drawn
+    if name in ("berlin", "paris"):  # the two crowded boards do need it
+        assert bv.names_left_off
+    left_off = {board.stations[i].name for i in bv.names_left_off}
+    # the hubs players look for keep theirs (leaving off the name over most others first took République)
+    kept = {"paris": {"République", "Châtelet", "Gare du Nord", "Bastille", "Nation"},
+            "berlin": {"Friedrichstr.", "Zoologischer Garten", "Gesundbrunnen", "Ostkreuz"}}.get(name, set())
+    assert not (kept & left_off)
+    x, y = bv.rect.center
+    bv.zoom_at(x, y, 2.5)
+    bv._place_labels()
+    assert not ({board.stations[i].name for i in bv.names_left_off} & left_off)
+    assert _letters_over_letters(bv) == []
+    while app.scenes:
+        app.scenes.pop().exit()
+
+
+def test_four_seats_at_1920x1080_leave_every_name_on():
+    """The usual table keeps every name: leaving names off is for boards too small for them."""
+    for name in ("london", "berlin", "newyork", "paris"):
+        bv = _view(name, (1920, 1080), inset=0.12)
+        bv._place_labels()
+        assert bv.names_left_off == set(), name
