@@ -746,7 +746,10 @@ class BoardView:
     def _labels_wanted(self):
         px = self.label_px
         angle = EDGE_ROTATION.get(self.names_facing, 0) if self.names_facing else 0
-        return (round(self.s, 6), px, angle)
+        # zoomed out, the whole card is in view and a name past the view's edge is cut by the panels, so the
+        # view's size is part of what the names are placed for; zoomed in, a pan brings any name into view
+        view = (self.rect.w, self.rect.h) if self.zoom == 1.0 else None
+        return ((round(self.s, 6), view), px, angle)
 
     def _place_labels(self) -> list:
         """Every name placed for the current zoom (cached per zoom, pixel size and turn of the names)."""
@@ -762,7 +765,7 @@ class BoardView:
 
         Positions are kept relative to the station (in pixels), so panning reuses them.
         """
-        _, px, angle = key
+        (_, view), px, angle = key
         board = self.board
         known = (id(board), type(self.city), key, round(self.scale, 6), tuple(self.bounds), tuple(self._radius_u),
                  SETTLE_WORK)
@@ -822,6 +825,16 @@ class BoardView:
         gy = gx * 0.4
         close_cost = px * px * 6.0  # any two names too close: as bad as a name over a station
         bx0, by0, bx1, by1 = (v * s for v in self.bounds)
+        if view:  # the view in board pixels: zoomed out, the card sits in its middle
+            mx, my = (bx0 + bx1 - view[0]) / 2, (by0 + by1 - view[1]) / 2
+            vx0, vy0, vx1, vy1 = mx, my, mx + view[0], my + view[1]
+
+        def cut(b) -> bool:
+            """More of the name than a quarter (a whole line of a two-line name) past the view's edge, where
+            the panels round the board cut it (zoomed out only)."""
+            return bool(view) and _overlap(b, (vx0, vy0, vx1, vy1)) < 0.75 * (b[2] - b[0]) * (b[3] - b[1])
+
+        self._cut = cut
         # candidate boxes per station, computed once: (text, box, preference cost)
         cands: list[list] = []
         for i, st in enumerate(board.stations):
@@ -856,6 +869,8 @@ class BoardView:
                     cost = pref + form_cost
                     if lx < bx0 or ly < by0 or lx + w > bx1 or ly + h > by1:
                         cost += 200
+                    if cut(box):
+                        cost += 400
                     inner = (lx + 1, ly + 1, lx + w - 1, ly + h - 1)
                     seen = set()
                     for k in cells(box):  # fixed obstacles: other stations and the lanes
@@ -959,12 +974,15 @@ class BoardView:
                 break
         yield from self._settle_clashes(order, cands, choice, boxes, corners, pos, rads, grid, cells, take, put,
                                         grown, lgrid, cost_of, dests)
+        drawn = {i: c[1] for i, c in enumerate(choice) if c[0]}
+        gone = {i for i, b in drawn.items() if cut(b)}  # no place left inside the view
+        for i in gone:
+            del drawn[i]
         # names the search could only leave over one another are left off at this zoom (see unreadable_names)
         wanted = set(dests)
-        drawn = {i: c[1] for i, c in enumerate(choice) if c[0]}
         need = {i: (bool(board.stations[i].kinds), len(board.station_conns[i]), i in wanted, -len(choice[i][0]))
                 for i in drawn}
-        self.names_left_off = unreadable_names(drawn, need, max(2.0, px * 0.15))
+        self.names_left_off = gone | unreadable_names(drawn, need, max(2.0, px * 0.15))
         for i in self.names_left_off:
             x, y = pos[i]
             choice[i] = ("", (x, y, x, y), 0.0)
@@ -1008,6 +1026,7 @@ class BoardView:
                         n += _overlap(g, boxes[j]) > 0
             n += sum(1 for b in badges.values() if _overlap(box, b) > 0)
             n += box[0] < bx0 or box[1] < by0 or box[2] > bx1 or box[3] > by1  # off the board card
+            n += self._cut(box)  # cut by the panels round the view
             seen = set()
             for k in cells(box):
                 for item in grid.get(k, ()):
@@ -1044,7 +1063,7 @@ class BoardView:
             return out
 
         def on_card(c):
-            return not (c[1][0] < bx0 or c[1][1] < by0 or c[1][2] > bx1 or c[1][3] > by1)
+            return not (c[1][0] < bx0 or c[1][1] < by0 or c[1][2] > bx1 or c[1][3] > by1 or self._cut(c[1]))
 
         def recorner():
             for i in dests:  # badges to the corner covering the fewest names, as in the passes
