@@ -19,6 +19,7 @@ from .seats import EDGE_ROTATION, SeatConfig, screen_to_upright, upright_to_scre
 
 DEPTH = 132  # panel depth at 1080p (design px) when everything fits in one row
 STRIP = 50  # the status strip of a narrow panel's second row (design px)
+LINES_ROW = 30  # a tall panel's row of lines: below a swatch, its count (design px)
 BRANCH_LABEL = N_("Take branch tile")
 UNDO_LABEL = N_("Undo")
 ROUTE_LABEL = N_("Choose the passenger's route: tap to preview, tap again to choose")
@@ -160,7 +161,7 @@ class SeatPanel:
         self.stand_ins = 0  # frames shown with the last picture scaled (render's ``stand_in``)
         self.behind = False  # the last render returned an older picture: a fresh one is owed
         self._stand_in: tuple | None = None  # ((picture id, size), the scaled picture)
-        self.mode = "wide"  # "wide" | "stacked" | "compact" (see needed_depth)
+        self.mode = "wide"  # "wide" | "stacked" | "compact" | "tall" (see needed_depth)
         self.cut_labels: list[str] = []  # button labels that did not fit at the last render (should be none)
         self.shown_notes = 0  # how many of notes() the last render had room for
         self.name_lines: list[str] = []  # the seat's name as the last render showed it (one or two lines)
@@ -230,8 +231,11 @@ class SeatPanel:
             mode = "wide"
         elif row + max(branch_w, undo_w) + pad <= W:
             mode = "stacked"
-        else:
+        elif pad + id_w + pad + n_lines * p(52) + max(0, n_lines - 1) * pad + pad <= W:
             mode = "compact"
+        else:  # not even the lines at their least beside the name and the round buttons (five seats along a
+            # laptop's bottom edge ran the swatches under the hint and the menu): the lines get a row of their own
+            mode = "tall"
         return dict(mode=mode, pad=pad, touch=touch, branch_w=branch_w, undo_w=undo_w, id_w=id_w, sw=sw,
                     branch_need=branch_need)
 
@@ -247,6 +251,8 @@ class SeatPanel:
             return base
         if need["mode"] == "stacked":
             return max(base, 2 * need["touch"] + 3 * need["pad"])
+        if need["mode"] == "tall":
+            return base + need["touch"] + p(LINES_ROW) + need["touch"] + need["pad"]
         return base + p(STRIP) + need["touch"] + need["pad"]
 
     def _route_name(self, name: str, width: int, height: int, colour) -> pygame.Surface:
@@ -287,7 +293,8 @@ class SeatPanel:
         pad, touch, id_w = need["pad"], need["touch"], need["id_w"]
         self.mode = mode
         ctl: dict[str, pygame.Rect] = {}
-        menu_y = (min(H, p(DEPTH)) if mode == "compact" else H) // 2 - touch // 2
+        rows = mode in ("compact", "tall")  # the name and the round buttons in a first row, more rows below
+        menu_y = (min(H, p(DEPTH)) if rows else H) // 2 - touch // 2
         ctl["menu"] = pygame.Rect(W - pad - touch, max(0, menu_y), touch, touch)  # the game menu, for any seat
         W_row = W  # compact: the menu button sits in the first row; the button row below keeps the width
         W -= touch + pad
@@ -310,8 +317,10 @@ class SeatPanel:
                     else max(need["branch_w"], need["undo_w"])
                 spare = W - (pad + id_w + pad) - lines_w - p(12) - p(170) - buttons - 2 * pad
             id_w += max(0, min(want - id_w, spare))
+        if mode == "tall":  # the first row is the name's, beside the round buttons
+            id_w = max(id_w, W - 2 * pad)
         x = pad + id_w + pad
-        row_h = min(H, p(DEPTH)) if mode == "compact" else H  # the first row (identity, lines, status)
+        row_h = min(H, p(DEPTH)) if rows else H  # the first row (identity, lines, status)
         ctl["_id"] = pygame.Rect(pad, pad, id_w, row_h - 2 * pad)
         if mode == "wide":
             btn_h = touch
@@ -329,7 +338,8 @@ class SeatPanel:
             if not routing:
                 ctl["branch"] = pygame.Rect(W - pad - bw, pad, bw, bh)
             right = W - pad - bw - pad
-        else:  # compact: identity and lines, then a strip for the status, then the buttons across
+        else:  # compact: identity and lines, then a strip for the status, then the buttons across (tall: the
+            # lines and the status in the second row)
             right = W - pad
             by = H - pad - touch
             undo_w = need["undo_w"]
@@ -338,7 +348,16 @@ class SeatPanel:
                 ctl["branch"] = pygame.Rect(pad, by, max(1, ctl["undo"].x - 2 * pad), touch)
         if routing:
             label_font = self.fonts.get(p(17), True)
-            if mode == "compact":  # the options take the strip and the button row, beside Undo
+            if mode == "tall":  # the label and the table's notes across the second row, the options below
+                y2 = row_h - pad
+                n_label = max(1, min(2, len(th.wrap(label_font, label_text, max(1, W_row - 2 * pad)))))
+                label_h = n_label * label_font.get_linesize()
+                notes_h = p(28)
+                ctl["_label"] = pygame.Rect(pad, y2, W_row - 2 * pad, label_h)
+                ctl["_status"] = pygame.Rect(pad, y2 + label_h, W_row - 2 * pad, notes_h)
+                top = y2 + label_h + notes_h + p(4)
+                area = pygame.Rect(pad, top, ctl["undo"].x - 2 * pad, H - pad - top)
+            elif mode == "compact":  # the options take the strip and the button row, beside Undo
                 area = pygame.Rect(pad, row_h - pad, ctl["undo"].x - 2 * pad, H - row_h)
                 notes_h = p(28)  # one row of the table's notes under the label
                 ctl["_label"] = pygame.Rect(x, pad, W - x - pad, row_h - 2 * pad - notes_h)
@@ -393,15 +412,20 @@ class SeatPanel:
             room = right - x
             if mode == "compact":
                 room = W - pad - x
+            y = max(pad, (row_h - sh - p(22)) // 2)
+            if mode == "tall":  # the second row: the lines, then the status beside them
+                x, y = pad, row_h - pad + p(4)
+                room = W_row - 2 * pad - p(120)
             total = n * sw + (n - 1) * gap
             if total > room:
                 sw = max(p(52), (room - (n - 1) * gap) // max(1, n))
-            y = max(pad, (row_h - sh - p(22)) // 2)
             for j, li in enumerate(player.lines):
                 ctl[f"line:{li}"] = pygame.Rect(x + j * (sw + gap), y, sw, sh)
             sx = x + n * (sw + gap) + p(12)
             if mode == "compact":
                 ctl["_status"] = pygame.Rect(pad, row_h - pad + p(2), W_row - 2 * pad, max(0, H - row_h - touch - pad))
+            elif mode == "tall":
+                ctl["_status"] = pygame.Rect(sx, y, max(0, W_row - pad - sx), max(0, ctl["undo"].y - pad - y))
             else:
                 ctl["_status"] = pygame.Rect(sx, pad, max(0, right - sx), H - 2 * pad)
         self.controls = ctl

@@ -1,0 +1,97 @@
+"""A seat's panel never puts one control over another, in either arrangement, at any seat count.
+
+Five seats along a laptop's bottom edge (and four on Paris, whose panels have the secret-cards button too)
+left each panel 256 px wide at 1280x720: the line swatches ran under the hint and the secret-cards buttons,
+so a tap meant for a line lit the hint. Such a panel now gives its lines a row of their own ("tall").
+"""
+from __future__ import annotations
+
+import copy
+
+import pygame
+import pytest
+
+from game.ai import RandomBot
+from game.engine import apply, new_game
+from game.ui.play_scene import PlayScene
+from game.ui.seats import SeatConfig, default_edges
+
+NAMES = ["Ada", "Ben", "Chloe", "Dev", "Ezra"]
+
+
+def _scene(app, st, arrangement: str) -> PlayScene:
+    edges = default_edges(st.n_players, arrangement)
+    seats = [SeatConfig(name=p.name, edge=edges[k], colours=list(st.setup.lines[k])) for k, p in enumerate(st.players)]
+    play = app.push(PlayScene(app, st, seats))
+    app.step(1 / 30)
+    return play
+
+
+def _clashes(play, st) -> list[tuple]:
+    """Every pair of a panel's controls and areas (name, status, label) that overlap, and any outside it."""
+    out = []
+    for i, panel in enumerate(play.panels):
+        panel.layout(st, play.panel_view(i))
+        box = pygame.Rect(0, 0, *panel.upright_size)
+        ctl = dict(panel.controls)
+        for a, r in ctl.items():
+            if not box.contains(r):
+                out.append((i, panel.mode, a, "outside"))
+            for b, q in ctl.items():
+                if a < b and r.colliderect(q):
+                    out.append((i, panel.mode, a, b))
+    return out
+
+
+@pytest.mark.parametrize("arrangement", ["laptop", "table"])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("map_id", ["london", "paris"])
+def test_no_control_of_a_seat_panel_covers_another(app, map_id, players, arrangement):
+    st = new_game(map_id, NAMES[:players], seed=1, start_player=0)
+    play = _scene(app, st, arrangement)
+    try:
+        assert _clashes(play, st) == []
+        if arrangement == "laptop" and players == 5:
+            assert {p.mode for p in play.panels} == {"tall"}
+            for panel in play.panels:  # each line whole, its count below it, inside the panel
+                lines = [r for k, r in panel.controls.items() if k.startswith("line:")]
+                assert lines and all(r.w >= panel.px(52) for r in lines)
+    finally:
+        app.pop()
+
+
+@pytest.mark.parametrize("map_id", ["london", "paris"])
+def test_a_tall_panel_asks_the_route_without_covering_a_control(app, map_id):
+    """While the passenger's route is asked, the label and the table's notes take the lines' row and the
+    options sit beside Undo (a page at a time)."""
+    st = new_game(map_id, NAMES, seed=5, start_player=0)
+    bot = RandomBot(5)
+    while st.phase != "route":
+        assert not st.over
+        apply(st, bot.choose(st))
+    st = copy.deepcopy(st)
+    first = st.options[0]
+    fields = {f: getattr(first, f) for f in first.__struct_fields__}
+    st.options = [type(first)(**{**fields, "destination": d}) for d in range(3)]
+    play = _scene(app, st, "laptop")
+    try:
+        panel = play.panels[st.current]
+        assert panel.mode == "tall"
+        assert _clashes(play, st) == []
+        assert "route:0" in panel.controls and "_label" in panel.controls
+    finally:
+        app.pop()
+
+
+def test_a_laptop_at_1920x1080_with_five_seats_keeps_every_control_apart():
+    from game.ui.app import App
+
+    app = App(size=(1920, 1080), headless=True)
+    st = new_game("paris", NAMES, seed=1, start_player=0)
+    play = _scene(app, st, "laptop")
+    try:
+        assert {p.mode for p in play.panels} == {"tall"}
+        assert _clashes(play, st) == []
+    finally:
+        while app.scenes:
+            app.scenes.pop().exit()
