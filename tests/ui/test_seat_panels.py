@@ -61,6 +61,23 @@ def test_no_control_of_a_seat_panel_covers_another(app, map_id, players, arrange
 
 
 @pytest.mark.parametrize("map_id", ["london", "paris"])
+def test_a_tap_on_each_line_of_a_tall_panel_selects_that_line(app, driver, map_id):
+    """The tap lands on the line, not on the hint or the secret cards that used to cover it."""
+    st = new_game(map_id, NAMES, seed=1, start_player=0)
+    play = _scene(app, st, "laptop")
+    try:
+        p = st.current
+        assert play.panels[p].mode == "tall"
+        for li in reversed(st.players[p].lines):
+            x, y = play.point_for_line_swatch(li)
+            driver.tap(x, y)
+            assert play.selected.get(p) == li
+            assert app.top is play  # no card, hint or menu opened over the screen
+    finally:
+        app.pop()
+
+
+@pytest.mark.parametrize("map_id", ["london", "paris"])
 def test_a_tall_panel_asks_the_route_without_covering_a_control(app, map_id):
     """While the passenger's route is asked, the label and the table's notes take the lines' row and the
     options sit beside Undo (a page at a time)."""
