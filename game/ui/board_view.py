@@ -834,7 +834,6 @@ class BoardView:
             the panels round the board cut it (zoomed out only)."""
             return bool(view) and _overlap(b, (vx0, vy0, vx1, vy1)) < 0.75 * (b[2] - b[0]) * (b[3] - b[1])
 
-        self._cut = cut
         # candidate boxes per station, computed once: (text, box, preference cost)
         cands: list[list] = []
         for i, st in enumerate(board.stations):
@@ -973,7 +972,7 @@ class BoardView:
             if not clash:
                 break
         yield from self._settle_clashes(order, cands, choice, boxes, corners, pos, rads, grid, cells, take, put,
-                                        grown, lgrid, cost_of, dests)
+                                        grown, lgrid, cost_of, dests, cut)
         drawn = {i: c[1] for i, c in enumerate(choice) if c[0]}
         gone = {i for i, b in drawn.items() if cut(b)}  # no place left inside the view
         for i in gone:
@@ -998,7 +997,7 @@ class BoardView:
         return placed
 
     def _settle_clashes(self, order, cands, choice, boxes, corners, pos, rads, grid, cells, take, put, grown,
-                        lgrid, cost_of, dests):
+                        lgrid, cost_of, dests, cut=lambda box: False):
         """The last step of the name placement: a name the greedy passes left too close to another, or
         under a destination's badge or a city's mark, tries each of its places, and places half a line
         further out, for one with fewer such clashes; it moves only then, so a board without clashes
@@ -1026,7 +1025,7 @@ class BoardView:
                         n += _overlap(g, boxes[j]) > 0
             n += sum(1 for b in badges.values() if _overlap(box, b) > 0)
             n += box[0] < bx0 or box[1] < by0 or box[2] > bx1 or box[3] > by1  # off the board card
-            n += self._cut(box)  # cut by the panels round the view
+            n += cut(box)  # cut by the panels round the view
             seen = set()
             for k in cells(box):
                 for item in grid.get(k, ()):
@@ -1063,7 +1062,7 @@ class BoardView:
             return out
 
         def on_card(c):
-            return not (c[1][0] < bx0 or c[1][1] < by0 or c[1][2] > bx1 or c[1][3] > by1 or self._cut(c[1]))
+            return not (c[1][0] < bx0 or c[1][1] < by0 or c[1][2] > bx1 or c[1][3] > by1 or cut(c[1]))
 
         def recorner():
             for i in dests:  # badges to the corner covering the fewest names, as in the passes
