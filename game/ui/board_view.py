@@ -982,6 +982,13 @@ class BoardView:
         need = {i: (bool(board.stations[i].kinds), len(board.station_conns[i]), i in wanted, -len(choice[i][0]))
                 for i in drawn}
         self.names_left_off = gone | unreadable_names(drawn, need, max(2.0, px * 0.15))
+        # a city's mark beside its station (Berlin's landmark stacks and their counts, not a symbol kept a
+        # little clear) matters more at play than a name over it: a name still hiding more than a quarter of
+        # another station's mark is left off too
+        marks = [(k, (x - c, y - c, x + c, y + c)) for k, ((x, y), c, r) in enumerate(zip(pos, clear, rads))
+                 if c >= 1.5 * r]
+        self.names_left_off |= {i for i, b in drawn.items() if any(
+            k != i and _overlap(b, mb) > 0.25 * (mb[2] - mb[0]) * (mb[3] - mb[1]) for k, mb in marks)}
         for i in self.names_left_off:
             x, y = pos[i]
             choice[i] = ("", (x, y, x, y), 0.0)

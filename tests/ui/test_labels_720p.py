@@ -258,3 +258,29 @@ def test_four_seats_at_1920x1080_leave_every_name_on():
         bv = _view(name, (1920, 1080), inset=0.12)
         bv._place_labels()
         assert bv.names_left_off == set(), name
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_no_name_hides_a_berlin_stack_on_the_play_screen_at_720p(players):
+    """On the real play screen at 1280x720 the card strips shrink the board further than the 80 % view above:
+    Samariterstr. covered 45 % of Ostbahnhof's stack and Karl-Bonhoeffer-Nervenklinik 33 % of Alt-Tegel's
+    (four seats; six stacks with five). A stack's count matters at play more than a name over it, so such a
+    name is left off at that zoom; with four seats that is those two names and no other."""
+    from game.engine import new_game
+    from game.ui.app import App
+    from game.ui.screenshot import demo_seats
+
+    play_scene = pytest.importorskip("game.ui.play_scene")
+    app = App(size=(1280, 720), headless=True)
+    state = new_game("berlin", players, seed=1, start_player=0)
+    scene = app.push(play_scene.PlayScene(app, state, demo_seats(state)))
+    app.step(0.1)
+    bv = scene.board_view
+    try:
+        assert _stacks_hidden(bv) == []
+        if players == 4:
+            left_off = sorted(bv.board.stations[i].name for i in bv.names_left_off)
+            assert left_off == ["Karl-Bonhoeffer-Nervenklinik", "Samariterstr."]
+    finally:
+        while app.scenes:
+            app.scenes.pop().exit()
