@@ -182,7 +182,8 @@ def unreadable_names(boxes: dict[int, tuple[float, float, float, float]], need: 
     be read; zooming in (the names then have room) or a long press on its station shows it. The least
     needed name goes first (by ``need``, least first: a plain station before one the rules give a part, then
     fewer connections, then no destination card, then a longer name), so the interchanges and special
-    stations players look for keep theirs; among equals the one over the most others. Boxes are shrunk by ``halo`` first: halos that touch do not hide letters.
+    stations players look for keep theirs; among equals the one over the most others. Boxes are shrunk by
+    ``halo`` first: halos that touch do not hide letters.
     """
     inner = {i: (b[0] + halo, b[1] + halo, b[2] - halo, b[3] - halo) for i, b in boxes.items()}
     over: dict[int, set[int]] = {i: set() for i in inner}
