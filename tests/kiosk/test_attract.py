@@ -237,6 +237,29 @@ def test_the_banner_does_not_invite_a_tap_to_hurry(app):
     assert "tap" not in scene.demo.banner_text()
 
 
+def test_the_far_invitation_stands_clear_of_the_top_seats_banner(app):
+    """At 1280x720 the top seat's banner takes two lines ("The passenger / is travelling") and reached under
+    the upside-down "Touch to play" for the far side of the table; the invitation now stands below it."""
+    scene = app.push(AttractScene(app, pace=0.0, level="random", seed=3, threaded=False))
+    seen = 0
+    for _ in range(1200):
+        app.step(FIXED_DT * 4)
+        area = scene.demo.board_view.rect
+        banner = scene.demo.backdrop.banner_rect()
+        if banner is None or banner.top > area.top + app.px(attract_mod.FAR_TOP) + app.px(80):
+            continue
+        _, far = scene._far_invitation(area)
+        unmoved = far.copy()
+        unmoved.top = area.top + app.px(attract_mod.FAR_TOP)
+        if banner.colliderect(unmoved):  # where the invitation used to stand, the banner stands now
+            seen += 1
+            assert not far.colliderect(banner), (far, banner)
+            assert far.bottom < area.bottom
+        if seen >= 3:
+            break
+    assert seen >= 3, "the top seat's banner never reached the invitation's old place"
+
+
 def test_draws_at_small_and_large_windows(app):
     for size in ((640, 360), (1920, 1080), (1024, 768)):
         app.resize(*size)

@@ -536,11 +536,27 @@ class AttractScene(Scene):
             demo.draw(surface)
             demo.dirty = False
         area = demo.board_view.rect if demo is not None else surface.get_rect()
+        far, far_r = self._far_invitation(area)
         if self.result is not None:
             self._draw_result(surface, area)
         else:
-            self._draw_captions(surface, area)
-        self._draw_invitation(surface, area)
+            self._draw_captions(surface, area, far_r.bottom + self.app.px(2))
+        self._draw_invitation(surface, area, far, far_r)
+
+    def _far_invitation(self, area: pygame.Rect) -> tuple[pygame.Surface, pygame.Rect]:
+        """The invitation for people on the far side of the table (upside down) and where it stands: near
+        the board's top edge, below the turn banner when the top seat's banner reaches that far (two lines
+        at 1280x720: "The passenger is travelling" ran under it)."""
+        th = self.app.theme
+        px = self.app.px
+        far = self._pill(_("Touch to play"), 34, th.accent_ink, th.accent, pad=14, alpha=235)
+        textfit.check(_("Touch to play"), area.width - px(40), far.get_width(), "attract far invitation")
+        far = pygame.transform.rotate(far, 180)
+        r = far.get_rect(midtop=(area.centerx, area.top + px(FAR_TOP)))
+        banner = self.demo.backdrop.banner_rect() if self.demo is not None else None
+        if banner is not None and banner.colliderect(r.inflate(0, 2 * px(8))):
+            r.top = banner.bottom + px(8)
+        return far, r
 
     def _font(self, size: float, bold: bool = True):
         return self.app.fonts.get(self.app.px(size), bold)
@@ -562,10 +578,10 @@ class AttractScene(Scene):
             self._cache[key] = s
         return s
 
-    def _draw_captions(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+    def _draw_captions(self, surface: pygame.Surface, area: pygame.Rect, top: int) -> None:
         th = self.app.theme
         px = self.app.px
-        y = area.top + px(FAR_TOP + 64)  # below the far-side invitation
+        y = top + px(8)  # below the far-side invitation
         for c in self.captions.items:
             a = 1.0
             if c.age < 0.25:
@@ -584,7 +600,8 @@ class AttractScene(Scene):
             surface.blit(s, s.get_rect(midtop=(area.centerx, y)))
             y += s.get_height() + px(10)
 
-    def _draw_invitation(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+    def _draw_invitation(self, surface: pygame.Surface, area: pygame.Rect, far: pygame.Surface,
+                         far_r: pygame.Rect) -> None:
         th = self.app.theme
         px = self.app.px
         wave = 0.5 + 0.5 * math.sin(self.clock * 2 * math.pi / 1.6)
@@ -601,12 +618,7 @@ class AttractScene(Scene):
                          border_radius=glow.get_height() // 2)
         surface.blit(glow, glow.get_rect(center=r.center))
         surface.blit(img, r)
-        # the same invitation, smaller, for people on the far side of the table
-        far = self._pill(_("Touch to play"), 34, th.accent_ink, th.accent, pad=14, alpha=235)
-        textfit.check(_("Touch to play"), area.width - px(40), far.get_width(), "attract far invitation")
-        far = pygame.transform.rotate(far, 180)
-        # below the turn banner, which the top seat's turn puts at the board's top edge
-        surface.blit(far, far.get_rect(midtop=(area.centerx, area.top + px(FAR_TOP))))
+        surface.blit(far, far_r)  # the same invitation, smaller, for people on the far side of the table
 
     def _draw_result(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         th = self.app.theme
