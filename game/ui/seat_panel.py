@@ -20,6 +20,7 @@ from .seats import EDGE_ROTATION, SeatConfig, screen_to_upright, upright_to_scre
 DEPTH = 132  # panel depth at 1080p (design px) when everything fits in one row
 STRIP = 50  # the status strip of a narrow panel's second row (design px)
 LINES_ROW = 30  # a tall panel's row of lines: below a swatch, its count (design px)
+LEAST_SWATCH = 52  # a line's swatch is never narrower (design px): the layouts are chosen so it fits
 BRANCH_LABEL = N_("Take branch tile")
 UNDO_LABEL = N_("Undo")
 ROUTE_LABEL = N_("Choose the passenger's route: tap to preview, tap again to choose")
@@ -231,7 +232,7 @@ class SeatPanel:
             mode = "wide"
         elif row + max(branch_w, undo_w) + pad <= W:
             mode = "stacked"
-        elif pad + id_w + pad + n_lines * p(52) + max(0, n_lines - 1) * pad + pad <= W:
+        elif pad + id_w + pad + n_lines * p(LEAST_SWATCH) + max(0, n_lines - 1) * pad + pad <= W:
             mode = "compact"
         else:  # not even the lines at their least beside the name and the round buttons (five seats along a
             # laptop's bottom edge ran the swatches under the hint and the menu): the lines get a row of their own
@@ -418,7 +419,7 @@ class SeatPanel:
                 room = W_row - 2 * pad - p(120)
             total = n * sw + (n - 1) * gap
             if total > room:
-                sw = max(p(52), (room - (n - 1) * gap) // max(1, n))
+                sw = max(p(LEAST_SWATCH), (room - (n - 1) * gap) // max(1, n))
             for j, li in enumerate(player.lines):
                 ctl[f"line:{li}"] = pygame.Rect(x + j * (sw + gap), y, sw, sh)
             sx = x + n * (sw + gap) + p(12)

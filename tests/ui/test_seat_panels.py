@@ -14,6 +14,7 @@ import pytest
 from game.ai import RandomBot
 from game.engine import apply, new_game
 from game.ui.play_scene import PlayScene
+from game.ui.seat_panel import LEAST_SWATCH
 from game.ui.seats import SeatConfig, default_edges
 
 NAMES = ["Ada", "Ben", "Chloe", "Dev", "Ezra"]
@@ -55,7 +56,7 @@ def test_no_control_of_a_seat_panel_covers_another(app, map_id, players, arrange
             assert {p.mode for p in play.panels} == {"tall"}
             for panel in play.panels:  # each line whole, its count below it, inside the panel
                 lines = [r for k, r in panel.controls.items() if k.startswith("line:")]
-                assert lines and all(r.w >= panel.px(52) for r in lines)
+                assert lines and all(r.w >= panel.px(LEAST_SWATCH) for r in lines)
     finally:
         app.pop()
 
