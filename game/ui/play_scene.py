@@ -43,6 +43,7 @@ from .play.hint import HintControl
 from .play.animations import FAST, FLASH_S, FLOAT_S, HOP_S, TOAST_S, Animations, Flash, Float, Toast, Travel
 from .play.overlays import Overlays, tag_area
 from .play.long_press import LongPress
+from .play.secrets import SecretPeek
 from .play.turns import BOT_DELAY, END_HOLD_S, TurnFlow
 from .scene import CANCEL, DOWN, MOVE, UP, PointerEvent, Scene
 from .seat_panel import DEPTH, PanelView, SeatPanel
@@ -55,6 +56,7 @@ log = logging.getLogger("underground.ui.play")
 
 TAP_SLOP = 14  # px at 1080p a finger may wander and still tap
 ZOOM_SETTLE_S = 0.25  # after the last pinch/wheel step the board is redrawn crisp
+PEEK_NOTICE_S = 2.5  # "X's secret cards were looked at": told to every seat, shorter than other notices
 
 
 @dataclass
@@ -101,16 +103,14 @@ class PlayScene(Scene):
         self.cards = CardStrips(theme, fonts)  # the face-up destination cards at the seats' edges
         self.panels = [SeatPanel(i, self.seats[i].edge if self.seats[i].edge in EDGE_ROTATION else "bottom",
                                  self.seats[i], theme, fonts) for i in range(n)]
-        secret = self.board_view.city.has_secret_cards(self.board)  # Paris: objectives, held to be seen
-        for p in self.panels:
-            p.has_secret = secret
-        self.held_secret: dict[int, int] = {}  # seat -> pointer holding its cards button (shown while held)
+        self.peek = SecretPeek(n)  # play/secrets.py: a seat's secret cards, open while held (Paris objectives)
         self.reveal = None  # play/reveal.py: the secret cards shown one by one once the game is over
         self._secret_pics: dict = {}
+        self.drawn_secrets: list[tuple[int, int, pygame.Rect]] = []  # (seat, turned by, where) drawn last frame
+        self._told: list[str] = []  # "X's secret cards were looked at", waiting for the notice before it
         self.turns = TurnFlow(state, self.seats, computer_speed)  # speed: play.turns.COMPUTER_SPEEDS
         self.hints = HintControl(n, hints_used)  # play/hint.py: a person's seat may ask what the hard bot would do
-        for i, p in enumerate(self.panels):
-            p.has_hint = self.drive_computers and not self._is_computer(i)  # never in the kiosk's demo
+        self.seat_buttons()
         self.anim = Animations(self.board, theme, fonts)
         self.overlays = Overlays(theme, fonts)
         self.gestures: dict[int, Gesture] = {}
@@ -320,7 +320,7 @@ class PlayScene(Scene):
             self._pending_notice = ""
         self._invalidate()
 
-    def notice(self, text: str) -> None:
+    def notice(self, text: str, seconds: float | None = None) -> None:
         """A message for the whole table: one copy at each seat's edge of the board, turned to read from there."""
         bv = self.board_view.rect
         k = self.app.scale
@@ -339,7 +339,7 @@ class PlayScene(Scene):
             else:
                 x = bv.right - inset
             places.append((x, y, EDGE_ROTATION.get(p.edge, 0)))
-        self.anim.notice(text, places)
+        self.anim.notice(text, places, seconds)
         self.dirty = True
 
     def toast(self, text: str, at: tuple[float, float] | None = None) -> None:
@@ -406,9 +406,8 @@ class PlayScene(Scene):
         if e.phase == DOWN:
             target = self._target_at(x, y)
             g = Gesture(e.pid, target, x, y, x, y, e.t, passive=self.blocking, preview_before=self.route_preview)
-            if target[0] == "panel" and target[2] == "secret":  # shown only while this finger holds it
-                self.held_secret[target[1]] = e.pid
-                self.dirty = True
+            if target[0] == "panel" and target[2] == "secret":  # opens after a moment, only while held
+                self.peek.press(target[1], e.pid)
             if self.blocking and target[-1] != "menu" and target[0] != "cards":
                 self.fast = True
             self.gestures[e.pid] = g
@@ -442,8 +441,10 @@ class PlayScene(Scene):
                     self.board_view.pan_by(dx, dy)
                     self._invalidate()
             return True
-        if e.phase in (CANCEL, UP) and e.pid in self.held_secret.values():
-            self.held_secret = {seat: pid for seat, pid in self.held_secret.items() if pid != e.pid}
+        if e.phase in (CANCEL, UP) and e.pid in self.peek.presses:
+            tapped = self.peek.release(e.pid)
+            if tapped is not None and e.phase == UP:
+                self.explain_secret(tapped)
             self.dirty = True
         if e.phase == CANCEL:
             self.gestures.pop(e.pid, None)
@@ -596,6 +597,13 @@ class PlayScene(Scene):
 
     def update(self, dt: float) -> None:
         self.long_press.update(dt)
+        if self.peek.presses or self.peek.rest:
+            for seat in self.peek.step(dt):
+                self._told.append(_("{player}'s secret cards were looked at").format(
+                    player=self.state.players[seat].name))
+                self.dirty = True
+        if self._told and not self.anim.notices:
+            self.notice(self._told.pop(0), PEEK_NOTICE_S)
         if self.guide is not None:
             self.guide.update()
         if self._zoom_idle > 0:
@@ -888,6 +896,27 @@ class PlayScene(Scene):
         self._full_next = False
         return None if full else restore + self._dirty
 
+    @property
+    def held_secret(self) -> dict[int, int]:
+        """Seat -> the finger holding its secret cards open now."""
+        return self.peek.held
+
+    def seat_buttons(self) -> None:
+        """Which panels have a hint and a secret cards button: a person's seat only (a computer's secrets are
+        nobody's to read before the end, and the kiosk's demo has no one to give a hint to)."""
+        secret = self.board_view.city.has_secret_cards(self.board)  # Paris: objectives, held to be seen
+        for i, p in enumerate(self.panels):
+            person = not self._is_computer(i)
+            p.has_hint = self.drive_computers and person
+            p.has_secret = secret and person
+
+    def explain_secret(self, seat: int) -> None:
+        """A tap on the cards button: how to look, facing that seat, beside the button."""
+        at = self.point_for_button(seat, "secret") or self.panels[seat].rect.center
+        self.anim.toast(_("Press and hold to look — shield it with your hand."), at[0], at[1],
+                        EDGE_ROTATION.get(self.panels[seat].edge, 0), colour=self.theme.accent)
+        self.dirty = True
+
     def held_secret_rect(self, seat: int) -> tuple[pygame.Surface, pygame.Rect] | None:
         """Seat ``seat``'s secret cards as shown while its owner holds the button: the picture turned to
         face the seat and where it goes, just beyond the finger on the button (the hand covers it from the
@@ -918,13 +947,17 @@ class PlayScene(Scene):
         return turned, box
 
     def draw_held_secret(self, surface: pygame.Surface) -> list[pygame.Rect]:
-        """The secret cards of every seat whose owner holds the button now, and only those."""
+        """The secret cards of every seat whose owner holds the button now, and only those; ``drawn_secrets``
+        says whose cards this frame drew where (what the tests check, as ``BoardView.drawn_items`` for the
+        board)."""
         out = []
+        self.drawn_secrets = []
         for seat in sorted(self.held_secret):
             got = self.held_secret_rect(seat)
             if got is not None:
                 surface.blit(got[0], got[1])
                 out.append(got[1])
+                self.drawn_secrets.append((seat, self.panels[seat].rotation, got[1].copy()))
         return out
 
     # ------------------------------------------------------------------------------------------

@@ -284,7 +284,9 @@ PARIS_OBJECTIVES = Page(
     "paris_objectives", N_("Paris: secret objectives"),
     (N_("Each player has two secret objective cards, each naming three stations."),
      N_("At the end, each of your lines connected to all three stations of a card scores its value (3 or 5). "
-     "A line may score both cards, and a card may be scored by several of your lines.")),
+     "A line may score both cards, and a card may be scored by several of your lines."),
+     N_("To look, press and hold the cards button on your panel and shield it with your hand; the table is "
+        "told whenever a seat's cards are looked at. A computer's cards stay hidden until the end.")),
     Sketch(stations=((10, 24, "standard"), (40, 24, "standard"), (70, 24, "standard"), (92, 24, "standard")),
            links=((0, 1, 1, ("orange",)), (1, 2, 1, ("orange",)), (2, 3, 1, ("orange",))),
            notes=((10, 8, "1", "ink"), (40, 8, "2", "ink"), (92, 8, "3", "ink"), (66, 38, N_("all three: +3 or +5"),

@@ -144,3 +144,31 @@ def test_never_in_the_kiosk_attract_game(app):
     demo = DemoPlayScene(app, st, [SeatConfig(name="A", computer=True), SeatConfig(name="B", computer=True)],
                          bots=[RandomBot(1), RandomBot(2)], pace=0.0, threaded=False)
     assert guide_mod.start(demo) is None and demo.guide is None
+
+
+def test_on_paris_the_guide_shows_how_to_look_at_the_secret_cards(app, driver):
+    """Paris has a step of its own, pointing at the seat's cards button; it ends when the cards are held open
+    (a tap only explains, and the step waits)."""
+    from game.ui.play.secrets import HOLD_S
+
+    names = ["Ada", "Ben"]
+    st = new_game("paris", names, seed=4, start_player=0)
+    play = app.push(PlayScene(app, st, [SeatConfig(name=n, edge=e) for n, e in zip(names, ["bottom", "top"])]))
+    settle(app, play)
+    g = guide_mod.start(play)
+    assert [k for k, _t, _b in g.steps] == ["place", "extend", "branch", "passenger", "secret", "hold"]
+    assert [k for k, _t, _b in STEPS] == ["place", "extend", "branch", "passenger", "hold"]  # London has none
+    while g.name != "secret":
+        g.advance()
+    app.step(STEP)
+    assert g.target() == play.point_for_button(0, "secret")
+    x, y = g.target()
+    driver.tap(x, y)
+    app.step(STEP)
+    assert g.name == "secret", "a tap opened nothing: the step is not done"
+    driver.finger("down", x, y, 3)
+    for _ in range(round(HOLD_S / STEP) + 3):
+        app.step(STEP)
+    driver.finger("up", x, y, 3)
+    app.step(STEP)
+    assert g.name == "hold"

@@ -21,7 +21,15 @@ from game.ui.screenshot import build_scene, demo_seats
 
 play_scene = pytest.importorskip("game.ui.play_scene")
 
+from game.ui.app import FIXED_DT
+from game.ui.play.secrets import HOLD_S
+from game.ui.play_scene import PEEK_NOTICE_S
+
 from play_helpers import STEP, choose_board, finish_on_end_screen, settle, tap_action  # noqa: E402 (tests/ui is on sys.path)
+
+
+HOLD_STEPS = round(HOLD_S / FIXED_DT) + 2  # frames a finger must stay down before the cards open
+QUIET_STEPS = round((PEEK_NOTICE_S + 0.5) / FIXED_DT)  # frames until the table's notice of a look has faded
 
 
 def _play(state, rng, until=lambda st: False, limit=4000):
@@ -282,7 +290,7 @@ def test_no_objective_is_drawn_unless_its_owner_holds_the_button(app, driver, si
             sc = _scene(app, st)
         x, y = sc.point_for_button(0, "secret")
         driver.finger("down", x, y, 7)
-        driver.step(2)
+        driver.step(HOLD_STEPS)
         assert list(sc.held_secret) == [0]
         held = _screen(app)
         got = sc.held_secret_rect(0)
@@ -294,7 +302,9 @@ def test_no_objective_is_drawn_unless_its_owner_holds_the_button(app, driver, si
         assert box.bottom <= panel.rect.top + 1 and abs(box.right - panel.control_rect_on_screen("secret").right) < 2
         driver.finger("up", x, y, 7)
         driver.step(2)
-        assert not sc.held_secret and _screen(app) == a
+        assert not sc.held_secret
+        driver.step(QUIET_STEPS)  # the table's "… looked at" notice fades
+        assert _screen(app) == a
     assert shown[id(state)] != shown[id(other)], "the held cards do not show the seat's own objectives"
 
 
@@ -308,7 +318,7 @@ def test_the_cards_face_their_seat_and_only_the_holders(app, driver):
     driver.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0),
                                    touch=False))
     driver.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(x), int(y)), button=1, touch=False))
-    driver.step(2)
+    driver.step(HOLD_STEPS)
     assert list(scene.held_secret) == [top]
     pic, box = scene.held_secret_rect(top)
     upright = scene.board_view.city.secret_cards_picture(state, scene.board, top, scene.fonts, app.scale)
@@ -316,7 +326,9 @@ def test_the_cards_face_their_seat_and_only_the_holders(app, driver):
     assert box.top >= scene.panels[top].rect.bottom - 1  # towards the board from the top seat
     driver.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(int(x), int(y)), button=1, touch=False))
     driver.step(2)
-    assert not scene.held_secret and _screen(app) == base
+    assert not scene.held_secret
+    driver.step(QUIET_STEPS)
+    assert _screen(app) == base
     assert len(state.log) == logged  # holding the button acts on nothing
 
 
@@ -352,9 +364,11 @@ def test_attract_mode_never_shows_objectives(app, driver):
                                   threaded=False, result_s=0.0))
     demo = scene.demo
     assert demo.state.setup.map == "paris" and not demo.reveal_secrets
-    x, y = demo.point_for_button(0, "secret")
-    driver.finger("down", x, y, 9)  # a passer-by's finger on a seat's cards button: it reaches the kiosk only
-    driver.step(2)
+    assert all(demo.point_for_button(i, "secret") is None for i in range(len(demo.panels))), \
+        "the demo's seats are computers: no cards button"
+    x, y = demo.point_for_button(0, "menu")  # a passer-by's finger on a seat's panel: it reaches the kiosk only
+    driver.finger("down", x, y, 9)
+    driver.step(HOLD_STEPS)
     assert scene.touched and not demo.held_secret
     driver.finger("up", x, y, 9)
     scene.play_games(1, draw=False)

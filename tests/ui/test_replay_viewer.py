@@ -279,6 +279,10 @@ def test_a_monkey_on_the_viewer_and_its_log_never_breaks_it_nor_leaves_the_recor
     assert len(seen_steps) > 5 and seen_log > 0, (len(seen_steps), seen_log)
 
 
+from game.ui.app import FIXED_DT  # noqa: E402
+from game.ui.play.secrets import HOLD_S  # noqa: E402
+
+
 def _partial(rec, n: int):
     """The first ``n`` actions of ``rec``: a game still under way, its objectives seen by nobody but their owner."""
     part = rec_mod.from_state(rec_mod.replay(rec, upto=0))
@@ -301,7 +305,7 @@ def test_paris_objectives_stay_hidden_in_the_viewer_unless_revealed(app, driver,
     app.step(STEP)
     x, y = shown.point_for_button(1, "secret")
     driver.finger("down", x, y, 3)
-    driver.step(2)
+    driver.step(round(HOLD_S / FIXED_DT) + 2)
     assert list(shown.held_secret) == [1] and shown.held_secret_rect(1) is not None
     driver.finger("up", x, y, 3)
     driver.step(2)

@@ -174,12 +174,20 @@ def visit_play(app, walk: Walk, kinds=("london", "paris", "route", "reward")) ->
             walk.draw(app, play)
         if kind in ("london", "paris"):
             visit_table(app, walk, play, kind)
+        if kind == "paris":  # its guide has the secret cards' step
+            with walk.screen("first-game guide paris"):
+                guide = guide_mod.start(play)
+                for i in range(len(guide.steps)):
+                    settle(app, 1)
+                    walk.draw(app, play, f"first-game guide paris step {i + 1}")
+                    guide.advance()
+                play.guide = None
         if kind != "london":
             app.pop()
             continue
         with walk.screen("first-game guide"):
             guide = guide_mod.start(play)
-            for i in range(len(guide_mod.STEPS)):
+            for i in range(len(guide.steps)):
                 settle(app, 1)
                 walk.draw(app, play, f"first-game guide step {i + 1}")
                 guide.advance()
@@ -249,9 +257,13 @@ def visit_table(app, walk: Walk, play, kind: str) -> None:
             play.long_press.close()
     if board_of(st).paris is not None:
         with walk.screen("secret cards held"):
-            play.held_secret = {seat: seat + 1 for seat in range(st.n_players)}
+            from game.ui.play.secrets import HOLD_S
+
+            for seat in range(st.n_players):  # a finger on every seat's button, held long enough to open
+                play.peek.press(seat, seat + 1)
+            assert play.peek.step(HOLD_S) == list(range(st.n_players))
             walk.draw(app, play)
-            play.held_secret = {}
+            play.peek.clear()
 
 
 def visit_paris_end(app, walk: Walk) -> None:

@@ -161,15 +161,15 @@ class Animations:
                 self.pops.clear()
         return pending
 
-    def toast(self, text: str, x: float, y: float, angle: int) -> None:
-        """A short message near the finger, turned to ``angle``, fading after ~1.5 s."""
+    def toast(self, text: str, x: float, y: float, angle: int, colour: tuple | None = None) -> None:
+        """A short message near the finger, turned to ``angle``, fading after ~1.5 s (red unless ``colour``)."""
         self.toasts = [t for t in self.toasts if t.tween.raw < 0.7][-2:]
-        self.toasts.append(Toast(text, x, y, angle, Tween(TOAST_S, _linear)))
+        self.toasts.append(Toast(text, x, y, angle, Tween(TOAST_S, _linear), colour=colour))
 
-    def notice(self, text: str, places: list[tuple[float, float, int]]) -> None:
+    def notice(self, text: str, places: list[tuple[float, float, int]], seconds: float | None = None) -> None:
         """The same message at each (x, y, angle): one per seat, turned to read from there."""
-        self.notices = [Toast(text, x, y, angle, Tween(NOTICE_S, _linear), colour=self.theme.accent, offset=False)
-                        for x, y, angle in places]
+        self.notices = [Toast(text, x, y, angle, Tween(seconds or NOTICE_S, _linear), colour=self.theme.accent,
+                              offset=False) for x, y, angle in places]
 
     # ---- time ------------------------------------------------------------------------------------
     def step(self, dt: float) -> tuple[list[Float], list[Travel]]:

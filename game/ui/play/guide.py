@@ -3,7 +3,7 @@
 Asked for on the set-up screen ("First game: show me"); never started by the kiosk's attract game
 (a scene whose computers are driven from outside, ``drive_computers`` False). Each step is a bubble
 facing the seat whose turn it is, with an arrow at the thing to tap: place a token, extend a line at an
-end, branch tiles, the passenger, press and hold. A step ends when the player does it (or taps Next);
+end, branch tiles, the passenger, a Paris seat's secret cards, press and hold. A step ends when the player does it (or taps Next);
 Stop guide ends the guide at once. It waits, hidden, while a computer plays or the passenger travels.
 """
 from __future__ import annotations
@@ -36,6 +36,10 @@ STEPS: tuple[tuple[str, str, str], ...] = (
      N_("Hold a station to see what it would score for your line now; hold a score to see its points by "
         "kind. The menu button has the rules.")),
 )
+# on a board with secret cards (Paris), before "Press and hold": how to look at them at a shared table
+SECRET_STEP = ("secret", N_("Your secret cards"),
+               N_("Press and hold the cards button on your panel to look at your two secret objectives, and "
+                  "shield it with your hand. The whole table is told whenever a seat's cards are looked at."))
 BUBBLE_W = 560  # design px
 ARROW_GAP = 18
 
@@ -45,6 +49,7 @@ class FirstGameGuide:
 
     def __init__(self, play):
         self.play = play
+        self.steps = steps_for(play)
         self.step = 0
         self.active = True
         self.stopped = False  # dismissed with Stop guide (as against finished)
@@ -59,18 +64,19 @@ class FirstGameGuide:
     # ---- where the game is -----------------------------------------------------------------------
     @property
     def name(self) -> str | None:
-        return STEPS[self.step][0] if self.active else None
+        return self.steps[self.step][0] if self.active else None
 
     def _humans(self) -> list[int]:
         return [i for i in range(self.play.state.n_players) if not self.play._is_computer(i)]
 
     def _progress(self) -> tuple:
-        """What the steps watch: tokens and branch tiles taken by people, the passenger, long presses."""
+        """What the steps watch: tokens and branch tiles taken by people, the passenger, long presses, looks
+        at secret cards."""
         st = self.play.state
         humans = self._humans()
         tokens = sum(len(st.lines[li].conns) for i in humans for li in st.players[i].lines)
         branches = sum(1 for a in st.log if type(a).__name__ == "TakeBranch")
-        return (tokens, branches, st.passenger, st.turn, self.play.long_press.shown)
+        return (tokens, branches, st.passenger, st.turn, self.play.long_press.shown, sum(self.play.peek.openings))
 
     def showing(self) -> bool:
         """Shown only while a person may act and nothing travels."""
@@ -82,13 +88,14 @@ class FirstGameGuide:
         if not self.active:
             return
         st = self.play.state
-        quick = (len(st.log), st.turn, st.passenger, self.play.long_press.shown)
+        quick = (len(st.log), st.turn, st.passenger, self.play.long_press.shown, sum(self.play.peek.openings))
         if quick != getattr(self, "_quick", None):  # this runs every fixed step: look closer only on a change
             self._quick = quick
             now = self._progress()
-            tokens, branches, passenger, turn, presses = self._mark
+            tokens, branches, passenger, turn, presses, looks = self._mark
             done = {"place": now[0] > tokens, "extend": now[0] > tokens, "branch": now[1] > branches,
-                    "passenger": now[2] != passenger or now[3] != turn, "hold": now[4] > presses}[self.name]
+                    "passenger": now[2] != passenger or now[3] != turn, "hold": now[4] > presses,
+                    "secret": now[5] > looks}[self.name]
             if done:
                 self.advance()
                 if not self.active:
@@ -107,7 +114,7 @@ class FirstGameGuide:
     def advance(self) -> None:
         self.step += 1
         self._mark = self._progress()
-        if self.step >= len(STEPS):
+        if self.step >= len(self.steps):
             self.active = False
         self._surface = None
         self.play.dirty = True
@@ -138,8 +145,8 @@ class FirstGameGuide:
                 if pt is not None:
                     return pt
             return None
-        if name == "branch":
-            return play.point_for_button(st.current, "branch")
+        if name in ("branch", "secret"):
+            return play.point_for_button(st.current, name)
         if name == "passenger" and st.passenger >= 0:
             x, y = play.board_view.station_xy(st.passenger)
             return (x, y) if play.board_view.rect.collidepoint(x, y) else None
@@ -151,7 +158,7 @@ class FirstGameGuide:
             return
         play = self.play
         t, fonts, p = play.theme, play.fonts, play.app.px
-        _key, title, body = STEPS[self.step]
+        _key, title, body = self.steps[self.step]
         pad = p(20)
         w = p(BUBBLE_W)
         f_title = fonts.get(max(11, p(26)), True)
@@ -162,7 +169,7 @@ class FirstGameGuide:
         f = fonts.get(max(11, p(21)))
         f_btn = fonts.get(max(11, p(22)), True)
         lines = th.wrap(f, _(body), w - 2 * pad)
-        step = _("First game {n} / {total}").format(n=self.step + 1, total=len(STEPS))
+        step = _("First game {n} / {total}").format(n=self.step + 1, total=len(self.steps))
         f_small = fonts.get(max(11, p(18)))
         touch = th.touch_px(play.app.scale)
         y = pad + f_small.get_linesize() + f_title.get_linesize() + p(6) + len(lines) * f.get_linesize() + p(12)
@@ -180,7 +187,7 @@ class FirstGameGuide:
         for line in lines:
             surf.blit(f.render(line, True, t.ink), (pad, yy))
             yy += f.get_linesize()
-        labels = {STOP: _("Stop guide"), NEXT: _("Next") if self.step + 1 < len(STEPS) else _("Done")}
+        labels = {STOP: _("Stop guide"), NEXT: _("Next") if self.step + 1 < len(self.steps) else _("Done")}
         for name, r in self.buttons.items():
             fill = t.ink if name == NEXT else t.panel
             pygame.draw.rect(surf, fill, r, border_radius=p(12))
@@ -302,6 +309,14 @@ class FirstGameGuide:
                 else:
                     self.stop()
         return True
+
+
+def steps_for(play) -> tuple[tuple[str, str, str], ...]:
+    """The steps on this board: Paris's secret cards get a step of their own before "Press and hold"."""
+    if not play.board_view.city.has_secret_cards(play.board):
+        return STEPS
+    at = [key for key, _t, _b in STEPS].index("hold")
+    return STEPS[:at] + (SECRET_STEP,) + STEPS[at:]
 
 
 def start(play) -> FirstGameGuide | None:
