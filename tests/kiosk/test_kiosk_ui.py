@@ -21,6 +21,7 @@ from game.ui.kiosk.attract import AttractScene
 from game.ui.kiosk.idle import COUNTDOWN_S, CountdownScene
 from game.ui.kiosk.mode import EXIT_RESTART, EXIT_STOP, KioskApp, KioskController
 from game.ui.play_scene import PlayScene
+from game.ui.seats import EDGE_ROTATION
 
 REPO = Path(__file__).resolve().parents[2]
 STEP = 8 * FIXED_DT  # what one App step covers at most
@@ -466,3 +467,28 @@ def test_the_real_kiosk_child_survives_a_broken_config(tmp_path):
     assert "no admin_pin_hash set" in text
     assert rc != 0  # a signal is not the operator's Exit: the supervisor may restart
     assert "Traceback" not in text
+
+
+def test_players_can_end_their_game_early_from_the_game_menu(table):
+    """The game menu of a kiosk offers End this game, asked first on a card facing the seat that opened the
+    menu; yes returns the table to attract mode and drops the autosave, as the idle timeout would; the
+    menu still has no way out of the kiosk."""
+    from game.ui.play.menu import END_GAME, QUIT, RESUME, SAVE_LEAVE, GameMenu
+
+    table.ctl.start()
+    play = start_human_game(table)
+    assert table.ctl.autosave_path.exists()
+    seat = next(i for i, p in enumerate(play.panels) if p.edge != "bottom")
+    table.tap(*play.point_for_button(seat, "menu"))
+    menu = table.top
+    assert isinstance(menu, GameMenu) and menu.seat == seat and menu.rotation == EDGE_ROTATION[play.panels[seat].edge]
+    assert END_GAME in menu.items and QUIT not in menu.items and SAVE_LEAVE not in menu.items
+    table.tap(*menu.point_for(END_GAME))
+    assert menu.confirm == END_GAME and table.top is menu, "ending the game must ask first"
+    table.tap(*menu.point_for(RESUME))  # "No, go back"
+    assert menu.confirm is None and table.top is menu and table.ctl.autosave_path.exists()
+    table.tap(*menu.point_for(END_GAME))
+    table.tap(*menu.point_for(END_GAME))  # "Yes, end it"
+    assert isinstance(table.top, AttractScene) and table.names() == ["AttractScene"]
+    assert not table.ctl.autosave_path.exists(), "the ended game's autosave must go"
+    assert table.ctl.exit_code is None, "ending a game never leaves the kiosk"

@@ -244,7 +244,7 @@ def test_a_headless_app_without_saving_does_not_offer_save_and_leave(app, driver
     assert scene.app.autosaver is None
 
 
-def test_kiosk_offers_only_resume_and_settings(app, driver):
+def test_kiosk_offers_only_resume_rules_and_settings_without_its_controller(app, driver):
     app.kiosk_mode = True
     scene = table(app, ["bottom", "top"])
     driver.tap(*scene.point_for_button(1, "menu"))

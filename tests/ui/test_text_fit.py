@@ -32,7 +32,7 @@ from game.ui import textfit
 from game.ui.app import App
 from game.ui.play import guide as guide_mod
 from game.ui.play.log_panel import LogPanel
-from game.ui.play.menu import QUIT, RESTART, GameMenu, items_for
+from game.ui.play.menu import END_GAME, QUIT, RESTART, GameMenu, items_for
 from game.ui.play_scene import PlayScene
 from game.ui.rules_help import RulesScene
 from game.ui.seats import SeatConfig
@@ -195,8 +195,8 @@ def visit_play(app, walk: Walk, kinds=("london", "paris", "route", "reward")) ->
         for seat in (0, 1):  # facing the bottom seat and a side seat
             with walk.screen(f"game menu seat {seat}"):
                 menu = app.push(GameMenu(app, play, seat))
-                menu.items = items_for(app, saving=True)
-                for confirm in (None, RESTART, QUIT):
+                menu.items = items_for(app, saving=True) + [END_GAME]  # a kiosk's End this game too
+                for confirm in (None, RESTART, QUIT, END_GAME):
                     menu.confirm, menu._card = confirm, None
                     walk.draw(app, menu, f"game menu seat {seat} {confirm or ''}")
                 app.pop()

@@ -1,7 +1,8 @@
 """The game menu: opened from any seat panel's menu button (or Esc / Android Back), facing that seat.
 
-Resume · Log · Settings · Restart · Save and leave · Quit to title; in kiosk mode only Resume and Settings (the
-table is never left without the admin PIN). Restart and Quit to title end the game, so each asks first;
+Resume · Log · Settings · Restart · Save and leave · Quit to title; in kiosk mode Resume, Rules, Settings and
+End this game, which returns the table to its demo as the idle timeout would (the kiosk itself is never left
+without the admin PIN). Restart, Quit to title and End this game end the game, so each asks first;
 Save and leave keeps the game (it is saved after every action, game/saves.py), so it does not.
 
 The menu is an opaque scene pushed over the play screen: the play screen is not updated while it is open,
@@ -29,9 +30,13 @@ LABELS = {RESUME: N_("Resume"), LOG: N_("Log"), SETTINGS: N_("Settings"),
           RESTART: N_("Restart (same seats, new shuffle)"), SAVE_LEAVE: N_("Save and leave"), QUIT: N_("Quit to title")}
 RULES = "rules"  # the board's rules card (game/ui/rules_help.py), facing the seat that asked
 LABELS[RULES] = N_("Rules")
+END_GAME = "end_game"  # a kiosk's players leave early: back to the demo
+LABELS[END_GAME] = N_("End this game")
 ASK = {RESTART: (N_("Restart this game?"), N_("The game so far is lost; the same seats play a new shuffle."),
                  N_("Yes, restart")),
-       QUIT: (N_("Quit this game?"), N_("It is not kept. (Save and leave keeps it for Continue.)"), N_("Yes, quit"))}
+       QUIT: (N_("Quit this game?"), N_("It is not kept. (Save and leave keeps it for Continue.)"), N_("Yes, quit")),
+       END_GAME: (N_("End this game?"), N_("It is not kept; the table goes back to the demo for the next players."),
+                  N_("Yes, end it"))}
 NO = N_("No, go back")
 CARD_W = 660  # design px at 1080p (upright)
 ROW_H = 84  # every button; at least the touch size whatever the window
@@ -39,10 +44,10 @@ GAP = 16
 
 
 def items_for(app, saving: bool | None = None) -> list[str]:
-    """What the menu offers: everything on a laptop or a table, only Resume and Settings on a kiosk.
-    ``saving``: whether games are saved (default: the app's autosaver is on)."""
+    """What the menu offers: everything on a laptop or a table; on a kiosk Resume, Rules, Settings and End this
+    game. ``saving``: whether games are saved (default: the app's autosaver is on)."""
     if app.kiosk_mode:
-        return [RESUME, RULES, SETTINGS]
+        return [RESUME, RULES, SETTINGS] + ([END_GAME] if getattr(app, "kiosk", None) is not None else [])
     out = [RESUME, LOG, SETTINGS, RESTART]
     out.insert(1, RULES)  # second, as issue 12 lists the items
     if saving is None:
@@ -273,6 +278,8 @@ class GameMenu(Scene):
             self.save_and_leave()
         elif name == QUIT:
             self.quit_to_title()
+        elif name == END_GAME:
+            self.end_kiosk_game()
 
     def _close(self) -> None:
         if self.app.top is self:
@@ -326,6 +333,12 @@ class GameMenu(Scene):
             saver.flush()
         self._close()
         self.app.replace(TitleScene(self.app))
+
+    def end_kiosk_game(self) -> None:
+        """A kiosk's players are done: the table returns to attract mode and the game's autosave goes, as
+        when the idle timeout ends an abandoned game."""
+        self._close()
+        self.app.kiosk.to_attract(discard=True, reason="the players ended the game from the game menu")
 
     def quit_to_title(self) -> None:
         from ..menu_scenes import TitleScene
