@@ -729,6 +729,7 @@ def resume_game(app, game_id: str) -> str:
     try:
         scene = PlayScene(app, loaded.state, loaded.seats, computer_speed=loaded.computer_speed,
                           hints_used=loaded.extras.get("hints_used"))
+        scene.restore_table(loaded.extras)
     except Exception as exc:  # noqa: BLE001 - a save the screen cannot show must not crash the title
         log.exception("the saved game %s could not be shown", game_id)
         path = app.saves.save_path(game_id)

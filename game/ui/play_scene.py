@@ -740,8 +740,25 @@ class PlayScene(Scene):
         return asked
 
     def saved_extras(self) -> dict:
-        """What the table keeps with the saved game besides the record (game/saves.py): hints used per seat."""
-        return {"hints_used": list(self.hints.used)}
+        """What the table keeps with the saved game besides the record (game/saves.py): hints used per seat,
+        the line each seat has chosen on its panel and which way the names face, so Continue is the table as
+        it was left."""
+        return {"hints_used": list(self.hints.used),
+                "selected": [self.selected.get(i) for i in range(self.state.n_players)],
+                "names": self.names_mode}
+
+    def restore_table(self, extras: dict) -> None:
+        """The chosen lines and the names' facing kept with a save (``saved_extras``); what does not fit this
+        game (an old save, a line that is not the seat's) is left as a new table would have it."""
+        if extras.get("names") in ("upright", "active"):
+            self.names_mode = extras["names"]
+        chosen = extras.get("selected")
+        if isinstance(chosen, list):
+            for seat, line in enumerate(chosen[:self.state.n_players]):
+                if isinstance(line, int) and line in self.state.players[seat].lines:
+                    self.selected[seat] = line
+        self.turns.default_selection()  # a chosen line since run out of tokens gives way, as in play
+        self._invalidate()
 
     def face_up_shown(self) -> list[int]:
         """The face-up cards as the table shows them (a card goes when the passenger reaches it)."""

@@ -211,3 +211,32 @@ def test_a_store_elsewhere_is_not_read(apps, tmp_path):
     other.save("elsewhere", state, demo_seats(state))
     title = app.push(ms.TitleScene(app))
     assert title.latest is None and "continue" not in title.buttons
+
+
+def test_continue_restores_the_chosen_line_and_the_names_toggle(apps):
+    """The table as it was left: the line a seat chose on its panel (not its first) and the names turned to
+    face the active seat."""
+    app, driver = apps()
+    setup = ms.default_setup(2, "london", "table")
+    setup.seed = 5
+    ms.start_game(app, setup)
+    scene = app.top
+    play_some(app, scene, 2)
+    seat = scene.state.current
+    lines = scene.state.players[seat].lines
+    other = next(li for li in lines if li != scene.selected.get(seat) and scene.state.lines[li].tokens_left > 0)
+    driver.tap(*scene.point_for_line_swatch(other))
+    assert scene.selected[seat] == other
+    driver.tap_rect(scene.board_buttons()["names"])
+    assert scene.names_mode == "active"
+    app.step(STEP)
+    app.replace(ms.TitleScene(app))
+    app.close()
+
+    app2, driver2 = apps()
+    title = app2.push(ms.TitleScene(app2))
+    driver2.tap_rect(title.buttons["continue"].rect)
+    resumed = app2.top
+    assert isinstance(resumed, PlayScene)
+    assert resumed.selected[seat] == other and resumed.names_mode == "active"
+    assert resumed.panel_view(seat).selected_line == other  # the panel shows it chosen
