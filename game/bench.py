@@ -51,7 +51,7 @@ def networkx_route_graph(state):
 
 def board_figures(map_name: str, quick: bool = False) -> dict:
     """route_ms, legal_ms and games_per_s on one more board, measured as for London (no baseline)."""
-    from .cli import run_random_games
+    from .random_games import run_random_games
     from .engine import board_of, legal_actions, passenger, rules_of
 
     reps = 50 if quick else 400
@@ -108,7 +108,7 @@ def engine_figures(quick: bool = False) -> dict:
     legal_ms = _median_ms(lambda: legal_actions(mid), reps)
 
     games = 10 if quick else 60
-    from .cli import run_random_games
+    from .random_games import run_random_games
 
     gps = run_random_games("london", 4, games, seed=1)["games_per_s"]
     return {

@@ -10,6 +10,8 @@ import json
 import sys
 import time
 
+from .random_games import run_random_games
+
 
 def _size(text: str) -> tuple[int, int]:
     try:
@@ -148,28 +150,6 @@ def cmd_view(args) -> int:
     except ReplayError as exc:  # pragma: no cover - load_state above refuses the same records
         print(f"error: {exc}", file=sys.stderr)
         return 1
-
-
-def run_random_games(map_name: str, players: int, games: int, seed: int, variant: str = "standard") -> dict:
-    """G complete games with the uniform random policy; the figures `simulate` prints.
-
-    ``variant="classic"`` plays the first edition (on London, its own board: see rules.new_game).
-    """
-    from .ai import RandomBot
-    from .engine import apply, new_game, winners
-
-    out = []
-    t0 = time.perf_counter()
-    for g in range(games):
-        state = new_game(map_name, players, seed=seed + g, variant=variant)
-        bots = [RandomBot(seed * 7919 + g * 31 + i) for i in range(players)]
-        while not state.over:
-            apply(state, bots[state.current].choose(state))
-        out.append({"scores": [p.score for p in state.players],
-                    "winners": winners(state),
-                    "turns": state.turn + 1, "finished": state.over})
-    dt = time.perf_counter() - t0
-    return {"games": out, "games_per_s": round(games / dt, 2) if dt > 0 else None}
 
 
 def cmd_simulate(args) -> int:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 from functools import lru_cache
 
-from . import CityValue
+from .base import CityValue
 
 PROGRESS = (0.0, 0.2, 0.6, 1.4, 2.5)  # by different types held (0..4): the hope of a set of five, in points
 DENY = 0.35  # share of the best opponent's gain counted for taking a tile they could have had

@@ -12,7 +12,7 @@ leave the water this turn (``legal_placements``), refuses a branch tile that wou
 """
 from __future__ import annotations
 
-from . import CityValue
+from .base import CityValue
 
 FIRST_CLUSTER = 1.0  # a line's first cluster scores 0 but opens the 1, 2, 3 behind it
 ICON_HOPE = (0.5, 1.0)  # a line's first and second water icon: on the way to the third one's 3 points

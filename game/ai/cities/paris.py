@@ -28,7 +28,7 @@ import dataclasses
 
 from ...engine.actions import ChooseReward, CompleteSet
 from ...engine.state import PHASE_REWARD
-from . import CityValue
+from .base import CityValue
 
 PROGRESS = (0.0, 0.15, 0.45, 1.0, 1.8)  # by different types held (0..4): the hope of a natural set of five, in points
 SCARCE = 3  # tiles of a missing type on the board from which the hope of a set counts fully

@@ -1,0 +1,36 @@
+"""The hooks' defaults: a board without pieces of its own. Each city module derives from this (its own module,
+so a city never imports the package that picks it)."""
+from __future__ import annotations
+
+
+class CityValue:
+    """A board without pieces of its own (London's symbols are counted in evaluate.Facts)."""
+
+    cards_per_turn = 1.6  # destination cards a turn uses on average (express then standard when both are out)
+
+    def reach(self, state, line: int, deny: bool = True) -> dict[int, float] | None:
+        return None
+
+    def hand(self, state, player: int, h: float) -> float:
+        return 0.0
+
+    def signature(self, state):
+        return None
+
+    def weights(self, level: str, w):
+        """The judge's weights a level uses on this board (London: as tuned in evaluate.Weights)."""
+        return w
+
+    def choice(self, state, me: int):
+        """The answer to a choice the board asks (Paris: terminus reward, set completion); boards without
+        choices never ask."""
+        raise ValueError(f"the {state.setup.map} board asks no {state.phase!r} choice")
+
+    def search_costs(self, costs: dict[str, float]) -> dict[str, float]:
+        """Work units of each piece of hard's search on this board (``HardBot.COST``: measured on London and
+        Berlin, so the default)."""
+        return costs
+
+    def grab_key(self, line: int, station: int):
+        """What the worth of ``line`` reaching ``station`` is counted once for (the judge keeps the best)."""
+        return (line, station)
