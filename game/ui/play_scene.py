@@ -22,56 +22,40 @@ the moving bits (passenger, floating points, flashes, toasts).
 from __future__ import annotations
 
 import logging
-import math
 import time
-from dataclasses import dataclass
 
 import pygame
 
-from ..engine import ChooseRoute, IllegalAction, PlaceTrack, TakeBranch, Undo, apply
+from ..engine import IllegalAction, PlaceTrack, apply
 from ..engine import events as ev
-from ..i18n import _, ngettext, refusal_text
-from ..engine.rules import board_of, last_player, rules_of
+from ..i18n import _, refusal_text
+from ..engine.rules import board_of, last_player
 from ..engine.state import GameState
 from . import sound
-from . import textfit
 from . import theme as th
 from .board_view import BoardView
-from .play.backdrop import Backdrop, _merge as _merge_rects
+from .play.backdrop import Backdrop
 from .play.cards import CardStrips
 from .play.hint import HintControl
+from .play import frame, saved_table
+from .play.reveal import reveal_or_end
+from .play import layout as table_layout
+from .play import previews
+from .play import input as table_input
+from .play.input import ZOOM_SETTLE_S, Gesture
 from .play.animations import FAST, FLASH_S, FLOAT_S, HOP_S, TOAST_S, Animations, Flash, Float, Toast, Travel
-from .play.overlays import Overlays, tag_area
+from .play.overlays import Overlays
 from .play.long_press import LongPress
-from .play.secrets import SecretPeek
+from .play.secrets import PEEK_NOTICE_S, SecretCards, SecretPeek  # noqa: F401 (PEEK_NOTICE_S: tests)
 from .play.turns import BOT_DELAY, END_HOLD_S, TurnFlow
-from .scene import CANCEL, DOWN, MOVE, UP, PointerEvent, Scene
-from .seat_panel import DEPTH, PanelView, SeatPanel
+from .scene import PointerEvent, Scene
+from .seat_panel import PanelView, SeatPanel
 from .seats import EDGE_ROTATION, SeatConfig, default_edges
 
 __all__ = ["PlayScene", "bench_frames", "HOP_S", "FAST", "BOT_DELAY", "TOAST_S", "FLOAT_S", "FLASH_S",
            "END_HOLD_S", "Travel", "Float", "Flash", "Toast"]
 
 log = logging.getLogger("underground.ui.play")
-
-TAP_SLOP = 14  # px at 1080p a finger may wander and still tap
-ZOOM_SETTLE_S = 0.25  # after the last pinch/wheel step the board is redrawn crisp
-PEEK_NOTICE_S = 2.5  # "X's secret cards were looked at": told to every seat, shorter than other notices
-
-
-@dataclass
-class Gesture:
-    pid: int
-    target: tuple  # ("board",) | ("panel", index, control) | ("button", name) | ("none",)
-    x0: float
-    y0: float
-    x: float
-    y: float
-    t0: float
-    moved: bool = False
-    passive: bool = False  # pressed during an animation: may pan, never acts
-    preview_before: int | None = None
-
 
 class PlayScene(Scene):
     """A game in progress. ``seats`` says who sits where and which seats the computer plays."""
@@ -103,11 +87,8 @@ class PlayScene(Scene):
         self.cards = CardStrips(theme, fonts)  # the face-up destination cards at the seats' edges
         self.panels = [SeatPanel(i, self.seats[i].edge if self.seats[i].edge in EDGE_ROTATION else "bottom",
                                  self.seats[i], theme, fonts) for i in range(n)]
-        self.peek = SecretPeek(n)  # play/secrets.py: a seat's secret cards, open while held (Paris objectives)
+        self.secrets = SecretCards(self)  # play/secrets.py: a seat's secret cards, open while held (Paris)
         self.reveal = None  # play/reveal.py: the secret cards shown one by one once the game is over
-        self._secret_pics: dict = {}
-        self.drawn_secrets: list[tuple[int, int, pygame.Rect]] = []  # (seat, turned by, where) drawn last frame
-        self._told: list[str] = []  # "X's secret cards were looked at", waiting for the notice before it
         self.turns = TurnFlow(state, self.seats, computer_speed)  # speed: play.turns.COMPUTER_SPEEDS
         self.hints = HintControl(n, hints_used)  # play/hint.py: a person's seat may ask what the hard bot would do
         self.seat_buttons()
@@ -179,58 +160,7 @@ class PlayScene(Scene):
     # layout
 
     def _layout(self) -> None:
-        W, H = self.app.size
-        k = self.app.scale
-        self._size = (W, H)
-        D = max(60, round(DEPTH * k))
-        by_edge: dict[str, list[SeatPanel]] = {}
-        for p in self.panels:
-            by_edge.setdefault(p.edge, []).append(p)
-
-        def depth(edge: str, span: int) -> int:
-            """The edge is as deep as its most crowded panel needs (no button below touch size, no cut label)."""
-            ps = by_edge.get(edge)
-            if not ps:
-                return 0
-            width = span // len(ps)
-            return max([D] + [p.needed_depth(width, len(self.state.players[p.player].lines), k) for p in ps])
-
-        L = depth("left", H)
-        R = depth("right", H)
-        T = depth("top", W - L - R)
-        B = depth("bottom", W - L - R)
-        cap = max(D, (H - 2 * D) // 2) if H > 0 else D  # the board keeps at least a third of the height
-        T, B = min(T, cap), min(B, cap)
-        depths = {"left": L, "right": R, "top": T, "bottom": B}
-        for edge, ps in by_edge.items():
-            n = len(ps)
-            if edge in ("bottom", "top"):
-                x0, span = L, W - L - R
-                y = H - B if edge == "bottom" else 0
-                order = ps if edge == "bottom" else list(reversed(ps))
-                for j, p in enumerate(order):
-                    a = x0 + span * j // n
-                    b = x0 + span * (j + 1) // n
-                    p.set_rect(pygame.Rect(a, y, b - a, depths[edge]), k)
-            else:
-                x = 0 if edge == "left" else W - R
-                order = list(reversed(ps)) if edge == "left" else ps
-                for j, p in enumerate(order):
-                    a = H * j // n
-                    b = H * (j + 1) // n
-                    p.set_rect(pygame.Rect(x, a, depths[edge], b - a), k)
-        m = max(2, round(6 * k))
-        area = pygame.Rect(L, T, W - L - R, H - T - B)
-        area = self.cards.carve(area, CardStrips.edges_for(self.seats, self._is_computer), k,
-                                max(4, len(self.state.face_up)), self.board_view.size_units())
-        area = area.inflate(-2 * m, -2 * m)
-        if area.w < 10 or area.h < 10:
-            area = pygame.Rect(0, 0, max(10, W), max(10, H))
-        self.board_view.ui_scale = k
-        self.board_view.set_rect(area)
-        self._invalidate()
-        for i, p in enumerate(self.panels):
-            p.layout(self.state, self.panel_view(i))
+        table_layout.lay_out(self)
 
     def _invalidate(self) -> None:
         """Something on the table changed: draw a frame (the backdrop finds which of its pieces changed)."""
@@ -322,24 +252,7 @@ class PlayScene(Scene):
 
     def notice(self, text: str, seconds: float | None = None) -> None:
         """A message for the whole table: one copy at each seat's edge of the board, turned to read from there."""
-        bv = self.board_view.rect
-        k = self.app.scale
-        inset = round(90 * k)
-        places = []
-        for p in self.panels:
-            c = p.rect.center
-            x = min(max(c[0], bv.left + inset), bv.right - inset)
-            y = min(max(c[1], bv.top + inset), bv.bottom - inset)
-            if p.edge == "bottom":
-                y = bv.bottom - inset
-            elif p.edge == "top":
-                y = bv.top + inset
-            elif p.edge == "left":
-                x = bv.left + inset
-            else:
-                x = bv.right - inset
-            places.append((x, y, EDGE_ROTATION.get(p.edge, 0)))
-        self.anim.notice(text, places, seconds)
+        self.anim.notice(text, table_layout.notice_places(self), seconds)
         self.dirty = True
 
     def toast(self, text: str, at: tuple[float, float] | None = None) -> None:
@@ -373,18 +286,7 @@ class PlayScene(Scene):
     # input
 
     def _target_at(self, x: float, y: float) -> tuple:
-        for i, p in enumerate(self.panels):
-            if p.rect.collidepoint(x, y):
-                return ("panel", i, p.hit(x, y))
-        for name, r in self.board_buttons().items():
-            if r.collidepoint(x, y):
-                return ("button", name)
-        card = self.cards.hit(x, y)
-        if card is not None:
-            return ("cards",) + card
-        if self.board_view.rect.collidepoint(x, y):
-            return ("board",)
-        return ("none",)
+        return table_input.target_at(self, x, y)
 
     def on_pointer(self, e: PointerEvent) -> bool:
         try:
@@ -395,192 +297,17 @@ class PlayScene(Scene):
             return True
 
     def _on_pointer(self, e: PointerEvent) -> bool:
-        if not (math.isfinite(e.x) and math.isfinite(e.y)):
-            return True
-        if self.guide is not None and self.guide.on_pointer(e):
-            return True
-        if self.long_press.on_pointer(e):
-            return True
-        x, y = e.x, e.y
-        k = self.app.scale
-        if e.phase == DOWN:
-            target = self._target_at(x, y)
-            g = Gesture(e.pid, target, x, y, x, y, e.t, passive=self.blocking, preview_before=self.route_preview)
-            if target[0] == "panel" and target[2] == "secret":  # opens after a moment, only while held
-                self.peek.press(target[1], e.pid)
-            if self.blocking and target[-1] != "menu" and target[0] != "cards":
-                self.fast = True
-            self.gestures[e.pid] = g
-            return True
-        if e.phase == MOVE:
-            if e.wheel:
-                if self.board_view.rect.collidepoint(x, y):
-                    self._zooming()
-                    self.board_view.zoom_at(x, y, 1.15 ** max(-4.0, min(4.0, e.wheel)))
-                return True
-            g = self.gestures.get(e.pid)
-            if g is None:
-                if e.pid == -1 and not e.is_touch:
-                    self._hover(x, y)
-                return False
-            dx, dy = x - g.x, y - g.y
-            g.x, g.y = x, y
-            if math.hypot(x - g.x0, y - g.y0) > TAP_SLOP * k:
-                g.moved = True
-            if g.target[0] == "board":
-                on_board = [h for h in self.gestures.values() if h.target[0] == "board"]
-                if len(on_board) >= 2:
-                    if e.pinch != 1.0 and math.isfinite(e.pinch) and e.pinch > 0:
-                        self._zooming()
-                        a, b2 = on_board[0], on_board[1]
-                        mx, my = (a.x + b2.x) / 2, (a.y + b2.y) / 2
-                        self.board_view.zoom_at(mx, my, e.pinch)
-                    self.board_view.pan_by(dx / 2, dy / 2)
-                    self._invalidate()
-                elif g.moved:
-                    self.board_view.pan_by(dx, dy)
-                    self._invalidate()
-            return True
-        if e.phase in (CANCEL, UP) and e.pid in self.peek.presses:
-            tapped = self.peek.release(e.pid)
-            if tapped is not None and e.phase == UP:
-                self.explain_secret(tapped)
-            self.dirty = True
-        if e.phase == CANCEL:
-            self.gestures.pop(e.pid, None)
-            return True
-        if e.phase == UP:
-            g = self.gestures.pop(e.pid, None)
-            if g is None:
-                return False
-            if g.target[0] == "panel" and g.target[2] == "secret":
-                return True
-            if g.target[0] == "cards" and not g.moved:  # any seat may look at the cards at any time
-                if self._target_at(x, y) == g.target and g.target[1] == "card":
-                    self.find_card(g.target[2], (x, y))
-                return True
-            if g.target[0] == "panel" and g.target[2] == "menu" and not g.moved:
-                if self._target_at(x, y) == g.target:  # the menu opens at any time, for any seat
-                    self.open_menu(g.target[1])
-                return True
-            if g.moved or g.passive or self.blocking:
-                return True
-            target = self._target_at(x, y)
-            if target != g.target:
-                return True  # slid from one place to another (e.g. board onto a panel): not a tap
-            self._tap(g, target, x, y)
-            return True
-        return False
+        return table_input.pointer(self, e)
 
     def board_buttons(self) -> dict[str, pygame.Rect]:
         """The view controls in the board's top corner ("names", and "fit" when zoomed in)."""
         return self.overlays.board_buttons(self.board_view, self.app.scale)
 
-    def _zooming(self) -> None:
-        """A zoom step: stretch the cached board until the gesture settles, then redraw it crisp."""
-        self.board_view.interactive = True
-        self._zoom_idle = ZOOM_SETTLE_S
-        self._invalidate()
-
-    def _hover(self, x: float, y: float) -> None:
-        """Mouse hover over a route option shows it lightly on the board; like a tap, a click previews it
-        and a second click chooses it, as the panel says."""
-        if self.state.phase != "route" or not self._human_turn():
-            return
-        panel = self.panels[self.state.current]
-        name = panel.hit(x, y)
-        idx = int(name.split(":")[1]) if name and name.startswith("route:") else None
-        if idx != self.hover_route:
-            self.hover_route = idx
-            self._invalidate()
-
     def _tap(self, g: Gesture, target: tuple, x: float, y: float) -> None:
-        st = self.state
-        if self.reveal is not None and not self.reveal.done:  # a tap shows the next secret card at once
-            self.reveal.next()
-            self.dirty = True
-            return
-        if target[0] == "board":
-            if st.phase == "over":
-                return
-            if not self._human_turn():
-                if self._is_computer(st.current):
-                    self.toast(_("{player} (computer) is playing").format(player=st.players[st.current].name), (x, y))
-                return
-            conn = self.board_view.hit_test(x, y)
-            if conn is None:
-                return
-            line = self.selected.get(st.current)
-            if line is None:
-                self.toast(_("choose one of your lines on your panel first"), (x, y))
-                return
-            if self.act(PlaceTrack(line, conn), (x, y)):
-                self.turns.default_selection()
-            return
-        if target[0] == "button":  # view controls: anyone at the table may use them
-            if target[1] == "names":
-                self.names_mode = "active" if self.names_mode == "upright" else "upright"
-            elif target[1] == "fit":
-                self.board_view.fit()
-            self._invalidate()
-            return
-        if target[0] != "panel":
-            return
-        _kind, idx, control = target  # not "_": that is the translation function here
-        if control is None:
-            return
-        if idx != st.current or not self._human_turn():
-            return  # only the active player's panel acts
-        if control.startswith("line:"):
-            li = int(control.split(":")[1])
-            if li in st.players[idx].lines:
-                self.selected[idx] = li
-                self._invalidate()
-        elif control == "hint":
-            self.ask_hint()
-        elif control == "branch":
-            self.act(TakeBranch(), (x, y))
-        elif control == "undo":
-            if self.turns.can_undo():
-                self.act(Undo(), (x, y))
-                self.turns.default_selection()
-        elif control in ("route_more", "choice_more"):  # more options than buttons: the next page
-            self.panels[idx].next_option_page()
-            self._invalidate()
-        elif control.startswith("choice:"):  # a city's choice (Paris): an ordinary action, undo takes it back
-            buttons = self.board_view.city.choices(st, self.board)
-            i = int(control.split(":")[1])
-            if 0 <= i < len(buttons):
-                self.act(buttons[i][2], (x, y))
-        elif control.startswith("route:"):
-            i = int(control.split(":")[1])
-            if st.phase != "route" or not 0 <= i < len(st.options):
-                return
-            if g.preview_before == i:
-                self.act(ChooseRoute(i), (x, y))
-            else:
-                self.route_preview = i
-                self._invalidate()
+        table_input.tap(self, g, target, x, y)
 
     def on_key(self, e) -> bool:
-        if getattr(e, "type", None) != pygame.KEYDOWN:
-            return False
-        key = getattr(e, "key", None)
-        if key in (pygame.K_ESCAPE, pygame.K_AC_BACK):
-            self.open_menu(None)
-            return True
-        if key == pygame.K_n:
-            self.names_mode = "active" if self.names_mode == "upright" else "upright"
-            self._invalidate()
-            return True
-        if key in (pygame.K_0, pygame.K_HOME):
-            self.board_view.fit()
-            self._invalidate()
-            return True
-        if key == pygame.K_SPACE and self.blocking:
-            self.fast = True
-            return True
-        return False
+        return table_input.key(self, e)
 
     def open_menu(self, seat: int | None) -> None:
         """The game menu (play/menu.py), facing ``seat`` (None: a key asked; the seat whose turn it is)."""
@@ -597,13 +324,7 @@ class PlayScene(Scene):
 
     def update(self, dt: float) -> None:
         self.long_press.update(dt)
-        if self.peek.presses or self.peek.rest:
-            for seat in self.peek.step(dt):
-                self._told.append(_("{player}'s secret cards were looked at").format(
-                    player=self.state.players[seat].name))
-                self.dirty = True
-        if self._told and not self.anim.notices:
-            self.notice(self._told.pop(0), PEEK_NOTICE_S)
+        self.secrets.update(dt)
         if self.guide is not None:
             self.guide.update()
         if self._zoom_idle > 0:
@@ -639,15 +360,7 @@ class PlayScene(Scene):
         if self.drive_computers and self.turns.computer_due(dt, self.blocking):
             self.play_computer_turn()
         if not self._ended and self.turns.end_due(dt, not self.blocking and not self.anim.floats):
-            if self.reveal is None and self.reveal_secrets and self.board_view.city.has_secret_cards(self.board):
-                from .play.reveal import SecretReveal
-
-                self.reveal = SecretReveal(self)  # Paris: each objective in turn, before the end screen
-                self.dirty = True
-            if self.reveal is not None and not self.reveal.done:
-                if self.reveal.step(dt):
-                    self.dirty = True
-            else:
+            if reveal_or_end(self, dt):  # Paris: each objective in turn (play/reveal.py), then the end screen
                 self._ended = True
                 self.on_game_over()
 
@@ -680,49 +393,8 @@ class PlayScene(Scene):
         return self.turns.preview_options(self.blocking)
 
     def panel_view(self, i: int) -> PanelView:
-        """What seat ``i``'s panel shows besides the position itself."""
-        st = self.state
-        cur = self.shown_current
-        active = (i == cur and not self.blocking and st.phase != "over" and cur == st.current)
-        human = active and not self._is_computer(i)
-        v = PanelView(active=active, current_name=st.players[cur].name if st.phase != "over" else "",
-                      score=self.shown_score[i])
-        if self.panels[i].has_hint:
-            v.hint = self.hints.button_state(i, st, human and st.phase in ("actions", "route"))
-        if active:
-            v.selected_line = self.selected.get(i)
-            v.can_branch = human and st.phase == "actions" and st.actions_left > 0
-            v.can_undo = human and self.turns.can_undo()
-            if st.phase == "route":
-                v.route_options = list(st.options)
-                v.route_preview = self.route_preview
-            elif st.pending:  # a city's choice (Paris): big buttons with a score preview
-                city = self.board_view.city
-                v.choices = tuple((label, preview) for label, preview, _ in city.choices(st, self.board))
-                v.choice_title = city.choice_title(st, self.board)
-            if self._is_computer(i):
-                v.status = _("computer playing")
-        if self.blocking:
-            v.status = _("passenger travelling")
-        elif st.phase == "over":
-            v.status = _("game over")
-        # this seat's lines the passenger would score for if the turn ended now (every move up to a tie)
-        v.would_score = frozenset(li for li in self.turns.would_score(self.blocking) if st.lines[li].owner == i)
-        n = st.n_players
-        v.deck = len(st.deck)
-        v.start_player = i == st.setup.start_player
-        if st.end_triggered and st.phase != "over":
-            def order(p: int) -> int:
-                return (p - st.setup.start_player) % n
-
-            v.last_turn = "last" if order(i) >= order(st.current) else "done"
-        v.city_notes = tuple(self.board_view.city.panel_notes(st, i))  # the city's own (game/ui/cities)
-        v.city_tiles = tuple(self.board_view.city.panel_tiles(st, i))  # e.g. Berlin's landmark tiles held
-        if st.turn < n and st.phase != "over":  # the first round: say what each seat started with
-            first = rules_of(st).initial_score(st.setup, (i - st.setup.start_player) % n)
-            if st.setup.variant == "classic" or first:
-                v.note = ngettext("Started on {n} point", "Started on {n} points", first).format(n=first)
-        return v
+        """What seat ``i``'s panel shows besides the position itself (play/layout.py)."""
+        return table_layout.panel_view(self, i)
 
     _panel_view = panel_view
 
@@ -740,25 +412,10 @@ class PlayScene(Scene):
         return asked
 
     def saved_extras(self) -> dict:
-        """What the table keeps with the saved game besides the record (game/saves.py): hints used per seat,
-        the line each seat has chosen on its panel and which way the names face, so Continue is the table as
-        it was left."""
-        return {"hints_used": list(self.hints.used),
-                "selected": [self.selected.get(i) for i in range(self.state.n_players)],
-                "names": self.names_mode}
+        return saved_table.saved_extras(self)
 
     def restore_table(self, extras: dict) -> None:
-        """The chosen lines and the names' facing kept with a save (``saved_extras``); what does not fit this
-        game (an old save, a line that is not the seat's) is left as a new table would have it."""
-        if extras.get("names") in ("upright", "active"):
-            self.names_mode = extras["names"]
-        chosen = extras.get("selected")
-        if isinstance(chosen, list):
-            for seat, line in enumerate(chosen[:self.state.n_players]):
-                if isinstance(line, int) and line in self.state.players[seat].lines:
-                    self.selected[seat] = line
-        self.turns.default_selection()  # a chosen line since run out of tokens gives way, as in play
-        self._invalidate()
+        saved_table.restore_table(self, extras)
 
     def face_up_shown(self) -> list[int]:
         """The face-up cards as the table shows them (a card goes when the passenger reaches it)."""
@@ -782,141 +439,38 @@ class PlayScene(Scene):
     # ---- board overlays (drawn into the backdrop's "previews" piece) ----------------------------------
 
     def board_overlays_key(self) -> tuple | None:
-        """What the board overlays show (None: nothing): the route options or the would-be route, and the
-        marks on the last turn's tokens."""
-        st = self.state
-        marks = tuple(self.turns.last_turn_tokens) if not self.blocking and st.phase != "over" else ()
-        if self.blocking:
-            previews = None
-        elif st.phase == "route":
-            previews = ("route", self.version, self.route_preview, self.hover_route, len(st.options))
-        else:
-            legs = self.preview_legs()
-            previews = ("would", self.version, len(legs)) if legs else None
-        if previews is None and not marks:
-            return None
-        return (previews, marks, self.version)
+        return previews.overlays_key(self)
 
     def board_overlays_rect(self, marks_only: bool = False) -> pygame.Rect | None:
-        """A box sure to hold every board overlay (for redrawing only what changed); ``marks_only``: the
-        last turn's token marks without the route previews."""
-        st = self.state
-        bv = self.board_view
-        k = self.app.scale
-        box = None
-        if not self.blocking and st.phase != "over":
-            box = self.overlays.last_turn_rect(bv, st, self.turns.last_turn_tokens, k)
-        opts = []
-        if not self.blocking and not marks_only:
-            opts = list(st.options) if st.phase == "route" else [o for leg in self.preview_legs() for o in leg.options]
-        pts = [bv.station_xy(s) for o in opts for h in o.hops for s in (h[0], h[1])]
-        pts += [bv.station_xy(o.destination) for o in opts]
-        if pts:
-            rmax = max((bv.station_radius(o.destination) for o in opts), default=0)
-            m = max(bv.lane_gap * 1.3, 6.0 * k) + rmax + 16 * max(0.6, k) + 8
-            xs = [p[0] for p in pts]
-            ys = [p[1] for p in pts]
-            r = pygame.Rect(int(min(xs) - m), int(min(ys) - m), int(max(xs) - min(xs) + 2 * m) + 2,
-                            int(max(ys) - min(ys) + 2 * m) + 2)
-            for o in opts:  # a score tag goes beside its destination, wherever it hides the fewest names
-                x, y = bv.station_xy(o.destination)
-                r.union_ip(tag_area(bv, x, y, k))
-            box = r if box is None else box.union(r)
-        return box.clip(bv.rect) if box is not None else None
+        return previews.overlays_rect(self, marks_only)
 
     def draw_board_overlays(self, surf: pygame.Surface, marks_only: bool = False) -> None:
-        """The last turn's token marks, then (unless ``marks_only``) the route options being chosen or the
-        would-be route."""
-        st = self.state
-        bv = self.board_view
-        k = self.app.scale
-        if not self.blocking and st.phase != "over":
-            self.overlays.draw_last_turn(surf, bv, st, self.turns.last_turn_tokens, k)
-        if self.blocking or marks_only:
-            return
-        if st.phase == "route":
-            shown = self.route_preview if self.route_preview is not None else self.hover_route
-            self.overlays.draw_route_choice(surf, bv, st, st.options, shown, k)
-        else:
-            self.overlays.draw_would_go(surf, bv, st, self.preview_legs(), k)
+        previews.draw_overlays(self, surf, marks_only)
 
     def banner_text(self) -> str:
-        """The turn banner's words, facing the shown seat."""
-        st = self.state
-        name = st.players[self.shown_current].name
-        if st.phase == "over":
-            return _("Game over")
-        if self.blocking:
-            return _("The passenger is travelling (tap to hurry)")
-        if self._is_computer(st.current):
-            return _("{player} (computer) is playing").format(player=name)
-        if st.phase == "route":
-            return _("{player}: choose the passenger's route").format(player=name)
-        if st.pending:
-            return f"{name}: {self.board_view.city.choice_title(st, self.board)}"
-        n = st.actions_left
-        if n == 1:
-            return _("{player}'s turn · 1 action left (last action: see where the passenger would go)").format(
-                player=name)
-        return ngettext("{player}'s turn · {n} action left", "{player}'s turn · {n} actions left", n).format(
-            player=name, n=n)
+        return table_layout.banner_text(self)
 
     # ------------------------------------------------------------------------------------------
     # drawing
 
     def draw_stand_in(self, surface: pygame.Surface) -> bool:
-        """A window resize's own frame (App._draw_stand_in): the last backdrop scaled to the new window and
-        the moving bits over it, one copy instead of the new layout; the next frame composes the new layout."""
-        bd = self.backdrop.surf
-        if bd is None or bd.get_bitsize() != surface.get_bitsize():
-            return False
-        pygame.transform.scale(bd, surface.get_size(), surface)
-        drawn = self.anim.draw(surface, self.board_view, self.state, self.panels, self.app.scale)
-        self._dirty = [r.clip(surface.get_rect()) for r in drawn]
-        self._full_next = True
-        return True
+        return frame.draw_stand_in(self, surface)
 
     def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
-        """Bring the backdrop up to date (only the pieces that changed), copy to the window what changed
-        and what the moving bits covered last frame, then draw the moving bits.
-
-        Returns the window areas drawn, so the app sends only those to the display; None after a full
-        redraw. See play/backdrop.py.
-        """
-        if surface.get_size() != self._size:
-            self._layout()
-        damage = self.backdrop.update(self, surface)
-        bd = self.backdrop.surf
-        full = (damage is None or self._full_next or surface is not self._last_surface
-                or getattr(self.app, "top", self) is not self)
-        restore: list[pygame.Rect] = []
-        if full:
-            surface.blit(bd, (0, 0))
-        else:
-            restore = _merge_rects(damage + self._dirty)
-            for r in restore:
-                surface.blit(bd, r, r)
-        area = surface.get_rect()
-        drawn = self.anim.draw(surface, self.board_view, self.state, self.panels, self.app.scale)
-        if self.guide is not None:
-            drawn += self.guide.draw(surface)
-        drawn += self.long_press.draw(surface)
-        drawn += self.cards.draw_moving(surface, self.board_view)
-        if not self.blocking:
-            drawn += self.hints.draw(surface, self.board_view, self.state, self.panels, self.theme, self.fonts,
-                                     self.app.scale, avoid=[self.backdrop.banner_rect()])
-        drawn += self.draw_held_secret(surface)  # secret cards last: nothing may cover them while held
-        if self.reveal is not None:
-            drawn += self.reveal.draw(surface, self)
-        self._dirty = [r.clip(area) for r in drawn]
-        self._last_surface = surface
-        self._full_next = False
-        return None if full else restore + self._dirty
+        return frame.draw(self, surface)
 
     @property
     def held_secret(self) -> dict[int, int]:
-        """Seat -> the finger holding its secret cards open now."""
-        return self.peek.held
+        """Seat -> the finger holding its secret cards open now (play/secrets.py)."""
+        return self.secrets.peek.held
+
+    @property
+    def peek(self) -> SecretPeek:
+        return self.secrets.peek
+
+    @property
+    def drawn_secrets(self) -> list:
+        return self.secrets.drawn
 
     def seat_buttons(self) -> None:
         """Which panels have a hint and a secret cards button: a person's seat only (a computer's secrets are
@@ -928,54 +482,13 @@ class PlayScene(Scene):
             p.has_secret = secret and person
 
     def explain_secret(self, seat: int) -> None:
-        """A tap on the cards button: how to look, facing that seat, beside the button."""
-        at = self.point_for_button(seat, "secret") or self.panels[seat].rect.center
-        self.anim.toast(_("Press and hold to look — shield it with your hand."), at[0], at[1],
-                        EDGE_ROTATION.get(self.panels[seat].edge, 0), colour=self.theme.accent)
-        self.dirty = True
+        self.secrets.explain(seat)
 
     def held_secret_rect(self, seat: int) -> tuple[pygame.Surface, pygame.Rect] | None:
-        """Seat ``seat``'s secret cards as shown while its owner holds the button: the picture turned to
-        face the seat and where it goes, just beyond the finger on the button (the hand covers it from the
-        others). None when the seat has no such button."""
-        panel = self.panels[seat]
-        r = panel.controls.get("secret")
-        if r is None:
-            return None
-        key = (seat, self.app.scale, panel.rotation)
-        got = self._secret_pics.get(key)
-        if got is None:
-            img = self.board_view.city.secret_cards_picture(self.state, self.board, seat, self.fonts, self.app.scale)
-            if img is None:
-                return None
-            turned = pygame.transform.rotate(img, panel.rotation) if panel.rotation else img
-            got = self._secret_pics[key] = (turned, img.get_size())
-        turned, (w, h) = got
-        gap = max(4, round(8 * self.app.scale))
-        left = max(0, min(r.right - w, panel.upright_size[0] - w))
-        corners = [panel.to_screen(left, -gap - h), panel.to_screen(left + w, -gap)]
-        box = pygame.Rect(round(min(c[0] for c in corners)), round(min(c[1] for c in corners)),
-                          turned.get_width(), turned.get_height())
-        W, H = self.app.size
-        what = _("SECRET OBJECTIVE")  # a picture larger than the screen is cut, words and all
-        textfit.check(what, W, box.w, "secret cards width")
-        textfit.check(what, H, box.h, "secret cards height")
-        box.clamp_ip(pygame.Rect(0, 0, W, H))
-        return turned, box
+        return self.secrets.rect(seat)
 
     def draw_held_secret(self, surface: pygame.Surface) -> list[pygame.Rect]:
-        """The secret cards of every seat whose owner holds the button now, and only those; ``drawn_secrets``
-        says whose cards this frame drew where (what the tests check, as ``BoardView.drawn_items`` for the
-        board)."""
-        out = []
-        self.drawn_secrets = []
-        for seat in sorted(self.held_secret):
-            got = self.held_secret_rect(seat)
-            if got is not None:
-                surface.blit(got[0], got[1])
-                out.append(got[1])
-                self.drawn_secrets.append((seat, self.panels[seat].rotation, got[1].copy()))
-        return out
+        return self.secrets.draw(surface)
 
     # ------------------------------------------------------------------------------------------
     # test hooks

@@ -13,7 +13,6 @@ deck or the passenger do) and the find animation is drawn with the moving bits.
 """
 from __future__ import annotations
 
-import itertools
 import math
 from dataclasses import dataclass, field
 

@@ -108,3 +108,16 @@ class SecretReveal:
         surface.blit(pic, box)
         out.append(box)
         return out
+
+
+def reveal_or_end(scene, dt: float) -> bool:
+    """The game is over and shown: reveal the secret cards one by one where the board has them (and the scene
+    reveals them: not the kiosk's demo); True once there is nothing (more) to reveal and the end may come."""
+    if scene.reveal is None and scene.reveal_secrets and scene.board_view.city.has_secret_cards(scene.board):
+        scene.reveal = SecretReveal(scene)
+        scene.dirty = True
+    if scene.reveal is not None and not scene.reveal.done:
+        if scene.reveal.step(dt):
+            scene.dirty = True
+        return False
+    return True

@@ -1,0 +1,162 @@
+"""Where everything goes on the play screen, and what the table says where: each seat's panel, the turn banner
+and the places of a notice for every seat.
+
+``lay_out``: each edge as deep as its most crowded panel needs, the panels along it, the face-up card strips
+carved from what is left, the board in the rest. ``panel_view``: what a seat's panel shows besides the
+position itself (whose turn, the chosen line, route options, a city's choice, notes). Both are functions of
+the scene (``PlayScene._layout`` and ``panel_view`` call them; the replay viewer overrides those).
+"""
+from __future__ import annotations
+
+import pygame
+
+from ...engine.rules import rules_of
+from ...i18n import _, ngettext
+from ..seat_panel import DEPTH, PanelView, SeatPanel
+from ..seats import EDGE_ROTATION
+from .cards import CardStrips
+
+
+def lay_out(scene) -> None:
+    W, H = scene.app.size
+    k = scene.app.scale
+    scene._size = (W, H)
+    D = max(60, round(DEPTH * k))
+    by_edge: dict[str, list[SeatPanel]] = {}
+    for p in scene.panels:
+        by_edge.setdefault(p.edge, []).append(p)
+
+    def depth(edge: str, span: int) -> int:
+        """The edge is as deep as its most crowded panel needs (no button below touch size, no cut label)."""
+        ps = by_edge.get(edge)
+        if not ps:
+            return 0
+        width = span // len(ps)
+        return max([D] + [p.needed_depth(width, len(scene.state.players[p.player].lines), k) for p in ps])
+
+    L = depth("left", H)
+    R = depth("right", H)
+    T = depth("top", W - L - R)
+    B = depth("bottom", W - L - R)
+    cap = max(D, (H - 2 * D) // 2) if H > 0 else D  # the board keeps at least a third of the height
+    T, B = min(T, cap), min(B, cap)
+    depths = {"left": L, "right": R, "top": T, "bottom": B}
+    for edge, ps in by_edge.items():
+        n = len(ps)
+        if edge in ("bottom", "top"):
+            x0, span = L, W - L - R
+            y = H - B if edge == "bottom" else 0
+            order = ps if edge == "bottom" else list(reversed(ps))
+            for j, p in enumerate(order):
+                a = x0 + span * j // n
+                b = x0 + span * (j + 1) // n
+                p.set_rect(pygame.Rect(a, y, b - a, depths[edge]), k)
+        else:
+            x = 0 if edge == "left" else W - R
+            order = list(reversed(ps)) if edge == "left" else ps
+            for j, p in enumerate(order):
+                a = H * j // n
+                b = H * (j + 1) // n
+                p.set_rect(pygame.Rect(x, a, depths[edge], b - a), k)
+    m = max(2, round(6 * k))
+    area = pygame.Rect(L, T, W - L - R, H - T - B)
+    area = scene.cards.carve(area, CardStrips.edges_for(scene.seats, scene._is_computer), k,
+                            max(4, len(scene.state.face_up)), scene.board_view.size_units())
+    area = area.inflate(-2 * m, -2 * m)
+    if area.w < 10 or area.h < 10:
+        area = pygame.Rect(0, 0, max(10, W), max(10, H))
+    scene.board_view.ui_scale = k
+    scene.board_view.set_rect(area)
+    scene._invalidate()
+    for i, p in enumerate(scene.panels):
+        p.layout(scene.state, scene.panel_view(i))
+
+
+def panel_view(scene, i: int) -> PanelView:
+    """What seat ``i``'s panel shows besides the position itself."""
+    st = scene.state
+    cur = scene.shown_current
+    active = (i == cur and not scene.blocking and st.phase != "over" and cur == st.current)
+    human = active and not scene._is_computer(i)
+    v = PanelView(active=active, current_name=st.players[cur].name if st.phase != "over" else "",
+                  score=scene.shown_score[i])
+    if scene.panels[i].has_hint:
+        v.hint = scene.hints.button_state(i, st, human and st.phase in ("actions", "route"))
+    if active:
+        v.selected_line = scene.selected.get(i)
+        v.can_branch = human and st.phase == "actions" and st.actions_left > 0
+        v.can_undo = human and scene.turns.can_undo()
+        if st.phase == "route":
+            v.route_options = list(st.options)
+            v.route_preview = scene.route_preview
+        elif st.pending:  # a city's choice (Paris): big buttons with a score preview
+            city = scene.board_view.city
+            v.choices = tuple((label, preview) for label, preview, _ in city.choices(st, scene.board))
+            v.choice_title = city.choice_title(st, scene.board)
+        if scene._is_computer(i):
+            v.status = _("computer playing")
+    if scene.blocking:
+        v.status = _("passenger travelling")
+    elif st.phase == "over":
+        v.status = _("game over")
+    # this seat's lines the passenger would score for if the turn ended now (every move up to a tie)
+    v.would_score = frozenset(li for li in scene.turns.would_score(scene.blocking) if st.lines[li].owner == i)
+    n = st.n_players
+    v.deck = len(st.deck)
+    v.start_player = i == st.setup.start_player
+    if st.end_triggered and st.phase != "over":
+        def order(p: int) -> int:
+            return (p - st.setup.start_player) % n
+
+        v.last_turn = "last" if order(i) >= order(st.current) else "done"
+    v.city_notes = tuple(scene.board_view.city.panel_notes(st, i))  # the city's own (game/ui/cities)
+    v.city_tiles = tuple(scene.board_view.city.panel_tiles(st, i))  # e.g. Berlin's landmark tiles held
+    if st.turn < n and st.phase != "over":  # the first round: say what each seat started with
+        first = rules_of(st).initial_score(st.setup, (i - st.setup.start_player) % n)
+        if st.setup.variant == "classic" or first:
+            v.note = ngettext("Started on {n} point", "Started on {n} points", first).format(n=first)
+    return v
+
+
+def banner_text(scene) -> str:
+    """The turn banner's words, facing the shown seat."""
+    st = scene.state
+    name = st.players[scene.shown_current].name
+    if st.phase == "over":
+        return _("Game over")
+    if scene.blocking:
+        return _("The passenger is travelling (tap to hurry)")
+    if scene._is_computer(st.current):
+        return _("{player} (computer) is playing").format(player=name)
+    if st.phase == "route":
+        return _("{player}: choose the passenger's route").format(player=name)
+    if st.pending:
+        return f"{name}: {scene.board_view.city.choice_title(st, scene.board)}"
+    n = st.actions_left
+    if n == 1:
+        return _("{player}'s turn · 1 action left (last action: see where the passenger would go)").format(
+            player=name)
+    return ngettext("{player}'s turn · {n} action left", "{player}'s turn · {n} actions left", n).format(
+        player=name, n=n)
+
+
+def notice_places(scene) -> list[tuple[float, float, int]]:
+    """Where a message for the whole table goes: one copy at each seat's edge of the board, turned to read
+    from there (x, y, angle)."""
+    bv = scene.board_view.rect
+    inset = round(90 * scene.app.scale)
+    places = []
+    for p in scene.panels:
+        c = p.rect.center
+        x = min(max(c[0], bv.left + inset), bv.right - inset)
+        y = min(max(c[1], bv.top + inset), bv.bottom - inset)
+        if p.edge == "bottom":
+            y = bv.bottom - inset
+        elif p.edge == "top":
+            y = bv.top + inset
+        elif p.edge == "left":
+            x = bv.left + inset
+        else:
+            x = bv.right - inset
+        places.append((x, y, EDGE_ROTATION.get(p.edge, 0)))
+    return places
