@@ -492,3 +492,30 @@ def test_players_can_end_their_game_early_from_the_game_menu(table):
     assert isinstance(table.top, AttractScene) and table.names() == ["AttractScene"]
     assert not table.ctl.autosave_path.exists(), "the ended game's autosave must go"
     assert table.ctl.exit_code is None, "ending a game never leaves the kiosk"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
+def test_the_countdown_asks_every_side_of_the_table(tmp_path, size):
+    """"Still playing?" faces the bottom seat on its card, and each other edge of a touch table on a pill
+    turned to read from there (top upside down, the sides sideways), none over another or off the screen."""
+    t = Table(tmp_path, size=size)
+    try:
+        t.ctl.start()
+        play = start_human_game(t)
+        t.wait(31)
+        cd = t.top
+        assert isinstance(cd, CountdownScene)
+        t.app.draw(force=True)
+        places = cd.facing
+        assert set(places) == {"bottom", "top", "left", "right"}
+        screen = t.app.screen.get_rect()
+        for edge, r in places.items():
+            assert screen.contains(r), (edge, r)
+            if edge in ("left", "right"):
+                assert r.h > r.w, f"the {edge} side's question is not turned to face it"
+        rects = list(places.values())
+        assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+        assert places["left"].centerx < places["bottom"].left and places["right"].centerx > places["bottom"].right
+        del play
+    finally:
+        t.close()

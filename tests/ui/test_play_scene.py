@@ -823,3 +823,50 @@ def test_a_name_is_cut_only_when_no_size_or_second_line_fits():
     assert len(lines) == 1 and lines[0].endswith("…")
     f, lines = fit_name(fonts, "Ada", 2000, 0.3)  # a tiny window: never below the readable floor
     assert f.get_height() >= fonts.get(MIN_NAME_PX, True).get_height()
+
+
+@pytest.mark.parametrize("edge", ["bottom", "left", "top", "right"])
+def test_route_callouts_face_the_seat_whose_turn_it_is(app, edge):
+    """The would-be route's score tags ("express scores…") are turned to face the acting seat: upside down for
+    the top seat, sideways for the side seats (drawn upright and turned, the same tag to the pixel)."""
+    import random as _random
+
+    from game.engine import legal_actions as _legal
+    from game.engine import apply as _apply
+    from game.ui.play import previews
+    from game.ui.seats import EDGE_ROTATION, SeatConfig
+
+    edges = ["bottom", "left", "top", "right"]
+    seat = edges.index(edge)
+    st = new_game("london", ["A", "B", "C", "D"], seed=9, start_player=seat)
+    rng = _random.Random(9)
+    while st.actions_left > 1:
+        _apply(st, rng.choice([a for a in _legal(st) if type(a).__name__ == "PlaceTrack"]))
+    scene = PlayScene(app, st, [SeatConfig(name=n, edge=e) for n, e in zip("ABCD", edges)])
+    app.push(scene)
+    app.step(FIXED_DT)
+    assert st.current == seat and scene.preview_legs(), "the turn's last action: the route is previewed"
+    surf = pygame.Surface(app.size)
+    surf.fill((30, 30, 30))
+    previews.draw_overlays(scene, surf)
+    tags = list(scene.overlays.tags)
+    assert tags and scene.overlays.facing == EDGE_ROTATION[edge]
+    for box in tags:
+        assert (box.h > box.w) == (edge in ("left", "right")), f"{box} does not lie along the {edge} seat"
+    # the same tag drawn upright, turned, is what the table shows
+    leg = scene.preview_legs()[0]
+    k = app.scale
+    scene.overlays.facing = 0
+    upright = pygame.Surface(app.size)
+    upright.fill((30, 30, 30))
+    u_box = scene.overlays.score_tag(upright, scene.board_view, st, leg.options[0], k, label="x")
+    scene.overlays.facing = EDGE_ROTATION[edge]
+    turned = pygame.Surface(app.size)
+    turned.fill((30, 30, 30))
+    t_box = scene.overlays.score_tag(turned, scene.board_view, st, leg.options[0], k, label="x")
+    inset = round(10 * k)
+    want = pygame.transform.rotate(upright.subsurface(u_box).copy(), EDGE_ROTATION[edge])
+    got = turned.subsurface(t_box).copy()
+    assert want.get_size() == got.get_size()
+    inner = pygame.Rect(0, 0, *got.get_size()).inflate(-2 * inset, -2 * inset)
+    assert pygame.image.tobytes(want.subsurface(inner), "RGB") == pygame.image.tobytes(got.subsurface(inner), "RGB")

@@ -16,6 +16,7 @@ from ...i18n import _
 
 from .. import textfit
 from ..scene import DOWN, PointerEvent, Scene
+from ..seats import EDGE_ROTATION
 
 COUNTDOWN_S = 10.0
 
@@ -34,6 +35,7 @@ class CountdownScene(Scene):
         self.on_stay = on_stay
         self._shown = None
         self._acc = 0.0
+        self.facing: dict[str, pygame.Rect] = {}  # edge -> where the question faces it (last drawn)
 
     @property
     def seconds_left(self) -> float:
@@ -92,14 +94,25 @@ class CountdownScene(Scene):
             fill.w = max(bar.h, round(bar.w * frac))
             pygame.draw.rect(surface, th.highlight if frac > 0.3 else th.warn, fill, border_radius=bar.h // 2)
         pygame.draw.rect(surface, th.panel_edge, bar, max(1, px(2)), border_radius=bar.h // 2)
-        # the same question upside down, for the far side of the table
+        self.facing = {"bottom": card.copy()}
+        # the same question for the other sides of the table: upside down above the card, sideways beside it
         img = mid.render(_("Still playing? Touch to stay"), True, th.accent_ink)
-        far = pygame.Surface((img.get_width() + px(56), img.get_height() + px(24)), pygame.SRCALPHA)
-        pygame.draw.rect(far, th.accent, far.get_rect(), border_radius=far.get_height() // 2)
-        far.blit(img, img.get_rect(center=far.get_rect().center))
-        textfit.check(_("Still playing? Touch to stay"), W - px(40), far.get_width(), "idle far side")
-        far = pygame.transform.rotate(far, 180)
-        surface.blit(far, far.get_rect(midbottom=(W // 2, card.top - px(24))))
+        pill = pygame.Surface((img.get_width() + px(56), img.get_height() + px(24)), pygame.SRCALPHA)
+        pygame.draw.rect(pill, th.accent, pill.get_rect(), border_radius=pill.get_height() // 2)
+        pill.blit(img, img.get_rect(center=pill.get_rect().center))
+        gap = px(24)
+        places = {"top": lambda r: r.get_rect(midbottom=(W // 2, card.top - gap)),
+                  "left": lambda r: r.get_rect(midright=(card.left - gap, card.centery)),
+                  "right": lambda r: r.get_rect(midleft=(card.right + gap, card.centery))}
+        for edge, place in places.items():
+            turned = pygame.transform.rotate(pill, EDGE_ROTATION[edge])
+            room = W - px(40) if edge == "top" else H - px(40)
+            textfit.check(_("Still playing? Touch to stay"), room, pill.get_width(), f"idle {edge} side")
+            at = place(turned).clamp(surface.get_rect())
+            if edge != "top" and at.colliderect(card):
+                continue  # a screen too narrow for the sides (a laptop): the card and the top pill say it
+            surface.blit(turned, at)
+            self.facing[edge] = at
 
 
 __all__ = ["CountdownScene", "COUNTDOWN_S"]

@@ -207,6 +207,7 @@ class Overlays:
         self.fonts = fonts
         self.banner_hidden = 0  # area of names and symbols the last banner covered
         self.tags: list[pygame.Rect] = []  # where the score tags of the last preview went
+        self.facing = 0  # the score tags face the seat whose turn it is (its edge's rotation)
         self.last_banner: tuple[pygame.Surface, pygame.Rect] | None = None  # (picture, place) last drawn
         self._boxes: dict = {}  # (lines, k, over, edge) -> the banner form's picture
 
@@ -313,13 +314,23 @@ class Overlays:
         img = f.render(label, True, self.theme.ink)
         w = img.get_width() + round(14 * k) + (0 if text else len(opt.lines) * (chip + round(4 * k)))
         h = max(img.get_height(), chip) + round(10 * k)
-        box = place_box((w, h), (x, y), bv.station_radius(opt.destination) + 10 * k, tag_area(bv, x, y, k),
-                        bv.occupied_rects() if taken is None else taken, bv.label_rects())
+        turned = self.facing in (90, 270)
+        box = place_box((h, w) if turned else (w, h), (x, y), bv.station_radius(opt.destination) + 10 * k,
+                        tag_area(bv, x, y, k), bv.occupied_rects() if taken is None else taken, bv.label_rects())
         self.tags.append(box)
         near = (min(max(x, box.left), box.right), min(max(y, box.top), box.bottom))
         if math.hypot(near[0] - x, near[1] - y) > bv.station_radius(opt.destination) + 24 * k:  # a leader line
             pygame.draw.line(surf, (255, 255, 255), (x, y), near, max(3, round(5 * k)))
             pygame.draw.line(surf, edge or self.theme.accent, (x, y), near, max(1, round(2 * k)))
+        if self.facing:  # drawn upright, then turned to face the seat it speaks to
+            card = pygame.Surface((w, h), pygame.SRCALPHA)
+            self._draw_tag(card, card.get_rect(), img, text, opt, state, chip, k, edge)
+            surf.blit(pygame.transform.rotate(card, self.facing), box)
+        else:
+            self._draw_tag(surf, box, img, text, opt, state, chip, k, edge)
+        return box
+
+    def _draw_tag(self, surf, box, img, text, opt, state, chip: int, k: float, edge) -> None:
         pygame.draw.rect(surf, (255, 255, 255), box, border_radius=round(8 * k))
         pygame.draw.rect(surf, edge or self.theme.accent, box, width=max(1, round(2 * k)), border_radius=round(8 * k))
         surf.blit(img, (box.x + round(7 * k), box.centery - img.get_height() // 2))
@@ -329,7 +340,6 @@ class Overlays:
                 th.draw_swatch(surf, pygame.Rect(cx, box.centery - chip // 2, chip, chip), state.lines[li].colour,
                                self.fonts.get(max(8, round(chip * 0.62)), True), radius=round(4 * k))
                 cx += chip + round(4 * k)
-        return box
 
     # ---- last turn's tokens ----------------------------------------------------------------------
     def draw_last_turn(self, surf: pygame.Surface, bv, state, tokens, k: float) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from ..seats import EDGE_ROTATION
 from .overlays import tag_area
 
 
@@ -24,7 +25,7 @@ def overlays_key(scene) -> tuple | None:
         previews = ("would", scene.version, len(legs)) if legs else None
     if previews is None and not marks:
         return None
-    return (previews, marks, scene.version)
+    return (previews, marks, scene.version, facing(scene))
 
 
 def overlays_rect(scene, marks_only: bool = False) -> pygame.Rect | None:
@@ -65,8 +66,14 @@ def draw_overlays(scene, surf: pygame.Surface, marks_only: bool = False) -> None
         scene.overlays.draw_last_turn(surf, bv, st, scene.turns.last_turn_tokens, k)
     if scene.blocking or marks_only:
         return
+    scene.overlays.facing = facing(scene)
     if st.phase == "route":
         shown = scene.route_preview if scene.route_preview is not None else scene.hover_route
         scene.overlays.draw_route_choice(surf, bv, st, st.options, shown, k)
     else:
         scene.overlays.draw_would_go(surf, bv, st, scene.preview_legs(), k)
+
+
+def facing(scene) -> int:
+    """The rotation that turns a callout to face the seat whose turn the table shows."""
+    return EDGE_ROTATION.get(scene.panels[scene.shown_current].edge, 0) if scene.panels else 0
