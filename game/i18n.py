@@ -169,5 +169,10 @@ def words_text(words) -> str:
 
 
 def refusal_text(exc: BaseException) -> str:
-    """Why an action was refused, in the current language (the engine raises IllegalAction(Words(...)))."""
-    return words_text(exc.args[0]) if exc.args else str(exc)
+    """Why an action was refused, in the current language (the engine raises IllegalAction(Words(...))), as a
+    sentence: with a capital (the engine's words start small, as they are also parts of longer ones)."""
+    return capitalised(words_text(exc.args[0]) if exc.args else str(exc))
+
+
+def capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]

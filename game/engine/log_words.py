@@ -58,8 +58,24 @@ class LogEntry:
     stations: tuple[int, ...] = ()
 
 
-def conn_words(board: Board, c: int) -> str:
+def cluster_title(key: str) -> str:
+    """A New York cluster as the board prints it: 'lower_manhattan' -> 'LOWER MANHATTAN'."""
+    return key.replace("_", " ").replace("-", " ").strip().upper()
+
+
+def node_words(board: Board, s: int) -> Words | str:
+    """A station's name as players see it; a New York water icon (a node named "Water: Marcy Av" in the map,
+    unnamed on the board) is the water crossing by that place, in the reader's language."""
+    name = board.stations[s].name
+    if s in board.water:
+        return Words("water crossing by {place}", place=name.removeprefix("Water: "))
+    return name
+
+
+def conn_words(board: Board, c: int) -> Words | str:
     a, b = board.conn_ends[c]
+    if a in board.water or b in board.water:
+        return Words("{a} – {b}", a=node_words(board, a), b=node_words(board, b))
     return f"{board.stations[a].name}{DASH}{board.stations[b].name}"
 
 
@@ -116,8 +132,8 @@ def score_words(board: Board, state, e: ev.Scored) -> Words:
         return at(Words("+{points} + station", points=e.points))
     if cat == "clusters" and e.stations:
         cl = board.station_cluster[e.stations[0]] if board.station_cluster else None
-        if cl:  # the cluster's name is a place name: as printed
-            return at(Words("+{points} cluster {cluster}", points=e.points, cluster=cl.replace("_", " ")))
+        if cl:  # the cluster's name is a place name: as printed on the board
+            return at(Words("+{points} cluster {cluster}", points=e.points, cluster=cluster_title(cl)))
         return at(Words("+{points} cluster", points=e.points))
     if cat == "water":
         return Words("+{points} third water icon", points=e.points)

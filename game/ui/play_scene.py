@@ -28,7 +28,7 @@ import pygame
 
 from ..engine import IllegalAction, PlaceTrack, apply
 from ..engine import events as ev
-from ..i18n import _, refusal_text
+from ..i18n import _, capitalised, refusal_text
 from ..engine.rules import board_of, last_player
 from ..engine.state import GameState
 from . import sound
@@ -256,7 +256,8 @@ class PlayScene(Scene):
         self.dirty = True
 
     def toast(self, text: str, at: tuple[float, float] | None = None) -> None:
-        """A short message near the finger, facing the active seat, fading after ~1.5 s."""
+        """A refusal near the finger, facing the active seat, a sentence fading after ~1.5 s."""
+        text = capitalised(text)
         W, H = self.app.size
         x, y = at if at is not None else (W / 2, H / 2)
         edge = self.panels[self.shown_current].edge if self.panels else "bottom"

@@ -75,8 +75,11 @@ def test_every_action_and_score_is_in_words(map_name):
                 a, b = board.conn_ends[action.connection]
                 assert first.kind == "place" and first.connections == (action.connection,)
                 assert set(first.stations) == {a, b}
-                assert f"{st.lines[action.line].colour} {board.stations[a].name} – {board.stations[b].name}" \
-                    in first.text
+                def seen(s):  # a New York water icon is named as players see it (no "Water:" map name)
+                    name = board.stations[s].name
+                    return f"water crossing by {name.removeprefix('Water: ')}" if s in board.water else name
+
+                assert f"{st.lines[action.line].colour} {seen(a)} – {seen(b)}" in first.text
                 spent = next(e.branch_tiles_spent for e in events if isinstance(e, ev.TokenPlaced))
                 assert (f"({spent} branch tiles)" in first.text) == bool(spent)
             elif isinstance(action, TakeBranch):
@@ -178,3 +181,38 @@ def test_the_log_of_a_record_replays_from_its_set_up():
     book = GameLog(st.setup)
     book.update(bad)
     assert len(book.actions) == 3 and "actions[3]: illegal" in book.problem
+
+
+def test_new_york_names_water_crossings_and_clusters_as_players_see_them():
+    """The map names a water icon "Water: Marcy Av" (it has no name on the board): the log says "water
+    crossing by Marcy Av", in the reader's language; a cluster is written as the board prints it."""
+    from game import i18n
+
+    board = load_board("newyork")
+    seen_water = seen_cluster = False
+    for g in range(40):
+        st = new_game("newyork", ["Ada", "Bob"], seed=g)
+        rng = random.Random(g)
+        while not st.over:
+            apply(st, rng.choice(legal_actions(st)))
+        for entry in log_of(st):
+            assert "Water:" not in entry.text, entry.text
+            seen_water |= "water crossing by " in entry.text
+            if "cluster" in entry.text:
+                seen_cluster = True
+                assert any(f"cluster {name}" in entry.text for name in
+                           ("LOWER MANHATTAN", "DOWNTOWN BROOKLYN", "VILLAGE", "MIDTOWN")), entry.text
+        if seen_water and seen_cluster:
+            break
+    assert seen_water and seen_cluster
+    water = next(iter(board.water))
+    c = next(i for i, ends in enumerate(board.conn_ends) if water in ends)
+    from game.engine.log_words import conn_words
+
+    try:
+        for lang, word in (("de", "Wasserquerung"), ("fr", "traversée")):
+            assert i18n.set_language(lang) == lang
+            said = i18n.words_text(conn_words(board, c))
+            assert word in said and "Water:" not in said, said
+    finally:
+        i18n.set_language("en")

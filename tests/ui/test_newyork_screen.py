@@ -352,7 +352,7 @@ def test_the_last_action_offers_only_the_way_off_the_water_and_a_refused_tap_say
     press(driver, play.point_for_line_swatch(li), False)
     press(driver, play.point_for_connection(refused.connection), False)
     assert len(st.log) == logged, "an illegal placement was applied"
-    assert play.anim.toasts and play.anim.toasts[-1].text == reason
+    assert play.anim.toasts and play.anim.toasts[-1].text == reason[0].upper() + reason[1:]  # as a sentence
     assert "water" in reason
 
 

@@ -104,7 +104,9 @@ def test_illegal_tap_shows_the_engine_message_and_changes_nothing(app, driver):
     x, y = scene.point_for_connection(far)
     driver.tap(x, y)
     assert snapshot(st) == before
-    assert scene.toasts and scene.toasts[-1].text == str(why.value)
+    said = str(why.value)
+    assert scene.toasts and scene.toasts[-1].text == said[0].upper() + said[1:]  # the engine's words, a sentence
+    assert scene.toasts[-1].text[0].isupper()
     assert abs(scene.toasts[-1].x - x) < 1 and abs(scene.toasts[-1].y - y) < 1  # near the finger
     run_until(app, lambda: not scene.toasts, limit_s=3.0)  # it fades by itself
 
@@ -870,3 +872,28 @@ def test_route_callouts_face_the_seat_whose_turn_it_is(app, edge):
     assert want.get_size() == got.get_size()
     inner = pygame.Rect(0, 0, *got.get_size()).inflate(-2 * inset, -2 * inset)
     assert pygame.image.tobytes(want.subsurface(inner), "RGB") == pygame.image.tobytes(got.subsurface(inner), "RGB")
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_every_refusal_is_a_sentence_with_a_capital(app, driver, lang):
+    """Each refusal the table can show starts with a capital in every language: a tap off the line's ends,
+    a tap with no line chosen, undo with nothing to undo."""
+    from game import i18n
+    from game.engine import Undo as _Undo
+
+    assert i18n.set_language(lang) == lang
+    try:
+        st = fresh()
+        scene = start(app, st)
+        b = board_of(st)
+        driver.tap(*scene.point_for_connection(b.connection("Bank", "Moorgate")))
+        driver.tap(*scene.point_for_connection(b.connection("Heathrow", "Hounslow")))  # off the line's ends
+        scene.selected[st.current] = None
+        driver.tap(*scene.point_for_connection(b.connection("Heathrow", "Hounslow")))  # no line chosen
+        scene.act(_Undo())
+        scene.act(_Undo())  # nothing left to undo
+        texts = [t.text for t in scene.anim.toasts]
+        assert len(texts) >= 3, texts
+        assert all(t[0].isupper() for t in texts), texts
+    finally:
+        i18n.set_language("en")

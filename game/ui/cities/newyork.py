@@ -14,6 +14,8 @@ import math
 
 import pygame
 
+from ...engine.log_words import cluster_title  # the name drawn on the board, as the log writes it
+
 from ...i18n import COLOUR_NAMES, _
 from . import CityDrawing
 
@@ -29,9 +31,6 @@ CLUSTER_NAME_SCALE = 0.9
 WARN_REACH = 2.75  # a line-on-water mark reaches this many icon radii from the centre  # a cluster's name, as a fraction of a station name's pixel size
 
 
-def cluster_title(key: str) -> str:
-    """'lower_manhattan' -> 'LOWER MANHATTAN' (the name drawn on the board)."""
-    return key.replace("_", " ").replace("-", " ").strip().upper()
 
 
 def _hull(points: list[tuple[float, float]]) -> list[tuple[float, float]]:

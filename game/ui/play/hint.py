@@ -18,7 +18,8 @@ import pygame
 
 from ...engine import ChooseRoute, PlaceTrack, TakeBranch, apply
 from ...engine import events as ev
-from ...i18n import COLOUR_NAMES, LANDMARK_NAMES, N_, _, ngettext
+from ...engine.log_words import node_words
+from ...i18n import COLOUR_NAMES, LANDMARK_NAMES, N_, _, ngettext, words_text
 from .. import textfit
 from .. import theme as th
 from ..board_view import capsule, disc
@@ -242,9 +243,9 @@ class HintControl:
     def verb(action, state, bv) -> str:
         if isinstance(action, PlaceTrack):
             c = bv.board.connections[action.connection]
-            names = bv.board.stations
             colour = state.lines[action.line].colour
-            return f"{_(COLOUR_NAMES.get(colour, colour))} {names[c.a].name} – {names[c.b].name}"
+            a, b = (words_text(node_words(bv.board, s)) for s in (c.a, c.b))  # a water crossing in words
+            return f"{_(COLOUR_NAMES.get(colour, colour))} {a} – {b}"
         if isinstance(action, TakeBranch):
             return _("take a branch tile")
         return _("choose this route")

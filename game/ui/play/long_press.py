@@ -19,6 +19,7 @@ from ...engine.events import ChoiceNeeded, LandmarkTaken, Scored
 from ...i18n import N_, _, ngettext
 from .. import textfit
 from .. import theme as th
+from ...engine.log_words import cluster_title
 from ..rules_help import Facing
 from ..scene import CANCEL, DOWN, MOVE, UP, PointerEvent
 
@@ -43,7 +44,7 @@ def station_kinds(board, station: int, city=None) -> str:
         elif k in KIND_WORDS:
             words.append(_(KIND_WORDS[k]))
     if st.cluster:
-        words.append(_("cluster {name}").format(name=st.cluster.replace("_", " ").title()))
+        words.append(_("cluster {name}").format(name=cluster_title(st.cluster)))  # as on the board
     return " \u00b7 ".join(words) or _("station")
 
 
