@@ -146,9 +146,13 @@ def test_the_terminus_reward_is_asked_at_the_seat_with_big_buttons_and_a_preview
     score, tiles = pl.score, pl.branch_tiles
     view = scene.panel_view(p)
     assert [label for label, _ in view.choices] == ["2 points", "1 point + 1 tile", "2 tiles"]
-    assert [pre for _, pre in view.choices] == [f"{score + 2} points · {tiles} tiles",
-                                                f"{score + 1} points · {tiles + 1} tiles",
-                                                f"{score} points · {tiles + 2} tiles"]
+    def said(n, one, many):
+        return f"{n} {one if n == 1 else many}"
+
+    assert [pre for _, pre in view.choices] == [
+        f"{said(score + 2, 'point', 'points')} · {said(tiles, 'tile', 'tiles')}",
+        f"{said(score + 1, 'point', 'points')} · {said(tiles + 1, 'tile', 'tiles')}",
+        f"{said(score, 'point', 'points')} · {said(tiles + 2, 'tile', 'tiles')}"]
     assert "choose your reward" in scene.banner_text() and "Terminus" in view.choice_title
     scene.panels[p].layout(state, view)
     rects = [scene.panels[p].control_rect_on_screen(f"choice:{i}") for i in range(3)]
@@ -214,7 +218,7 @@ def test_set_completion_is_asked_with_its_cost_and_applied_by_tap(app, driver, c
     scene = _scene(app, state)
     view = scene.panel_view(p)
     assert [label for label, _ in view.choices] == ["Complete set: −2 tiles, +7", "Keep tiles"]
-    assert view.choices[0][1].startswith(f"{score + 7} points · {tiles - 2} tiles")
+    assert view.choices[0][1].startswith(f"{score + 7} points · {tiles - 2} tile{'' if tiles - 2 == 1 else 's'}")
     assert "landmark set" in scene.banner_text()
     tap_action(driver, scene, CompleteSet(complete), by_mouse=True)
     if complete:
@@ -449,3 +453,18 @@ def test_every_paris_track_space_is_reachable_by_touch(app, driver, size):
     for c in range(len(board.connections)):
         pt = play.point_for_connection(c)
         assert pt is not None and play.board_view.hit_test(*pt) == c, f"{board.conn_name(c)} cannot be tapped"
+
+
+def test_choice_outcomes_say_each_count_in_its_own_plural():
+    """ "1 point · 1 tile", never "1 points" (French: 0 and 1 take the singular)."""
+    from game import i18n
+    from game.ui.cities.paris import _points_tiles
+
+    try:
+        assert _points_tiles(1, 1) == "1 point · 1 tile" and _points_tiles(5, 2) == "5 points · 2 tiles"
+        assert i18n.set_language("fr") == "fr"
+        assert _points_tiles(0, 1) == "0 point · 1 tuile" and _points_tiles(2, 3) == "2 points · 3 tuiles"
+        assert i18n.set_language("de") == "de"
+        assert _points_tiles(1, 4) == "1 Punkt · 4 Marker"
+    finally:
+        i18n.set_language("en")

@@ -198,7 +198,8 @@ def choice_buttons(state, board) -> list[tuple[str, str, object]]:
         return out
     missing = rules.missing_types(board, pl.landmarks)
     cost = rules.set_completion_cost(state, board, choice.player)
-    out.append((_("Complete set: −{tiles} tiles, +{points}").format(tiles=cost, points=pd.set_points),
+    out.append((ngettext("Complete set: −{n} tile, +{points}", "Complete set: −{n} tiles, +{points}", cost).format(
+                    n=cost, points=pd.set_points),
                 _("{points_tiles} ({missing})").format(
                     points_tiles=_points_tiles(pl.score + pd.set_points, pl.branch_tiles - cost),
                     missing=ngettext("{n} type missing", "{n} types missing", missing).format(n=missing)),
@@ -208,8 +209,9 @@ def choice_buttons(state, board) -> list[tuple[str, str, object]]:
 
 
 def _points_tiles(points: int, tiles: int) -> str:
-    """A choice's outcome, e.g. "5 points · 2 tiles" (the plural always, as the buttons have said it)."""
-    return _("{points} points · {tiles} tiles").format(points=points, tiles=tiles)
+    """A choice's outcome, e.g. "5 points · 1 tile" (each count in its own plural form)."""
+    return _("{points} · {tiles}").format(points=ngettext("{n} point", "{n} points", points).format(n=points),
+                                          tiles=ngettext("{n} tile", "{n} tiles", tiles).format(n=tiles))
 
 
 def choice_title(state, board) -> str:
@@ -314,7 +316,7 @@ def draw_objective_cards(surf: pygame.Surface, cards, fonts, scale: float, met=N
         if met is not None and k < len(met):
             return ngettext("{n} line × {points} = {total}", "{n} lines × {points} = {total}", met[k]).format(
                 n=met[k], points=pts, total=met[k] * pts)
-        return _("{points} points per line").format(points=pts)
+        return ngettext("{n} point per line", "{n} points per line", pts).format(n=pts)
 
     # as wide as the longest words on any card: a station's name, the heading, or the points line (German
     # and French say them longer than English)

@@ -111,7 +111,8 @@ def captions_for(state: GameState, events: list) -> list[tuple[str, bool]]:
                     line=line, station=station(st[0]), points=e.points), True))
             elif e.category == "terminus" and st:
                 if e.branch_tiles and not e.points:
-                    text = _("{line} reaches {station}, a terminus: {tiles} branch tiles")
+                    text = ngettext("{line} reaches {station}, a terminus: {tiles} branch tile",
+                                    "{line} reaches {station}, a terminus: {tiles} branch tiles", e.branch_tiles)
                 elif e.branch_tiles:
                     text = _("{line} reaches {station}, a terminus: +{points} and a branch tile")
                 else:
@@ -631,10 +632,12 @@ class AttractScene(Scene):
         order = sorted(range(st.n_players), key=lambda i: (-st.players[i].score, -st.players[i].branch_tiles, i))
         best = st.players[order[0]].score
         if len(win) > 1:
-            title = _("{players} share the win with {points} points!").format(
+            title = ngettext("{players} share the win with {points} point!",
+                             "{players} share the win with {points} points!", best).format(
                 players=_and([st.players[i].name for i in win]), points=best)
         else:
-            title = _("{player} wins with {points} points!").format(player=st.players[win[0]].name, points=best)
+            title = ngettext("{player} wins with {points} point!", "{player} wins with {points} points!",
+                             best).format(player=st.players[win[0]].name, points=best)
         tf = self._font(48)
         rf = self._font(34, bold=False)
         card_w = min(area.width - px(40), max(tf.size(title)[0] + px(120), px(760)))
