@@ -334,9 +334,9 @@ class SaveStore:
 class Autosaver:
     """Saves the game on the table after every change, writing on a background thread.
 
-    ``check(scenes)`` runs after every loop step: it finds the scene showing a game (a ``state`` that is a
-    GameState; a scene may opt out with ``save_game = False``), and when that position changed since the
-    last look, encodes it and queues the write. A finished game goes to the history once.
+    ``check(scenes)`` runs after every loop step: it finds the topmost scene showing a game (a ``state`` that
+    is a GameState; a scene that only shows one, the replay viewer, opts out with ``save_game = False``), and
+    when that position changed since the last look, encodes it and queues the write. A finished game goes to the history once.
     """
 
     def __init__(self, store: SaveStore, background: bool = True):
@@ -375,10 +375,12 @@ class Autosaver:
         return (len(state.log), state.phase, state.turn, state.current, state.actions_left)
 
     def check(self, scenes: Iterable) -> None:
+        """The topmost scene showing a game decides: saved, or (``save_game = False``, the replay viewer) not."""
         for scene in reversed(list(scenes)):
             state = getattr(scene, "state", None)
-            if isinstance(state, GameState) and getattr(scene, "save_game", True):
-                self._consider(scene, state)
+            if isinstance(state, GameState):
+                if getattr(scene, "save_game", True):
+                    self._consider(scene, state)
                 return
 
     def _consider(self, scene, state: GameState) -> None:

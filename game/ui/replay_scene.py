@@ -88,6 +88,10 @@ class ReplayScene(PlayScene):
     ``on_close``: what Close does (default: back to the title screen)."""
 
     drive_computers = False
+    # Watching is not playing: the positions shown are the record's, never a game to save. (The autosaver
+    # once saved each one stepped back to as a new unfinished game, seated as hot-seat, and Continue offered
+    # the last of them instead of the game really played last.)
+    save_game = False
 
     def __init__(self, app, record, seats: list[SeatConfig] | None = None, path: str = "<record>", on_close=None,
                  step: int | None = None, reveal: bool = False):
@@ -491,7 +495,7 @@ def run_view(path: str, size: tuple[int, int] | None = None, fullscreen: bool = 
     """`underground view RECORD.json`: the viewer in a window until it is closed."""
     from .app import App
 
-    app = App(size=size, fullscreen=fullscreen, display=display)
+    app = App(size=size, fullscreen=fullscreen, display=display, save_games=False)  # a viewer plays no game
     try:
         app.push(open_record_file(app, path, on_close=app.stop, reveal=reveal))
         return app.run()
