@@ -159,6 +159,31 @@ def _decode(data: bytes, path: Path, kind):
         raise SaveError(f"{path}: not valid JSON ({exc}); the file may be truncated") from None
 
 
+def load_record(path: str | os.PathLike[str]) -> tuple[Record, SavedGame | None]:
+    """A game record file, or one of this program's own saved or finished games (``saves/``, ``history/``):
+    the record, and the saved game when it is one (its seats, its summary). Raises RecordError naming the file
+    and the place, as `underground replay` prints it."""
+    from .engine import record as rec_mod
+
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    try:
+        kind = msgspec.json.decode(data, type=_Kind)
+    except (msgspec.ValidationError, msgspec.DecodeError):
+        kind = None  # not an object with a format: record.decode says what is wrong with it
+    if kind is None or kind.format != FORMAT:
+        return rec_mod.decode(data, str(path)), None
+    try:
+        saved = _decode(data, path, SavedGame)
+    except SaveError as exc:
+        raise RecordError(str(exc)) from None
+    # the record inside is checked as a record file is (map name, set-up and players agree)
+    return rec_mod.decode(msgspec.json.encode(saved.record), f"{path}: record"), saved
+
+
 class SaveStore:
     """The saves and history folders in one data dir; every method is safe against bad files."""
 
@@ -472,5 +497,5 @@ def when(ts: float) -> str:
                                                     time=f"{t.tm_hour:02d}:{t.tm_min:02d}")
 
 
-__all__ = ["Autosaver", "Entry", "LoadedGame", "SaveError", "SaveHeader", "SaveStore", "SavedGame", "Summary",
+__all__ = ["Autosaver", "Entry", "LoadedGame", "SaveError", "load_record", "SaveHeader", "SaveStore", "SavedGame", "Summary",
            "encode_game", "summarise", "when", "FORMAT", "SCHEMA_VERSION", "SAVES_DIR", "HISTORY_DIR"]

@@ -482,12 +482,16 @@ class ReplayScene(PlayScene):
 
 
 def open_record_file(app, path: str, on_close=None, reveal: bool = False) -> ReplayScene:
-    """The viewer for a record file; raises ReplayError (record.RecordError's message) for a bad file."""
+    """The viewer for a record file, or a saved or finished game's file (seated as it was played); raises
+    ReplayError (record.RecordError's message) for a bad file."""
+    from ..saves import load_record
+
     try:
-        record = rec_mod.load(path)
+        record, saved = load_record(path)
     except rec_mod.RecordError as exc:
         raise ReplayError(str(exc)) from None
-    return ReplayScene(app, record, path=str(path), on_close=on_close, reveal=reveal)
+    seats = list(saved.seats) if saved is not None else None
+    return ReplayScene(app, record, seats, path=str(path), on_close=on_close, reveal=reveal)
 
 
 def run_view(path: str, size: tuple[int, int] | None = None, fullscreen: bool = False, display: int = 0,

@@ -455,3 +455,34 @@ def test_underground_view_writes_nothing(map_name, tmp_path, monkeypatch):
     assert cli.main(["view", str(path)]) == 0
     assert seen, "the viewer was not run"
     assert data_files(data) == {}, "underground view wrote into the data dir"
+
+
+def test_underground_view_opens_the_programs_own_saved_and_finished_games(tmp_path, monkeypatch):
+    """`underground view` on a file of saves/ and of history/ shows its game, seated as it was played, and
+    writes nothing (issue 20, item 4; the old code refused them: "Object contains unknown field `id`")."""
+    import os
+
+    from game.saves import SaveStore
+    from game.ui import app as app_mod
+
+    data = Path(os.environ["UNDERGROUND_DATA_DIR"])
+    store = SaveStore(data)
+    rec = recorded("berlin", seed=6, players=("Ada", "Ben"))
+    whole = rec_mod.replay(rec)
+    part = rec_mod.replay(rec, upto=40)
+    seats = [SeatConfig(name="Ada", edge="left"), SeatConfig(name="Ben", edge="right", computer=True)]
+    paths = [store.save("under-way", part, seats), store.save("done", whole, seats)]
+    before = data_files(data)
+    shown = []
+
+    def run(self, max_fps=120):
+        viewer = self.top
+        shown.append((position_digest(viewer.state), [p.edge for p in viewer.panels]))
+        watch_back_and_forth(self, Driver(self), viewer)
+        return 0
+
+    monkeypatch.setattr(app_mod.App, "run", run)
+    for path in paths:
+        assert cli.main(["view", str(path)]) == 0
+    assert shown == [(position_digest(part), ["left", "right"]), (position_digest(whole), ["left", "right"])]
+    assert data_files(data) == before
