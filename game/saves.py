@@ -244,18 +244,19 @@ class SaveStore:
         data = encode_game(game_id, state, seats, computer_speed, now if started is None else started, now)
         return self.finish(game_id, data) if state.over else self.write(game_id, data)
 
-    def delete(self, game_id: str) -> str | None:
-        """Remove an unfinished game; returns why it could not be, or None."""
-        path = self.save_path(game_id)
+    def delete(self, game_id: str, folder: str = SAVES_DIR) -> str | None:
+        """Remove an unfinished game (or, ``folder=HISTORY_DIR``, a finished one) and nothing else; returns why
+        it could not be, or None."""
+        path = self.root / folder / f"{game_id}.json"
         with self._lock:
             try:
                 path.unlink()
             except FileNotFoundError:
                 return None
             except OSError as exc:
-                log.error("cannot delete the saved game %s: %s", path, exc)
-                return f"Could not delete {path.name}: {exc.strerror or exc}"
-        log.info("deleted the saved game %s", path)
+                log.error("cannot delete the game %s: %s", path, exc)
+                return _("Could not delete {name}: {problem}").format(name=path.name, problem=exc.strerror or exc)
+        log.info("deleted the game %s", path)
         return None
 
     def _prune_history(self) -> None:

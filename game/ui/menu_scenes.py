@@ -22,6 +22,7 @@ from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 
 from ..engine import rules as engine_rules
 from ..engine.state import FIRST_EDITION_MAPS, SCORE_CATEGORIES, TOKEN_SUPPLY, GameState
+from ..saves import HISTORY_DIR, SAVES_DIR
 from .scene import CANCEL, DOWN, MOVE, UP, PointerEvent, Scene
 from .seats import EDGES, SeatConfig, TableSetup, arrangement_of, default_edges
 from . import sound as sound_mod
@@ -593,7 +594,9 @@ class TitleScene(GuiScene):
             self.button("saved_games", R(380, row, 370, 84),
                         _("Saved games ({count})").format(count=self.n_saved) if self.n_saved else _("Saved games"),
                         lambda: self.app.replace(SavedGamesScene(self.app)), enabled=self.n_saved > 0)
-            self.button("history", R(775, row, 370, 84), _("Finished games"),
+            self.button("history", R(775, row, 370, 84),
+                        _("Finished games ({count})").format(count=self.n_history) if self.n_history
+                        else _("Finished games"),
                         lambda: self.app.replace(HistoryScene(self.app)), enabled=self.n_history > 0)
             self.button("settings", R(1170, row, 370, 84), _("Settings"), lambda: self.app.push(SettingsScene(self.app)))
             self.button("quit", R(760, row + 104, 400, 84), _("Quit"), self.app.quit)
@@ -740,15 +743,20 @@ def resume_game(app, game_id: str) -> str:
 
 
 class _ListScene(GuiScene):
-    """A page of saved or finished games, two lines of text a row, buttons at the row's end."""
+    """A page of saved or finished games, two lines of text a row, buttons at the row's end. A game's Delete
+    asks first (the button says "Tap to delete" for a few seconds) and a second tap deletes that file only."""
 
     ROW_Y, ROW_H, ROW_STEP, PER_PAGE = 190, 104, 120, 6
     HEADING = ""
+    FOLDER = SAVES_DIR  # the SaveStore folder a Delete removes the game's file from
+    CONFIRM_S = 4.0
 
     def __init__(self, app, message: str = ""):
         self.message = message
         self.page = 0
         self.games: list = []
+        self.confirm: str | None = None  # the game id whose Delete was tapped once
+        self._confirm_until = 0.0
         self.load_entries(app)
         super().__init__(app)
 
@@ -791,6 +799,35 @@ class _ListScene(GuiScene):
     def on_escape(self) -> None:
         self.back()
 
+    def delete_button(self, k: int, e, x: float) -> None:
+        asking = self.confirm == e.id
+        self.button(f"delete{k}", self.R(x, self.ROW_Y + k * self.ROW_STEP + 12, 240, 80),
+                    _("Tap to delete") if asking else _("Delete"), lambda i=e.id: self.delete(i),
+                    object_id="#selected" if asking else None)
+
+    def delete(self, game_id: str) -> None:
+        """The first tap asks (the button says so for a few seconds); the second deletes."""
+        if self.confirm != game_id or self.app.time >= self._confirm_until:
+            self.confirm = game_id
+            self._confirm_until = self.app.time + self.CONFIRM_S
+            self.refresh()
+            return
+        self.confirm = None
+        _flush_saves(self.app)  # a write still on its way must not bring the file back
+        error = self.app.saves.delete(game_id, self.FOLDER)
+        self.message = error or ""
+        self.load_entries(self.app)
+        if not self.games and not self.message:
+            self.back()
+            return
+        self.refresh()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.confirm is not None and self.app.time >= self._confirm_until:
+            self.confirm = None
+            self.refresh()
+
     def draw_back(self, surface: pygame.Surface) -> None:
         th = self.app.theme
         px = self.app.px
@@ -828,12 +865,6 @@ class SavedGamesScene(_ListScene):
     """Unfinished games, the most recently played first: resume one, or delete it (a second tap confirms)."""
 
     HEADING = N_("Saved games")
-    CONFIRM_S = 4.0
-
-    def __init__(self, app, message: str = ""):
-        self.confirm: str | None = None  # the game id whose Delete was tapped once
-        self._confirm_until = 0.0
-        super().__init__(app, message)
 
     def load_entries(self, app) -> None:
         try:
@@ -860,11 +891,9 @@ class SavedGamesScene(_ListScene):
 
     def row_buttons(self, k: int, e) -> None:
         y = self.ROW_Y + k * self.ROW_STEP + 12
-        asking = self.confirm == e.id
         self.button(f"resume{k}", self.R(1320, y, 240, 80), _("Resume"), lambda i=e.id: self.open_saved(i),
                     object_id="#primary")
-        self.button(f"delete{k}", self.R(1580, y, 240, 80), _("Tap to delete") if asking else _("Delete"),
-                    lambda i=e.id: self.delete(i), object_id="#selected" if asking else None)
+        self.delete_button(k, e, 1580)
 
     def open_saved(self, game_id: str) -> None:
         message = resume_game(self.app, game_id)
@@ -873,34 +902,14 @@ class SavedGamesScene(_ListScene):
             self.load_entries(self.app)
             self.refresh()
 
-    def delete(self, game_id: str) -> None:
-        """The first tap asks (the button says so for a few seconds); the second deletes."""
-        if self.confirm != game_id or self.app.time >= self._confirm_until:
-            self.confirm = game_id
-            self._confirm_until = self.app.time + self.CONFIRM_S
-            self.refresh()
-            return
-        self.confirm = None
-        _flush_saves(self.app)  # a write still on its way must not bring the file back
-        error = self.app.saves.delete(game_id)
-        self.message = error or ""
-        self.load_entries(self.app)
-        if not self.games and not self.message:
-            self.back()
-            return
-        self.refresh()
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.confirm is not None and self.app.time >= self._confirm_until:
-            self.confirm = None
-            self.refresh()
 
 
 class HistoryScene(_ListScene):
-    """Finished games, the most recent first: when, which board, the final scores and who won."""
+    """Finished games, the most recent first: when, which board, the final scores and who won; watch one, or
+    delete it (a second tap confirms, as for saved games)."""
 
     HEADING = N_("Finished games")
+    FOLDER = HISTORY_DIR
 
     def load_entries(self, app) -> None:
         try:
@@ -914,13 +923,11 @@ class HistoryScene(_ListScene):
     def empty_text(self) -> str:
         return _("No finished games yet.")
 
-    def text_width(self) -> int:
-        return self.app.px(1460)  # the row's Watch button follows the text
-
     def row_buttons(self, k: int, e) -> None:
         y = self.ROW_Y + k * self.ROW_STEP + 12
-        self.button(f"watch{k}", self.R(1580, y, 240, 80), _("Watch"), lambda i=e.id: self.watch(i),
+        self.button(f"watch{k}", self.R(1320, y, 240, 80), _("Watch"), lambda i=e.id: self.watch(i),
                     object_id="#primary")
+        self.delete_button(k, e, 1580)
 
     def watch(self, game_id: str) -> None:
         """The replay viewer (replay_scene.py) for a finished game; its Close comes back to this list."""
@@ -1416,6 +1423,9 @@ class EndScene(GuiScene):
         self.board_view = None
         self._drags: dict[int, tuple[float, float]] = {}
         self._guard_shown = True
+        # where these results go: into Finished games when games are saved (game/saves.py), nowhere in the
+        # kiosk or a headless app
+        self.kept = getattr(app, "autosaver", None) is not None
         super().__init__(app)
 
     @staticmethod
@@ -1852,8 +1862,8 @@ class EndScene(GuiScene):
         pygame.draw.rect(surface, th.panel_edge, box, max(1, px(2)), border_radius=px(16))
         q = _("Start a new game?") if self.confirm == "play_again" else _("Go to a new setup?")
         self.text(surface, q, 40, (box.centerx, box.y + px(40)), bold=True, anchor="midtop")
-        self.text(surface, _("These results will be gone."), 28, (box.centerx, box.y + px(110)), colour=th.muted,
-                  anchor="midtop")
+        kept = _("This game is kept in Finished games.") if self.kept else _("These results will be gone.")
+        self.text(surface, kept, 28, (box.centerx, box.y + px(110)), colour=th.muted, anchor="midtop")
 
     def _draw_chart(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """Score after each turn, one line per player, marked by shape and named at its end."""

@@ -211,3 +211,78 @@ def test_a_store_elsewhere_is_not_read(apps, tmp_path):
     other.save("elsewhere", state, demo_seats(state))
     title = app.push(ms.TitleScene(app))
     assert title.latest is None and "continue" not in title.buttons
+
+
+def drawn_words(scene) -> list[str]:
+    """Every text the menu scene draws itself on its next frame (GuiScene.text), in order."""
+    words: list[str] = []
+    real = scene.text
+
+    def spy(surface, s, *a, **kw):
+        words.append(s)
+        return real(surface, s, *a, **kw)
+
+    scene.text = spy
+    scene.app.draw(force=True)
+    del scene.text
+    return words
+
+
+def test_the_end_screen_says_the_game_is_kept_in_finished_games(apps):
+    """Leaving the results asks; it says what really happens: the game is in Finished games (where it is, on
+    this app), and only where nothing is saved (kiosk, headless) that the results will be gone (issue 20,
+    item 5; the old question said "These results will be gone" although the game was in Finished games)."""
+    app, driver = apps()
+    whole = demo_state("london", players=3, actions=None, seed=9)
+    rec_state = replay(from_state(whole), upto=len(whole.log) - 2)
+    scene = app.push(PlayScene(app, rec_state, demo_seats(rec_state, {0: "random", 1: "random", 2: "random"}),
+                               computer_speed="fast"))
+    for _ in range(3000):
+        if isinstance(app.top, ms.EndScene):
+            break
+        app.step(STEP)
+    end = app.top
+    assert isinstance(end, ms.EndScene) and scene.state.over
+    driver.step(int(end.GUARD_SECONDS * 120) + 5, dt=STEP)
+    end.ask("play_again")
+    words = drawn_words(end)
+    assert "This game is kept in Finished games." in words and "These results will be gone." not in words, words
+    app.autosaver.flush()
+    assert len(app.saves.history()[0]) == 1, "the sentence is true: the game is in Finished games"
+
+    plain, _ = apps(save_games=None)  # headless: nothing is saved, and the question says so
+    end = plain.push(ms.EndScene(plain, whole, demo_seats(whole)))
+    plain.time += end.GUARD_SECONDS + 1
+    end.ask("new_setup")
+    assert "These results will be gone." in drawn_words(end)
+
+
+def test_finished_games_are_counted_on_the_title_and_deleted_with_a_second_tap(apps):
+    """Finished games (N) on the title; a finished game's Delete asks, a second tap deletes that file and
+    nothing else (issue 20, item 5)."""
+    app, driver = apps()
+    store = app.saves
+    clock = [1000.0]
+    store.clock = lambda: clock[0]
+    for seed in (3, 4):
+        clock[0] += 100
+        whole = demo_state("london", players=2, actions=None, seed=seed)
+        store.save(f"done{seed}", whole, demo_seats(whole))
+    under_way = demo_state("berlin", actions=12)
+    store.save("playing", under_way, demo_seats(under_way))
+    (store.saves_dir / "old.json.corrupt-20260101-120000").write_bytes(b"{")
+    title = app.push(ms.TitleScene(app))
+    assert title.buttons["history"].text == "Finished games (2)"
+    driver.tap_rect(title.buttons["history"].rect)
+    hist = app.top
+    assert isinstance(hist, ms.HistoryScene) and [e.id for e in hist.games] == ["done4", "done3"]
+    files = {p.relative_to(store.root) for p in store.root.rglob("*") if p.is_file()}
+    driver.tap_rect(hist.buttons["delete0"].rect)
+    assert hist.buttons["delete0"].text == "Tap to delete" and store.history_path("done4").exists()
+    driver.tap_rect(hist.buttons["delete0"].rect)
+    after = {p.relative_to(store.root) for p in store.root.rglob("*") if p.is_file()}
+    assert files - after == {store.history_path("done4").relative_to(store.root)} and after <= files
+    assert [e.id for e in hist.games] == ["done3"]
+    driver.tap_rect(hist.buttons["back"].rect)
+    title = app.top
+    assert title.buttons["history"].text == "Finished games (1)"
