@@ -368,9 +368,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("screenshot", help="render a scene to a PNG without a display")
     s.add_argument("--map", default="london", help="a map name, or a map file's path")
-    s.add_argument("--scene", default="play", choices=["title", "continue", "saved-games", "history", "settings",
-                                                        "setup", "play", "cards", "menu", "rules", "log", "replay",
-                                                        "end"])
+    s.add_argument("--scene", default="play", choices=["title", "continue", "saved-games", "history",
+                                                        "set-aside-notice", "set-aside", "settings", "setup", "play",
+                                                        "cards", "menu", "rules", "log", "replay", "end"])
     s.add_argument("--language", default="en", choices=["en", "de", "fr"],
                    help="the words' language (default English)")
     s.add_argument("--size", type=_size, default=(1920, 1080))

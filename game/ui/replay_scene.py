@@ -507,14 +507,14 @@ def run_view(path: str, size: tuple[int, int] | None = None, fullscreen: bool = 
         app.close()
 
 
-def watch_saved(app, game_id: str, on_close=None) -> str:
-    """Open a finished game of the history list in the viewer, seated as it was played; returns a message when
-    it cannot be shown (saves.load has then moved the file aside and names it), else ""."""
+def watch_saved(app, game_id: str, on_close=None) -> str | None:
+    """Open a finished game of the history list in the viewer, seated as it was played. None when it opened;
+    "" when its file did not read and was set aside (the list's notice counts it); else what to tell."""
     from ..saves import HISTORY_DIR
 
     loaded, message = app.saves.load(game_id, folder=HISTORY_DIR)
     if loaded is None:
-        return message or _("The finished game {game} could not be opened.").format(game=game_id)
+        return message or ""
     try:
         # a finished game's objectives were shown to the whole table at its end: no longer secret
         scene = ReplayScene(app, rec_mod.from_state(loaded.state), loaded.seats,
@@ -525,4 +525,4 @@ def watch_saved(app, game_id: str, on_close=None) -> str:
         # round them is the player's language
         return _("This game cannot be shown: {problem}").format(problem=str(exc))
     app.replace(scene)
-    return ""
+    return None

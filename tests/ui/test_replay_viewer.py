@@ -215,13 +215,13 @@ def test_finished_games_open_in_the_viewer_and_close_back_to_the_list(tmp_path):
         assert position_digest(viewer.state) == position_digest(state)
         driver.tap(*viewer.point_for_bar("close"))
         assert isinstance(app.top, ms.HistoryScene)
-        # a history file that no longer replays is moved aside and named, never a crash
+        # a history file that no longer reads is set aside and counted in the list's notice, never a crash
         path = app.saves.history_path(app.top.games[0].id)
         path.write_bytes(path.read_bytes()[:200])
         hist = app.top
         driver.tap_rect(hist.buttons["watch0"].rect)
-        assert app.top is hist and path.name in hist.message
-        assert not path.exists()
+        assert app.top is hist and hist.notice() == "1 finished game could not be read and was set aside."
+        assert not path.exists() and [a.name for a in app.saves.set_aside()] == [path.name]
     finally:
         app.close()
 
