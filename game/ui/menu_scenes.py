@@ -691,7 +691,7 @@ class TitleScene(GuiScene):
 
 NOTICE_PT = 26  # the set-aside notice's words (design px): readable at 1280x720, never shrunk below 0.85 of it
 TITLE_DETAILS = (1436, 968, 320, 56)  # the title's Details button, inside the notice's card
-LIST_DETAILS = (1500, 104, 340, 80)  # the lists' Details button, beside the notice above the rows
+LIST_DETAILS = (1500, 110, 340, 70)  # the lists' Details button, beside the notice above the rows
 
 
 def draw_note(scene, surface: pygame.Surface, text: str, box: pygame.Rect, size: float = 24,
