@@ -58,23 +58,48 @@ def cmd_validate_map(args) -> int:
     except mapfile.MapError as exc:
         for p in exc.problems:
             print(p, file=sys.stderr)
-        print(f"{len(exc.problems)} problem(s) in {exc.path}", file=sys.stderr)
+        from .i18n import ngettext
+
+        n = len(exc.problems)
+        print(ngettext("{n} problem in {path}", "{n} problems in {path}", n).format(n=n, path=exc.path),
+              file=sys.stderr)
         return 1
     print(mapfile.summary(mf))
     print(f"map name: {name} (what a game on this map records)")
     return 0
 
 
-def cmd_replay(args) -> int:
+def _load_game(args):
+    """The game ``args.record`` holds (a record file, or a file of saves/ or history/), replayed, with the saved
+    game when it is one; None after printing why not. ``--map`` must name the map the record was played on."""
     from .engine import record
+    from .saves import load_record
 
-    if args.map is not None and _map_name(args.map) is None:
-        return 1
+    name = None
+    if args.map is not None:
+        name = _map_name(args.map)
+        if name is None:
+            return None
     try:
-        state = record.load_state(args.record)
+        rec, saved = load_record(args.record)
+        if name is not None and name != rec.map:
+            print(f"error: --map {args.map} is the map {name!r}, but {args.record} is a game on {rec.map!r}; "
+                  f"leave --map out, or give the file of the map {rec.map!r} it was played on", file=sys.stderr)
+            return None
+        return record.replay(rec, str(args.record)), saved
     except record.RecordError as exc:
         print(f"error: {exc}", file=sys.stderr)
+        return None
+
+
+def cmd_replay(args) -> int:
+    from .engine import record
+    from .i18n import ngettext
+
+    loaded = _load_game(args)
+    if loaded is None:
         return 1
+    state, _saved = loaded
     s = record.summary(state, reveal=args.reveal)
     if args.json:
         print(json.dumps(s))
@@ -83,8 +108,9 @@ def cmd_replay(args) -> int:
     print(f"{s['map']}: {status}")
     for i, p in enumerate(s["players"]):
         mark = " (winner)" if i in s["winners"] else ""
-        print(f"  {p['name']}: {p['score']} points, {p['branch_tiles']} branch tiles, "
-              f"lines {'/'.join(p['lines'])}{mark}")
+        points = ngettext("{n} point", "{n} points", p["score"]).format(n=p["score"])
+        tiles = ngettext("{n} branch tile", "{n} branch tiles", p["branch_tiles"]).format(n=p["branch_tiles"])
+        print(f"  {p['name']}: {points}, {tiles}, lines {'/'.join(p['lines'])}{mark}")
         if "landmark_tiles" in p and "rer_points" in p:  # Paris
             tiles = ", ".join(f"{t} {n}" for t, n in p["landmark_tiles"].items())
             print(f"    landmark tiles: {tiles}; landmark sets scored: {p['landmark_sets']}")
@@ -105,8 +131,9 @@ def cmd_replay(args) -> int:
     print(f"  cards left in the deck: {s['deck_left']}")
     if "landmarks_left" in s:
         left = sum(s["landmarks_left"].values())
+        where = sum(1 for n in s["landmarks_left"].values() if n)
         print(f"  landmark tiles left on the board: {left} on "
-              f"{sum(1 for n in s['landmarks_left'].values() if n)} stations")
+              + ngettext("{n} station", "{n} stations", where).format(n=where))
     if "choice" in s:  # Paris: the record stops while a choice is asked
         c = s["choice"]
         what = "terminus reward" if c["kind"] == "reward" else "complete a landmark set"
@@ -119,24 +146,20 @@ def _print_objectives(p: dict, finished: bool) -> None:
     if "objectives" not in p:
         print("    secret objectives: hidden (replay --reveal shows them)")
         return
+    from .i18n import ngettext
+
     for card in p["objectives"]:
         met = f"met by {', '.join(card['lines'])}" if card["lines"] else "not met"
         worth = card["points"] * len(card["lines"])
-        scored = f", {worth} points" if finished else " so far"
+        scored = ", " + ngettext("{n} point", "{n} points", worth).format(n=worth) if finished else " so far"
         print(f"    objective {card['card']}: {' / '.join(card['stations'])} ({card['points']} per line): "
               f"{met}{scored}")
 
 
 def cmd_view(args) -> int:
-    """The replay viewer for a record; a record `replay` refuses gets the same message, before any window opens."""
-    from .engine import record
-
-    if args.map is not None and _map_name(args.map) is None:
-        return 1
-    try:
-        record.load_state(args.record)
-    except record.RecordError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    """The replay viewer for a record (or a saved or finished game's file); a file `replay` refuses gets the same
+    message, before any window opens."""
+    if _load_game(args) is None:
         return 1
     reason = no_screen_reason()
     if reason:
@@ -297,7 +320,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_simulate)
 
-    s = sub.add_parser("replay", help="replay a game record and print the final position")
+    s = sub.add_parser("replay", help="replay a game record (or a file of saves/ or history/) and print the "
+                                      "final position")
     s.add_argument("record")
     s.add_argument("--map", default=None, metavar="PATH",
                    help="the map file of a record made from a map given by path (records name maps)")
@@ -306,7 +330,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="Paris: also print each player's secret objectives (hidden otherwise)")
     s.set_defaults(func=cmd_replay)
 
-    s = sub.add_parser("view", help="watch a game record on screen: step, jump to a turn, play (docs/ui.md)")
+    s = sub.add_parser("view", help="watch a game record (or a file of saves/ or history/) on screen: step, jump "
+                                    "to a turn, play (docs/ui.md)")
     s.add_argument("record")
     s.add_argument("--map", default=None, metavar="PATH",
                    help="the map file of a record made from a map given by path (records name maps)")
@@ -323,9 +348,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("screenshot", help="render a scene to a PNG without a display")
     s.add_argument("--map", default="london", help="a map name, or a map file's path")
-    s.add_argument("--scene", default="play", choices=["title", "continue", "saved-games", "history", "settings",
-                                                        "setup", "play", "cards", "menu", "rules", "log", "replay",
-                                                        "end"])
+    s.add_argument("--scene", default="play", choices=["title", "continue", "saved-games", "history",
+                                                        "set-aside-notice", "set-aside", "settings", "setup", "play",
+                                                        "cards", "menu", "rules", "log", "replay", "end"])
     s.add_argument("--language", default="en", choices=["en", "de", "fr"],
                    help="the words' language (default English)")
     s.add_argument("--size", type=_size, default=(1920, 1080))

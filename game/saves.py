@@ -9,8 +9,10 @@ replaying them. When the game ends the file moves to ``history/<id>.json`` with 
 Writing a file costs ~12 ms here (the fsync), more than a frame, so :class:`Autosaver` encodes on the
 game's thread (well under a millisecond) and writes on a background thread, newest position last.
 
-A file that does not read is moved aside (``<name>.corrupt-<timestamp>``, kept for a bug report) and
-named in a message; it is never deleted silently and never stops the game. Nothing here imports pygame.
+A file that does not read is set aside (renamed ``<name>.corrupt-<timestamp>`` in its folder, kept for a bug
+report, never deleted) and never stops the game; :meth:`SaveStore.set_aside` lists those files and
+:func:`diagnose` says in plain words why each one did not read, for the screens' notice and its details. Nothing
+here imports pygame.
 See docs/saves.md.
 """
 from __future__ import annotations
@@ -29,7 +31,7 @@ import msgspec
 from .autosave import data_dir, save_atomic
 from .engine.record import Record, RecordError, from_state, replay
 from .engine.state import GameState
-from .i18n import _, pgettext
+from .i18n import N_, _, pgettext
 from .ui.seats import SeatConfig
 
 log = logging.getLogger("underground.saves")
@@ -41,6 +43,25 @@ HISTORY_DIR = "history"
 KEEP_HISTORY = 500  # finished games kept; the oldest go first (a record is ~10-60 KB)
 MAX_SAVE_BYTES = 16 * 1024 * 1024
 KEEP_TRACKED = 4  # games the autosaver remembers (the one on the table and the few before it)
+ASIDE_MARK = ".corrupt-"  # a file set aside is renamed <name>.corrupt-<YYYYmmdd-HHMMSS>[-n]
+SEEN_FILE = "set-aside-seen.json"  # in the data dir: the files set aside that a person has seen and dismissed
+
+#: Why a file did not read, in words a player understands (the details view shows one line per file): never a
+#: parser's words. The keys are what diagnose() returns.
+REASONS = {
+    "unreadable": N_("the disk would not give the file back"),
+    "empty": N_("the file is empty"),
+    "too_large": N_("the file is far too large to be a saved game"),
+    "cut_short": N_("the file is cut short (the computer may have stopped while writing it)"),
+    "garbled": N_("the file is garbled"),
+    "not_ours": N_("it is not a saved game of this program"),
+    "a_record": N_("it is a game record, not a saved game"),
+    "newer": N_("it was made by a newer version of the game"),
+    "older": N_("it was made by an older version this one cannot read"),
+    "damaged": N_("parts of the game in it are missing or damaged"),
+    "no_replay": N_("the game in it no longer plays out (the board may have changed since)"),
+    "not_shown": N_("the game in it could not be shown"),
+}
 
 
 class Summary(msgspec.Struct):
@@ -116,6 +137,59 @@ class SaveError(ValueError):
     """A save file that cannot be used; the message names the file and why."""
 
 
+@dataclass
+class SetAside:
+    """A file that did not read and was set aside, as the details view lists it."""
+
+    path: Path  # where it is now: <name>.corrupt-<time> in its folder
+    name: str  # its name before, e.g. 20260512-143005-london-1234.json
+    finished: bool  # it was in the history (a finished game), not the saves
+    when: float  # when it was set aside (seconds since the epoch)
+
+    @property
+    def key(self) -> str:
+        """What a dismissal remembers: the folder and the name it has now."""
+        return f"{self.path.parent.name}/{self.path.name}"
+
+
+def diagnose(data: bytes) -> str:
+    """Why a saved game's bytes do not make a game, as a key of REASONS; "not_shown" when they do."""
+    if not data.strip():
+        return "empty"
+    if len(data) > MAX_SAVE_BYTES:
+        return "too_large"
+    try:
+        kind = msgspec.json.decode(data, type=_Kind)
+    except msgspec.ValidationError:
+        return "not_ours"  # JSON, but not an object with our format's fields
+    except msgspec.DecodeError as exc:
+        return "cut_short" if "truncated" in str(exc) else "garbled"
+    if kind.format == "underground-record":
+        return "a_record"
+    if kind.format != FORMAT:
+        return "not_ours"
+    if kind.schema_version > SCHEMA_VERSION:
+        return "newer"
+    if 0 < kind.schema_version < SCHEMA_VERSION:
+        return "older"
+    if kind.schema_version != SCHEMA_VERSION:
+        return "damaged"  # no version at all
+    try:
+        saved = msgspec.json.decode(data, type=SavedGame)
+    except msgspec.DecodeError:
+        return "damaged"
+    try:
+        replay(saved.record)
+    except Exception:  # noqa: BLE001 - a RecordError, or whatever else stops it: the game does not play out
+        return "no_replay"
+    return "not_shown"
+
+
+def reason_text(key: str) -> str:
+    """A REASONS key in the player's language."""
+    return _(REASONS.get(key, REASONS["damaged"]))
+
+
 def summarise(state: GameState) -> Summary:
     from .engine.rules import board_of, winners
 
@@ -157,6 +231,31 @@ def _decode(data: bytes, path: Path, kind):
         raise SaveError(f"{path}: {exc}") from None
     except msgspec.DecodeError as exc:
         raise SaveError(f"{path}: not valid JSON ({exc}); the file may be truncated") from None
+
+
+def load_record(path: str | os.PathLike[str]) -> tuple[Record, SavedGame | None]:
+    """A game record file, or one of this program's own saved or finished games (``saves/``, ``history/``):
+    the record, and the saved game when it is one (its seats, its summary). Raises RecordError naming the file
+    and the place, as `underground replay` prints it."""
+    from .engine import record as rec_mod
+
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    try:
+        kind = msgspec.json.decode(data, type=_Kind)
+    except (msgspec.ValidationError, msgspec.DecodeError):
+        kind = None  # not an object with a format: record.decode says what is wrong with it
+    if kind is None or kind.format != FORMAT:
+        return rec_mod.decode(data, str(path)), None
+    try:
+        saved = _decode(data, path, SavedGame)
+    except SaveError as exc:
+        raise RecordError(str(exc)) from None
+    # the record inside is checked as a record file is (map name, set-up and players agree)
+    return rec_mod.decode(msgspec.json.encode(saved.record), f"{path}: record"), saved
 
 
 class SaveStore:
@@ -219,18 +318,19 @@ class SaveStore:
         data = encode_game(game_id, state, seats, computer_speed, now if started is None else started, now)
         return self.finish(game_id, data) if state.over else self.write(game_id, data)
 
-    def delete(self, game_id: str) -> str | None:
-        """Remove an unfinished game; returns why it could not be, or None."""
-        path = self.save_path(game_id)
+    def delete(self, game_id: str, folder: str = SAVES_DIR) -> str | None:
+        """Remove an unfinished game (or, ``folder=HISTORY_DIR``, a finished one) and nothing else; returns why
+        it could not be, or None."""
+        path = self.root / folder / f"{game_id}.json"
         with self._lock:
             try:
                 path.unlink()
             except FileNotFoundError:
                 return None
             except OSError as exc:
-                log.error("cannot delete the saved game %s: %s", path, exc)
-                return f"Could not delete {path.name}: {exc.strerror or exc}"
-        log.info("deleted the saved game %s", path)
+                log.error("cannot delete the game %s: %s", path, exc)
+                return _("Could not delete {name}: {problem}").format(name=path.name, problem=exc.strerror or exc)
+        log.info("deleted the game %s", path)
         return None
 
     def _prune_history(self) -> None:
@@ -244,12 +344,14 @@ class SaveStore:
 
     # reading ---------------------------------------------------------------------------------------
     def move_aside(self, path: Path, reason: str) -> str:
-        """Rename a file that does not read to ``<name>.corrupt-<time>`` and say so (the message for players)."""
+        """Rename a file that does not read to ``<name>.corrupt-<time>`` (the screens' notice then counts it);
+        ``reason`` is logged. Returns "" when it is set aside (or gone), else what a player is told: it could not
+        be moved and stays where it is."""
         stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.clock()))
-        aside = path.with_name(f"{path.name}.corrupt-{stamp}")
+        aside = path.with_name(f"{path.name}{ASIDE_MARK}{stamp}")
         n = 1
         while aside.exists():
-            aside = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+            aside = path.with_name(f"{path.name}{ASIDE_MARK}{stamp}-{n}")
             n += 1
         with self._lock:
             try:
@@ -257,13 +359,71 @@ class SaveStore:
             except FileNotFoundError:
                 return ""
             except OSError as exc:
-                message = (f"The saved game {path} cannot be read ({reason}) and could not be moved aside "
-                           f"({exc.strerror or exc}); it is left where it is.")
-                log.error(message)
-                return message
+                log.error("the saved game %s cannot be read (%s) and could not be moved aside (%s)", path, reason,
+                          exc)
+                return _("The game file {name} could not be read, and could not be set aside either ({problem}); "
+                         "it is left where it is.").format(name=path.name, problem=exc.strerror or exc)
         log.warning("the saved game %s cannot be read (%s); moved it to %s", path, reason, aside)
-        short = reason if len(reason) <= 90 else reason[:88] + "…"
-        return f"The saved game {path.name} could not be read ({short}); it was moved aside to {aside}."
+        return ""
+
+    def set_aside(self) -> list[SetAside]:
+        """Every file set aside in the saves and the history, the most recent first."""
+        out: list[SetAside] = []
+        for folder, finished in ((self.saves_dir, False), (self.history_dir, True)):
+            try:
+                paths = list(folder.glob(f"*.json{ASIDE_MARK}*"))
+            except OSError:
+                continue
+            for path in paths:
+                name, _mark, stamp = path.name.rpartition(ASIDE_MARK)
+                try:
+                    when = time.mktime(time.strptime(stamp[:15], "%Y%m%d-%H%M%S"))
+                except ValueError:
+                    try:
+                        when = path.stat().st_mtime
+                    except OSError:
+                        when = 0.0
+                out.append(SetAside(path=path, name=name, finished=finished, when=when))
+        out.sort(key=lambda a: (a.when, a.path.name), reverse=True)
+        return out
+
+    def reason(self, item: SetAside) -> str:
+        """Why ``item`` did not read, as a key of REASONS (read again from the file kept aside)."""
+        try:
+            data = item.path.read_bytes()
+        except OSError:
+            return "unreadable"
+        return diagnose(data)
+
+    @property
+    def seen_path(self) -> Path:
+        return self.root / SEEN_FILE
+
+    def _seen(self) -> set[str]:
+        try:
+            return set(msgspec.json.decode(self.seen_path.read_bytes(), type=list[str]))
+        except FileNotFoundError:
+            return set()
+        except (OSError, msgspec.DecodeError) as exc:
+            log.warning("%s not read (%s); every file set aside is news again", self.seen_path, exc)
+            return set()
+
+    def unseen_set_aside(self) -> list[SetAside]:
+        """The files set aside since a person last dismissed the notice (all of them if never)."""
+        seen = self._seen()
+        return [a for a in self.set_aside() if a.key not in seen]
+
+    def dismiss_set_aside(self) -> str | None:
+        """The notice is read: remember every file set aside now, so it comes back only for a new one. Returns
+        why it could not be remembered, or None (nothing is deleted either way)."""
+        keys = sorted(a.key for a in self.set_aside())
+        try:
+            with self._lock:
+                save_atomic(self.seen_path, msgspec.json.encode(keys))
+        except OSError as exc:
+            log.warning("cannot remember the dismissed notice in %s: %s", self.seen_path, exc)
+            return _("Could not remember that: {problem}").format(problem=exc.strerror or exc)
+        return None
 
     def _list(self, folder: Path) -> tuple[list[Entry], list[str]]:
         out: list[Entry] = []
@@ -286,37 +446,40 @@ class SaveStore:
                 msg = self.move_aside(path, str(exc).removeprefix(f"{path}: "))
                 if msg:
                     problems.append(msg)
-                continue
+                continue  # set aside: the notice counts it (set_aside)
             out.append(Entry(id=path.stem, path=path, started=head.started, saved=head.saved, summary=head.summary))
         return out, problems
 
     def unfinished(self) -> tuple[list[Entry], list[str]]:
-        """Unfinished games, the most recently played first, and messages about files moved aside."""
+        """Unfinished games, the most recently played first, and messages about what could not be done (a
+        folder that does not read, a bad file that could not be set aside; one set aside is in set_aside())."""
         entries, problems = self._list(self.saves_dir)
         entries.sort(key=lambda e: (e.saved, e.id), reverse=True)
         return entries, problems
 
     def history(self) -> tuple[list[Entry], list[str]]:
-        """Finished games, the most recent first, and messages about files moved aside."""
+        """Finished games, the most recent first, and messages as unfinished() gives them."""
         entries, problems = self._list(self.history_dir)
         entries.sort(key=lambda e: (e.saved, e.id), reverse=True)
         return entries, problems
 
     def load(self, game_id: str, folder: str = SAVES_DIR) -> tuple[LoadedGame | None, str | None]:
-        """Read a game back and replay it: ``(game, None)``, or ``(None, message)`` with the file moved aside
-        when it does not decode or replay (a missing file is only a message)."""
+        """Read a game back and replay it: ``(game, None)``; ``(None, "")`` when it does not decode or replay and
+        was set aside (the notice counts it); ``(None, message)`` for anything else (a missing file, a disk
+        that refuses, a file that could not be set aside)."""
         path = (self.root / folder) / f"{game_id}.json"
         try:
             data = path.read_bytes()
         except FileNotFoundError:
-            return None, f"The saved game {path.name} is gone (deleted elsewhere?)."
+            return None, _("The game {name} is gone (deleted elsewhere?).").format(name=path.name)
         except OSError as exc:
-            return None, f"Cannot read {path}: {exc.strerror or exc}"
+            return None, _("The game {name} cannot be read from the disk: {problem}").format(
+                name=path.name, problem=exc.strerror or exc)
         try:
             saved = _decode(data, path, SavedGame)
             state = replay(saved.record, str(path))
         except (SaveError, RecordError) as exc:
-            return None, self.move_aside(path, str(exc).removeprefix(f"{path}: ")) or str(exc)
+            return None, self.move_aside(path, str(exc).removeprefix(f"{path}: "))
         n = state.n_players
         seats = list(saved.seats)
         if len(seats) != n or [s.name for s in seats] != [p.name for p in state.players]:
@@ -334,9 +497,9 @@ class SaveStore:
 class Autosaver:
     """Saves the game on the table after every change, writing on a background thread.
 
-    ``check(scenes)`` runs after every loop step: it finds the scene showing a game (a ``state`` that is a
-    GameState; a scene may opt out with ``save_game = False``), and when that position changed since the
-    last look, encodes it and queues the write. A finished game goes to the history once.
+    ``check(scenes)`` runs after every loop step: it finds the topmost scene showing a game (a ``state`` that
+    is a GameState; a scene that only shows one, the replay viewer, opts out with ``save_game = False``), and
+    when that position changed since the last look, encodes it and queues the write. A finished game goes to the history once.
     """
 
     def __init__(self, store: SaveStore, background: bool = True):
@@ -375,10 +538,12 @@ class Autosaver:
         return (len(state.log), state.phase, state.turn, state.current, state.actions_left)
 
     def check(self, scenes: Iterable) -> None:
+        """The topmost scene showing a game decides: saved, or (``save_game = False``, the replay viewer) not."""
         for scene in reversed(list(scenes)):
             state = getattr(scene, "state", None)
-            if isinstance(state, GameState) and getattr(scene, "save_game", True):
-                self._consider(scene, state)
+            if isinstance(state, GameState):
+                if getattr(scene, "save_game", True):
+                    self._consider(scene, state)
                 return
 
     def _consider(self, scene, state: GameState) -> None:
@@ -470,5 +635,6 @@ def when(ts: float) -> str:
                                                     time=f"{t.tm_hour:02d}:{t.tm_min:02d}")
 
 
-__all__ = ["Autosaver", "Entry", "LoadedGame", "SaveError", "SaveHeader", "SaveStore", "SavedGame", "Summary",
+__all__ = ["Autosaver", "Entry", "LoadedGame", "SaveError", "SetAside", "diagnose", "load_record", "reason_text",
+           "REASONS", "SaveHeader", "SaveStore", "SavedGame", "Summary",
            "encode_game", "summarise", "when", "FORMAT", "SCHEMA_VERSION", "SAVES_DIR", "HISTORY_DIR"]

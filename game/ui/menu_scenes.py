@@ -22,12 +22,13 @@ from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 
 from ..engine import rules as engine_rules
 from ..engine.state import FIRST_EDITION_MAPS, SCORE_CATEGORIES, TOKEN_SUPPLY, GameState
+from ..saves import HISTORY_DIR, SAVES_DIR
 from .scene import CANCEL, DOWN, MOVE, UP, PointerEvent, Scene
 from .seats import EDGES, SeatConfig, TableSetup, arrangement_of, default_edges
 from . import sound as sound_mod
 from . import textfit
 from .settings import RANDOM_START
-from ..i18n import COLOUR_NAMES, EDGE_NAMES, LANGUAGES, LEVEL_NAMES, N_, _, current_language, pgettext
+from ..i18n import COLOUR_NAMES, EDGE_NAMES, LANGUAGES, LEVEL_NAMES, N_, _, current_language, ngettext, pgettext
 from .theme import (BASE_H, BASE_W, draw_swatch, gui_theme, line_letter, line_outline, line_rgb)
 
 log = logging.getLogger("underground.ui")
@@ -545,13 +546,15 @@ _TITLE_LINES = [
 
 class TitleScene(GuiScene):
     """The first screen: Continue (the last unfinished game), New game, the saved and finished games,
-    Settings and Quit. A saved game that does not read is moved aside and named here (game/saves.py)."""
+    Settings and Quit. Files that did not read and were set aside are counted in a notice with a Details
+    button (game/saves.py, SetAsideScene) until a person dismisses it."""
 
     def __init__(self, app, message: str = ""):
         self.message = message
         self.latest = None
         self.n_saved = 0
         self.n_history = 0
+        self.unseen: list = []  # files set aside that nobody has dismissed yet (saves.SetAside)
         self._bg: pygame.Surface | None = None
         if not app.kiosk_mode:
             self._read_saves(app)
@@ -562,6 +565,7 @@ class TitleScene(GuiScene):
         try:
             entries, problems = app.saves.unfinished()
             history, more = app.saves.history()
+            self.unseen = app.saves.unseen_set_aside()
         except Exception as exc:  # noqa: BLE001 - saved games are a convenience; the title always opens
             log.exception("the saved games could not be listed")
             self.message = _("The saved games could not be listed: {problem}").format(problem=exc)
@@ -571,6 +575,10 @@ class TitleScene(GuiScene):
         self.n_history = len(history)
         if problems or more:
             self.message = _join(self.message, *problems, *more)
+
+    def notice(self) -> str:
+        """What the card at the bottom says: a message, and the count of files set aside."""
+        return _join(self.message, set_aside_notice(self.unseen))
 
     def continue_text(self) -> str:
         """Board, players and turn of the game Continue resumes: "London · Ada, Ben · turn 7, Ben to play"."""
@@ -593,10 +601,15 @@ class TitleScene(GuiScene):
             self.button("saved_games", R(380, row, 370, 84),
                         _("Saved games ({count})").format(count=self.n_saved) if self.n_saved else _("Saved games"),
                         lambda: self.app.replace(SavedGamesScene(self.app)), enabled=self.n_saved > 0)
-            self.button("history", R(775, row, 370, 84), _("Finished games"),
+            self.button("history", R(775, row, 370, 84),
+                        _("Finished games ({count})").format(count=self.n_history) if self.n_history
+                        else _("Finished games"),
                         lambda: self.app.replace(HistoryScene(self.app)), enabled=self.n_history > 0)
             self.button("settings", R(1170, row, 370, 84), _("Settings"), lambda: self.app.push(SettingsScene(self.app)))
             self.button("quit", R(760, row + 104, 400, 84), _("Quit"), self.app.quit)
+            if self.unseen:
+                self.button("set_aside", R(*TITLE_DETAILS), _("Details"),
+                            lambda: self.app.replace(SetAsideScene(self.app, lambda: TitleScene(self.app))))
         self.language_buttons(R(1270, 24, 620, 64))
 
     def on_language(self) -> None:
@@ -611,9 +624,9 @@ class TitleScene(GuiScene):
             self.open_saved(self.latest.id)
 
     def open_saved(self, game_id: str) -> None:
-        """Open a saved game where it was left; a save that does not read comes back here, named."""
+        """Open a saved game where it was left; one that does not read is set aside and the notice counts it."""
         message = resume_game(self.app, game_id)
-        if message:
+        if message is not None:
             self.message = message
             self._read_saves(self.app)
             self.refresh()
@@ -644,12 +657,14 @@ class TitleScene(GuiScene):
                 size -= 2
             self.text(surface, text, size, (b.centerx, b.bottom + px(14)), colour=self.app.theme.muted,
                       anchor="midtop")
-        if self.message:
-            box = self.R(160, 966, 1600, 56)
-            card = box.inflate(self.app.px(24), self.app.px(12))
+        text = self.notice()
+        if text:
+            details = "set_aside" in self.buttons
+            card = self.R(148, 964, 1624, 64)
+            box = self.R(172, 968, 1240 if details else 1576, 56)
             pygame.draw.rect(surface, self.app.theme.panel, card, border_radius=self.app.px(10))
             pygame.draw.rect(surface, self.app.theme.warn, card, max(1, self.app.px(2)), border_radius=self.app.px(10))
-            draw_note(self, surface, self.message, box)
+            draw_note(self, surface, text, box, size=NOTICE_PT, centred=True)
 
     def _draw_lines(self, surf: pygame.Surface) -> None:
         width = self.app.px(20)
@@ -674,22 +689,48 @@ class TitleScene(GuiScene):
 # saved games, finished games, settings
 
 
-def draw_note(scene, surface: pygame.Surface, text: str, box: pygame.Rect, size: float = 24) -> None:
-    """A warning (e.g. a saved game moved aside) wrapped into ``box``, smaller until it fits."""
+NOTICE_PT = 26  # the set-aside notice's words (design px): readable at 1280x720, never shrunk below 0.85 of it
+TITLE_DETAILS = (1436, 968, 320, 56)  # the title's Details button, inside the notice's card
+LIST_DETAILS = (1500, 110, 340, 70)  # the lists' Details button, beside the notice above the rows
+
+
+def draw_note(scene, surface: pygame.Surface, text: str, box: pygame.Rect, size: float = 24,
+              centred: bool = False) -> None:
+    """A warning wrapped into ``box``, a little smaller if it needs to be; words that still do not fit are
+    reported to textfit (the text-fit tests fail on them) rather than shrunk out of sight."""
     from .theme import wrap
 
     px = scene.app.px
-    for sz in (size, size * 0.85, size * 0.72, size * 0.6):
+    for sz in (size, size * 0.92, size * 0.85):
         font = scene.app.fonts.get(px(sz), True)
         lines = wrap(font, text, box.w)
         if len(lines) * font.get_linesize() <= box.h:
             break
-    y = box.y
-    for line in lines:
-        if y + font.get_linesize() > box.bottom + 1:
+    step = font.get_linesize()
+    y = box.y + max(0, (box.h - len(lines) * step) // 2) if centred else box.y
+    for k, line in enumerate(lines):
+        if y + step > box.bottom + 1:
+            rest = " ".join(lines[k:])
+            textfit.report(rest, box.w, font.size(rest)[0], "", "menu_scenes.draw_note (lines left out)")
             break
         surface.blit(font.render(line, True, scene.app.theme.warn), (box.x, y))
-        y += font.get_linesize()
+        y += step
+
+
+def set_aside_notice(items) -> str:
+    """How many saved (or finished) games could not be read and were set aside: one sentence, "" for none."""
+    n = len(items)
+    finished = sum(1 for a in items if a.finished)
+    if not n:
+        return ""
+    if finished == n:
+        return ngettext("{n} finished game could not be read and was set aside.",
+                        "{n} finished games could not be read and were set aside.", n).format(n=n)
+    if finished:
+        return ngettext("{n} saved or finished game could not be read and was set aside.",
+                        "{n} saved or finished games could not be read and were set aside.", n).format(n=n)
+    return ngettext("{n} saved game could not be read and was set aside.",
+                    "{n} saved games could not be read and were set aside.", n).format(n=n)
 
 
 def _join(*messages: str) -> str:
@@ -718,12 +759,12 @@ def describe_save(entry) -> str:
     return f"{board} · {who} · {turn}"
 
 
-def resume_game(app, game_id: str) -> str:
-    """Open a saved game on the play screen, writing on to the same save; returns a message when it could not
-    be opened (the file was moved aside and is named), else ""."""
+def resume_game(app, game_id: str) -> str | None:
+    """Open a saved game on the play screen, writing on to the same save. None when it opened; "" when it did not
+    read and was set aside (the screens' notice counts it); else what to tell the player."""
     loaded, message = app.saves.load(game_id)
     if loaded is None:
-        return message or _("The saved game {game} could not be opened.").format(game=game_id)
+        return message or ""
     from .play_scene import PlayScene
 
     try:
@@ -733,27 +774,52 @@ def resume_game(app, game_id: str) -> str:
     except Exception as exc:  # noqa: BLE001 - a save the screen cannot show must not crash the title
         log.exception("the saved game %s could not be shown", game_id)
         path = app.saves.save_path(game_id)
-        return app.saves.move_aside(path, f"the play screen could not show it: {exc}") or str(exc)
+        return app.saves.move_aside(path, f"the play screen could not show it: {exc}")
     if app.autosaver is not None:
         app.autosaver.adopt(loaded.state, loaded.id, loaded.started, scene.saved_extras())
     app.replace(scene)
-    return ""
+    return None
 
 
 class _ListScene(GuiScene):
-    """A page of saved or finished games, two lines of text a row, buttons at the row's end."""
+    """A page of saved or finished games, two lines of text a row, buttons at the row's end. A game's Delete
+    asks first (the button says "Tap to delete" for a few seconds) and a second tap deletes that file only."""
 
     ROW_Y, ROW_H, ROW_STEP, PER_PAGE = 190, 104, 120, 6
     HEADING = ""
+    FOLDER = SAVES_DIR  # the SaveStore folder a Delete removes the game's file from
+    CONFIRM_S = 4.0
 
     def __init__(self, app, message: str = ""):
         self.message = message
         self.page = 0
         self.games: list = []
+        self.unseen: list = []  # files set aside that nobody has dismissed yet (saves.SetAside)
+        self.confirm: str | None = None  # the game id whose Delete was tapped once
+        self._confirm_until = 0.0
         self.load_entries(app)
         super().__init__(app)
 
     def load_entries(self, app) -> None: ...
+
+    def list_games(self, app, listing: Callable, failed: str) -> None:
+        """``self.games`` from the store's ``listing`` (unfinished or history), the problems in the message and
+        the files set aside counted for the notice; ``failed`` words a listing that broke."""
+        try:
+            self.games, problems = listing()
+            self.unseen = app.saves.unseen_set_aside()
+        except Exception as exc:  # noqa: BLE001 - a list that fails says so; the screen still opens
+            log.exception("the games could not be listed")
+            self.games, problems = [], [failed.format(problem=exc)]
+        if problems:
+            self.message = _join(self.message, *problems)
+
+    def notice(self) -> str:
+        return _join(self.message, set_aside_notice(self.unseen))
+
+    def open_details(self) -> None:
+        kind = type(self)
+        self.app.replace(SetAsideScene(self.app, lambda: kind(self.app)))
 
     def pages(self) -> int:
         return max(1, (len(self.games) + self.PER_PAGE - 1) // self.PER_PAGE)
@@ -785,6 +851,8 @@ class _ListScene(GuiScene):
             self.button("older", R(1100, 950, 220, 90), _("Older ▸"), lambda: self.turn_page(1),
                         enabled=self.page < self.pages() - 1)
         self.button("back", R(80, 950, 300, 90), _("Back"), self.back)
+        if self.unseen:
+            self.button("set_aside", R(*LIST_DETAILS), _("Details"), self.open_details)
 
     def back(self) -> None:
         self.app.replace(TitleScene(self.app))
@@ -792,11 +860,42 @@ class _ListScene(GuiScene):
     def on_escape(self) -> None:
         self.back()
 
+    def delete_button(self, k: int, e, x: float) -> None:
+        asking = self.confirm == e.id
+        self.button(f"delete{k}", self.R(x, self.ROW_Y + k * self.ROW_STEP + 12, 240, 80),
+                    _("Tap to delete") if asking else _("Delete"), lambda i=e.id: self.delete(i),
+                    object_id="#selected" if asking else None)
+
+    def delete(self, game_id: str) -> None:
+        """The first tap asks (the button says so for a few seconds); the second deletes."""
+        if self.confirm != game_id or self.app.time >= self._confirm_until:
+            self.confirm = game_id
+            self._confirm_until = self.app.time + self.CONFIRM_S
+            self.refresh()
+            return
+        self.confirm = None
+        _flush_saves(self.app)  # a write still on its way must not bring the file back
+        error = self.app.saves.delete(game_id, self.FOLDER)
+        self.message = error or ""
+        self.load_entries(self.app)
+        if not self.games and not self.message:
+            self.back()
+            return
+        self.refresh()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.confirm is not None and self.app.time >= self._confirm_until:
+            self.confirm = None
+            self.refresh()
+
     def draw_back(self, surface: pygame.Surface) -> None:
         th = self.app.theme
         px = self.app.px
-        if self.message:
-            draw_note(self, surface, self.message, self.R(80, 108, 1760, 76))
+        text = self.notice()
+        if text:
+            draw_note(self, surface, text, self.R(80, 104, 1400 if "set_aside" in self.buttons else 1760, 80),
+                      size=NOTICE_PT, centred=True)
         if not self.games:
             self.text(surface, self.empty_text(), 32, self.R(80, 200, 0, 0).topleft, colour=th.muted)
         for k, e in enumerate(self.shown()):
@@ -829,21 +928,9 @@ class SavedGamesScene(_ListScene):
     """Unfinished games, the most recently played first: resume one, or delete it (a second tap confirms)."""
 
     HEADING = N_("Saved games")
-    CONFIRM_S = 4.0
-
-    def __init__(self, app, message: str = ""):
-        self.confirm: str | None = None  # the game id whose Delete was tapped once
-        self._confirm_until = 0.0
-        super().__init__(app, message)
 
     def load_entries(self, app) -> None:
-        try:
-            self.games, problems = app.saves.unfinished()
-        except Exception as exc:  # noqa: BLE001
-            log.exception("the saved games could not be listed")
-            self.games, problems = [], [_("The saved games could not be listed: {problem}").format(problem=exc)]
-        if problems:
-            self.message = _join(self.message, *problems)
+        self.list_games(app, app.saves.unfinished, _("The saved games could not be listed: {problem}"))
 
     def empty_text(self) -> str:
         return _("No unfinished games. Every game is saved as it is played, and appears here until it ends.")
@@ -861,74 +948,44 @@ class SavedGamesScene(_ListScene):
 
     def row_buttons(self, k: int, e) -> None:
         y = self.ROW_Y + k * self.ROW_STEP + 12
-        asking = self.confirm == e.id
         self.button(f"resume{k}", self.R(1320, y, 240, 80), _("Resume"), lambda i=e.id: self.open_saved(i),
                     object_id="#primary")
-        self.button(f"delete{k}", self.R(1580, y, 240, 80), _("Tap to delete") if asking else _("Delete"),
-                    lambda i=e.id: self.delete(i), object_id="#selected" if asking else None)
+        self.delete_button(k, e, 1580)
 
     def open_saved(self, game_id: str) -> None:
         message = resume_game(self.app, game_id)
-        if message:
+        if message is not None:
             self.message = message
             self.load_entries(self.app)
             self.refresh()
 
-    def delete(self, game_id: str) -> None:
-        """The first tap asks (the button says so for a few seconds); the second deletes."""
-        if self.confirm != game_id or self.app.time >= self._confirm_until:
-            self.confirm = game_id
-            self._confirm_until = self.app.time + self.CONFIRM_S
-            self.refresh()
-            return
-        self.confirm = None
-        _flush_saves(self.app)  # a write still on its way must not bring the file back
-        error = self.app.saves.delete(game_id)
-        self.message = error or ""
-        self.load_entries(self.app)
-        if not self.games and not self.message:
-            self.back()
-            return
-        self.refresh()
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.confirm is not None and self.app.time >= self._confirm_until:
-            self.confirm = None
-            self.refresh()
 
 
 class HistoryScene(_ListScene):
-    """Finished games, the most recent first: when, which board, the final scores and who won."""
+    """Finished games, the most recent first: when, which board, the final scores and who won; watch one, or
+    delete it (a second tap confirms, as for saved games)."""
 
     HEADING = N_("Finished games")
+    FOLDER = HISTORY_DIR
 
     def load_entries(self, app) -> None:
-        try:
-            self.games, problems = app.saves.history()
-        except Exception as exc:  # noqa: BLE001
-            log.exception("the finished games could not be listed")
-            self.games, problems = [], [_("The finished games could not be listed: {problem}").format(problem=exc)]
-        if problems:
-            self.message = _join(self.message, *problems)
+        self.list_games(app, app.saves.history, _("The finished games could not be listed: {problem}"))
 
     def empty_text(self) -> str:
         return _("No finished games yet.")
 
-    def text_width(self) -> int:
-        return self.app.px(1460)  # the row's Watch button follows the text
-
     def row_buttons(self, k: int, e) -> None:
         y = self.ROW_Y + k * self.ROW_STEP + 12
-        self.button(f"watch{k}", self.R(1580, y, 240, 80), _("Watch"), lambda i=e.id: self.watch(i),
+        self.button(f"watch{k}", self.R(1320, y, 240, 80), _("Watch"), lambda i=e.id: self.watch(i),
                     object_id="#primary")
+        self.delete_button(k, e, 1580)
 
     def watch(self, game_id: str) -> None:
         """The replay viewer (replay_scene.py) for a finished game; its Close comes back to this list."""
         from .replay_scene import watch_saved
 
         message = watch_saved(self.app, game_id, on_close=lambda: self.app.replace(HistoryScene(self.app)))
-        if message:
+        if message is not None:
             self.message = message
             self.load_entries(self.app)
             self.refresh()
@@ -943,6 +1000,70 @@ class HistoryScene(_ListScene):
         top = f"{when(e.saved)} · {board}" + (" · " + verb.format(players=won) if won else "")
         ranked = sorted(zip(s.scores, s.players), key=lambda t: -t[0])
         return top, "   ".join(f"{p} {n}" for n, p in ranked) + "   ·   " + _("{turns} turns").format(turns=s.turn)
+
+
+class SetAsideScene(_ListScene):
+    """The files that could not be read and were set aside: each one's name, when and why, in plain words.
+    Nothing here deletes anything; Dismiss hides the notice until another file is set aside."""
+
+    HEADING = N_("Games that could not be read")
+    LIST_TEXT_W = 1760
+
+    def __init__(self, app, back: Callable[[], Scene] | None = None):
+        self._back = back
+        self._reasons: dict = {}
+        super().__init__(app)
+
+    def load_entries(self, app) -> None:
+        try:
+            self.games = app.saves.set_aside()
+        except Exception as exc:  # noqa: BLE001
+            log.exception("the files set aside could not be listed")
+            self.games, self.message = [], _("The saved games could not be listed: {problem}").format(problem=exc)
+
+    def notice(self) -> str:
+        """What became of the files (the list says which and why)."""
+        return _join(self.message, _("Nothing was deleted: each file was renamed to end in “.corrupt-” and the date, "
+                                     "and kept in its folder for a bug report."))
+
+    def empty_text(self) -> str:
+        return _("No games were set aside.")
+
+    def text_width(self) -> int:
+        return self.app.px(self.LIST_TEXT_W - 48)
+
+    def reason(self, item) -> str:
+        """Why ``item`` did not read, found once (it reads the file kept aside, and may replay its game)."""
+        from ..saves import reason_text
+
+        key = self._reasons.get(item.path)
+        if key is None:
+            key = self._reasons[item.path] = self.app.saves.reason(item)
+        return reason_text(key)
+
+    def row_text(self, item) -> tuple[str, str]:
+        from ..saves import when
+
+        kind = _("Finished game") if item.finished else _("Saved game")
+        return f"{kind} · {item.name}", _("Set aside {when}: {reason}").format(when=when(item.when),
+                                                                              reason=self.reason(item))
+
+    def layout(self) -> None:
+        super().layout()
+        if self.games:
+            self.button("dismiss", self.R(1480, 950, 360, 90), _("Dismiss"), self.dismiss, object_id="#primary")
+
+    def back(self) -> None:
+        self.app.replace(self._back() if self._back is not None else TitleScene(self.app))
+
+    def dismiss(self) -> None:
+        """The notice is read: it stays away until another file is set aside."""
+        problem = self.app.saves.dismiss_set_aside()
+        if problem:
+            self.message = problem
+            self.refresh()
+            return
+        self.back()
 
 
 class SettingsScene(GuiScene):
@@ -1417,6 +1538,9 @@ class EndScene(GuiScene):
         self.board_view = None
         self._drags: dict[int, tuple[float, float]] = {}
         self._guard_shown = True
+        # where these results go: into Finished games when games are saved (game/saves.py), nowhere in the
+        # kiosk or a headless app
+        self.kept = getattr(app, "autosaver", None) is not None
         super().__init__(app)
 
     @staticmethod
@@ -1853,8 +1977,8 @@ class EndScene(GuiScene):
         pygame.draw.rect(surface, th.panel_edge, box, max(1, px(2)), border_radius=px(16))
         q = _("Start a new game?") if self.confirm == "play_again" else _("Go to a new setup?")
         self.text(surface, q, 40, (box.centerx, box.y + px(40)), bold=True, anchor="midtop")
-        self.text(surface, _("These results will be gone."), 28, (box.centerx, box.y + px(110)), colour=th.muted,
-                  anchor="midtop")
+        kept = _("This game is kept in Finished games.") if self.kept else _("These results will be gone.")
+        self.text(surface, kept, 28, (box.centerx, box.y + px(110)), colour=th.muted, anchor="midtop")
 
     def _draw_chart(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """Score after each turn, one line per player, marked by shape and named at its end."""
@@ -1919,7 +2043,8 @@ class EndScene(GuiScene):
             self.text(surface, st.players[i].name, 22, (plot.right + px(36), yy), anchor="midleft", condensed=True)
 
 
-__all__ = ["TitleScene", "SetupScene", "EndScene", "SavedGamesScene", "HistoryScene", "SettingsScene", "resume_game",
+__all__ = ["TitleScene", "SetupScene", "EndScene", "SavedGamesScene", "HistoryScene", "SetAsideScene", "SettingsScene",
+           "resume_game",
            "describe_save", "GuiScene", "start_game", "available_maps", "available_levels",
            "default_setup", "next_free_colour", "token_totals", "tie_note", "rank_labels", "end_winners",
            "board_title", "has_first_edition", "resize_setup", "default_arrangement"]

@@ -88,6 +88,10 @@ class ReplayScene(PlayScene):
     ``on_close``: what Close does (default: back to the title screen)."""
 
     drive_computers = False
+    # Watching is not playing: the positions shown are the record's, never a game to save. (The autosaver
+    # once saved each one stepped back to as a new unfinished game, seated as hot-seat, and Continue offered
+    # the last of them instead of the game really played last.)
+    save_game = False
 
     def __init__(self, app, record, seats: list[SeatConfig] | None = None, path: str = "<record>", on_close=None,
                  step: int | None = None, reveal: bool = False):
@@ -478,12 +482,16 @@ class ReplayScene(PlayScene):
 
 
 def open_record_file(app, path: str, on_close=None, reveal: bool = False) -> ReplayScene:
-    """The viewer for a record file; raises ReplayError (record.RecordError's message) for a bad file."""
+    """The viewer for a record file, or a saved or finished game's file (seated as it was played); raises
+    ReplayError (record.RecordError's message) for a bad file."""
+    from ..saves import load_record
+
     try:
-        record = rec_mod.load(path)
+        record, saved = load_record(path)
     except rec_mod.RecordError as exc:
         raise ReplayError(str(exc)) from None
-    return ReplayScene(app, record, path=str(path), on_close=on_close, reveal=reveal)
+    seats = list(saved.seats) if saved is not None else None
+    return ReplayScene(app, record, seats, path=str(path), on_close=on_close, reveal=reveal)
 
 
 def run_view(path: str, size: tuple[int, int] | None = None, fullscreen: bool = False, display: int = 0,
@@ -491,7 +499,7 @@ def run_view(path: str, size: tuple[int, int] | None = None, fullscreen: bool = 
     """`underground view RECORD.json`: the viewer in a window until it is closed."""
     from .app import App
 
-    app = App(size=size, fullscreen=fullscreen, display=display)
+    app = App(size=size, fullscreen=fullscreen, display=display, save_games=False)  # a viewer plays no game
     try:
         app.push(open_record_file(app, path, on_close=app.stop, reveal=reveal))
         return app.run()
@@ -499,14 +507,14 @@ def run_view(path: str, size: tuple[int, int] | None = None, fullscreen: bool = 
         app.close()
 
 
-def watch_saved(app, game_id: str, on_close=None) -> str:
-    """Open a finished game of the history list in the viewer, seated as it was played; returns a message when
-    it cannot be shown (saves.load has then moved the file aside and names it), else ""."""
+def watch_saved(app, game_id: str, on_close=None) -> str | None:
+    """Open a finished game of the history list in the viewer, seated as it was played. None when it opened;
+    "" when its file did not read and was set aside (the list's notice counts it); else what to tell."""
     from ..saves import HISTORY_DIR
 
     loaded, message = app.saves.load(game_id, folder=HISTORY_DIR)
     if loaded is None:
-        return message or _("The finished game {game} could not be opened.").format(game=game_id)
+        return message or ""
     try:
         # a finished game's objectives were shown to the whole table at its end: no longer secret
         scene = ReplayScene(app, rec_mod.from_state(loaded.state), loaded.seats,
@@ -517,4 +525,4 @@ def watch_saved(app, game_id: str, on_close=None) -> str:
         # round them is the player's language
         return _("This game cannot be shown: {problem}").format(problem=str(exc))
     app.replace(scene)
-    return ""
+    return None

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-SCENES = ("title", "continue", "saved-games", "history", "settings", "setup", "play", "cards", "menu", "rules", "log",
-          "replay", "end")
+SCENES = ("title", "continue", "saved-games", "history", "set-aside-notice", "set-aside", "settings", "setup", "play",
+          "cards", "menu", "rules", "log", "replay", "end")
 DEMO_NAMES = ["Ada", "Ben", "Chloe", "Dev", "Ezra"]
 MID_GAME_ACTIONS = 40
 
@@ -65,9 +65,10 @@ def demo_seats(state, computers: dict[int, str] | None = None):
             for i, p in enumerate(state.players)]
 
 
-def demo_saves(app, filled: bool) -> None:
+def demo_saves(app, filled: bool, damaged: bool = False) -> None:
     """Point the app at saved games of its own in a temporary folder, never the user's: none, or (``filled``)
-    three unfinished games on the playable boards and two finished ones."""
+    three unfinished games on the playable boards and two finished ones; ``damaged`` adds three files that do
+    not read (two saves, one finished game), which the first screen to list them sets aside."""
     import atexit
     import shutil
     import tempfile
@@ -89,16 +90,28 @@ def demo_saves(app, filled: bool) -> None:
         clock[0] += 3600 * 5
         state = demo_state(board, players=n, seed=seed, actions=actions)
         store.save(store.new_id(state), state, demo_seats(state, {n - 1: "hard"}), "normal", started=clock[0] - 1800)
+    if damaged:
+        last = store.save_path(sorted(p.stem for p in store.saves_dir.glob("*.json"))[-1]).read_bytes()
+        store.saves_dir.mkdir(parents=True, exist_ok=True)
+        store.history_dir.mkdir(parents=True, exist_ok=True)
+        (store.saves_dir / "20260517-190512-berlin-4471.json").write_bytes(last[: len(last) // 2])  # cut short
+        (store.saves_dir / "20260518-101500-paris-2.json").write_bytes(
+            last.replace(b'"schema_version":1', b'"schema_version":2', 1))  # from a newer version
+        (store.history_dir / "20260511-203000-london-88.json").write_bytes(b"\x00" * 512)  # garbled
+        clock[0] += 3600
 
 
 def build_scene(app, scene: str, map: str = "london"):
     """The scene object for a screenshot (or a test) of ``scene``."""
     from . import menu_scenes
 
-    if scene in ("title", "continue", "saved-games", "history", "settings"):
-        demo_saves(app, filled=scene != "title")
-    if scene in ("title", "continue"):
+    if scene in ("title", "continue", "saved-games", "history", "settings", "set-aside-notice", "set-aside"):
+        demo_saves(app, filled=scene != "title", damaged=scene.startswith("set-aside"))
+    if scene in ("title", "continue", "set-aside-notice"):
         return menu_scenes.TitleScene(app)
+    if scene == "set-aside":  # the details of the files set aside, opened from the title's notice
+        menu_scenes.TitleScene(app)  # lists the saves, which sets the damaged ones aside
+        return menu_scenes.SetAsideScene(app)
     if scene == "saved-games":
         return menu_scenes.SavedGamesScene(app)
     if scene == "history":

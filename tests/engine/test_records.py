@@ -100,3 +100,92 @@ def test_save_is_atomic_and_keeps_the_old_file_on_failure(tmp_path, monkeypatch)
         record.save(new_game("london", 2, seed=2), path)
     assert path.read_bytes() == old
     assert [p.name for p in tmp_path.iterdir()] == ["g.json"], "no temp file left behind"
+
+
+# ---- the command line reads the program's own files (issue 20, item 4) ----------------------------------------------
+
+
+def _store_with_games(tmp_path):
+    """A data dir with one unfinished game in saves/ and one finished game in history/, as the game writes them."""
+    from game.saves import SaveStore
+    from game.ui.seats import SeatConfig
+
+    store = SaveStore(tmp_path / "data")
+    whole = finished_game(seed=4, players=3)
+    part = record.replay(record.from_state(whole), upto=30)
+    seats = [SeatConfig(name=p.name, edge="bottom", computer=i == 2) for i, p in enumerate(whole.players)]
+    return store.save("under-way", part, seats), store.save("done", whole, seats), part, whole
+
+
+def test_replay_reads_the_files_of_saves_and_history(tmp_path, capsys):
+    """`underground replay` on saves/<id>.json and history/<id>.json prints what it prints for the game's record
+    (the old code refused them: "Object contains unknown field `id`")."""
+    from game import cli as cli_mod
+
+    save_path, history_path, part, whole = _store_with_games(tmp_path)
+    assert save_path.parent.name == "saves" and history_path.parent.name == "history"
+    for path, state in ((save_path, part), (history_path, whole)):
+        plain = tmp_path / f"{path.stem}.record.json"
+        record.save(state, plain)
+        assert cli_mod.main(["replay", str(path), "--json"]) == 0, capsys.readouterr().err
+        got = json.loads(capsys.readouterr().out)
+        assert cli_mod.main(["replay", str(plain), "--json"]) == 0
+        assert got == json.loads(capsys.readouterr().out)
+        assert got["finished"] is state.over and got["scores"] == [p.score for p in state.players]
+        assert cli_mod.main(["replay", str(path)]) == 0
+        out = capsys.readouterr().out
+        assert ("finished" in out) and all(p.name in out for p in state.players)
+
+
+def test_replay_of_a_damaged_save_names_the_file_and_the_place(tmp_path, capsys):
+    from game import cli as cli_mod
+
+    save_path, _, _, _ = _store_with_games(tmp_path)
+    head = b'"record":{"format":"underground-record","schema_version":1,"map":"london"'
+    data = save_path.read_bytes()
+    assert head in data
+    save_path.write_bytes(data.replace(head, head.replace(b'"london"', b'"../london"')))
+    assert cli_mod.main(["replay", str(save_path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {save_path}: record: map: '../london' is not a map name"), err
+
+
+def test_a_map_that_contradicts_the_record_is_an_error(tmp_path, capsys):
+    """`--map X` naming another map than the record's is refused with both names (it used to be ignored)."""
+    from game import cli as cli_mod
+
+    s = finished_game(seed=2, players=2)
+    path = tmp_path / "g.json"
+    record.save(s, path)
+    for command in ("replay", "view"):
+        assert cli_mod.main([command, str(path), "--map", "berlin"]) == 1
+        err = capsys.readouterr().err
+        assert "--map berlin" in err and "'berlin'" in err and "'london'" in err, err
+    assert cli_mod.main(["replay", str(path), "--map", "london"]) == 0  # the record's own map is fine
+    capsys.readouterr()
+    save_path, _, _, _ = _store_with_games(tmp_path)
+    assert cli_mod.main(["replay", str(save_path), "--map", "newyork"]) == 1
+    assert "'newyork'" in capsys.readouterr().err
+
+
+def test_replay_says_one_point_and_one_branch_tile(tmp_path, capsys):
+    """Counts of one are singular in `underground replay` ("1 point", "1 branch tile", "1 station")."""
+    from game import cli as cli_mod
+
+    whole = finished_game(seed=6, players=3)
+    rec = record.from_state(whole)
+    want = {"1 point,": False, "1 branch tile,": False}
+    for n in range(len(rec.actions) + 1):
+        st = record.replay(rec, upto=n)
+        if not any(p.score == 1 for p in st.players) and not any(p.branch_tiles == 1 for p in st.players):
+            continue
+        path = tmp_path / f"upto{n}.json"
+        record.save(st, path)
+        assert cli_mod.main(["replay", str(path)]) == 0
+        out = capsys.readouterr().out
+        assert "1 points" not in out and "1 branch tiles" not in out, out
+        for k in want:
+            want[k] = want[k] or k in out
+        if all(want.values()):
+            break
+    assert all(want.values()), want

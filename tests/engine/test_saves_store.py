@@ -74,31 +74,54 @@ def test_unfinished_games_are_listed_most_recent_first(tmp_path):
     assert entries[0].started == 1000.0 and entries[0].saved == 3000.0
 
 
+PARSER_WORDS = ("JSON", "Object", "Expected", "field", "schema", "msgspec", "`", "$.", "truncated", "byte")
+
+
+def _newer_save() -> bytes:
+    state = played(actions=4)
+    return saves.encode_game("x", state, seats_for(state), "normal", 0.0, 0.0).replace(
+        b'"schema_version":1', b'"schema_version":2', 1)
+
+
 @pytest.mark.parametrize("content,why", [
-    (b"{not json", "not valid JSON"),
-    (b"", "not valid JSON"),
+    (b'{"format": "underground-save", "schema_ver', "cut_short"),
+    (b"{not json", "garbled"),
+    (b"\x00\x01\x02" * 40, "garbled"),
+    (b"", "empty"),
+    (b"   \n", "empty"),
+    (b"[1, 2, 3]", "not_ours"),
     (b'{"format": "something-else", "schema_version": 1, "id": "x", "started": 0, "saved": 0, "summary": '
      b'{"map": "london", "board": "London", "variant": "standard", "players": [], "turn": 1, "to_play": "",'
-     b' "actions": 0, "scores": []}}', "not a saved game"),
-    (b'{"format": "underground-save", "schema_version": 99}', "schema_version"),
+     b' "actions": 0, "scores": []}}', "not_ours"),
+    (b'{"format": "underground-record", "schema_version": 1, "map": "london"}', "a_record"),
+    (b'{"format": "underground-save", "schema_version": 99}', "newer"),
+    (b'{"format": "underground-save"}', "damaged"),
+    (None, "newer"),  # a whole save written by a newer version
 ])
-def test_a_save_that_does_not_read_is_moved_aside_and_named(tmp_path, content, why):
-    store = SaveStore(tmp_path)
+def test_a_save_that_does_not_read_is_set_aside_with_a_reason_in_plain_words(tmp_path, content, why):
+    """The file is renamed to <name>.corrupt-<time> (kept as it was, never deleted), the good games are still
+    offered, and the reason is said without a parser's words (issue 20, item 3)."""
+    content = _newer_save() if content is None else content
+    store = SaveStore(tmp_path, clock=lambda: 1_779_000_000.0)
     good = played()
     store.save("good", good, seats_for(good))
     bad = store.saves_dir / "broken.json"
     bad.write_bytes(content)
     entries, problems = store.unfinished()
-    assert [e.id for e in entries] == ["good"]  # the good one is still offered
-    assert len(problems) == 1 and "broken.json" in problems[0] and why in problems[0]
+    assert [e.id for e in entries] == ["good"] and problems == []  # the good one is still offered
     assert not bad.exists()
-    aside = list(store.saves_dir.glob("broken.json.corrupt-*"))
-    assert len(aside) == 1 and aside[0].read_bytes() == content  # kept as it was, for a bug report
-    assert str(aside[0]) in problems[0]
-    assert store.unfinished() == (entries, [])  # once moved aside it is no longer in the way
+    [item] = store.set_aside()
+    assert item.name == "broken.json" and not item.finished and item.path.read_bytes() == content
+    assert item.path.name.startswith("broken.json.corrupt-") and item.path.parent == store.saves_dir
+    assert abs(item.when - 1_779_000_000.0) < 1  # when it was set aside, from its name
+    assert store.reason(item) == why
+    text = saves.reason_text(store.reason(item))
+    assert text and not [w for w in PARSER_WORDS if w in text], text
+    assert store.unfinished() == (entries, [])  # once set aside it is no longer in the way
+    assert store.unseen_set_aside() == [item]
 
 
-def test_a_save_whose_record_does_not_replay_is_moved_aside_when_opened(tmp_path):
+def test_a_save_whose_record_does_not_replay_is_set_aside_when_opened(tmp_path):
     store = SaveStore(tmp_path)
     state = played()
     store.save("g", state, seats_for(state))
@@ -108,12 +131,46 @@ def test_a_save_whose_record_does_not_replay_is_moved_aside_when_opened(tmp_path
     store.save_path("g").write_text(json.dumps(raw))
     assert [e.id for e in store.unfinished()[0]] == ["g"]  # the header still reads
     loaded, message = store.load("g")
-    assert loaded is None
-    assert "g.json" in message and "moved aside" in message and "illegal" in message
-    assert not store.save_path("g").exists() and list(store.saves_dir.glob("g.json.corrupt-*"))
+    assert loaded is None and message == ""  # set aside: the screens' notice counts it
+    assert not store.save_path("g").exists()
+    [item] = store.set_aside()
+    assert item.name == "g.json" and store.reason(item) == "no_replay"
 
 
-def test_a_save_that_cannot_be_moved_aside_is_named_and_left(tmp_path, monkeypatch):
+def test_a_finished_game_that_does_not_read_is_set_aside_as_a_finished_game(tmp_path):
+    store = SaveStore(tmp_path)
+    state = played(actions=None)
+    path = store.save("done", state, seats_for(state))
+    path.write_bytes(path.read_bytes()[:300])
+    assert store.history() == ([], [])
+    [item] = store.set_aside()
+    assert item.finished and item.name == "done.json" and store.reason(item) == "cut_short"
+
+
+def test_the_notice_is_dismissed_until_another_file_is_set_aside(tmp_path):
+    """Dismissing remembers the files seen (in the data dir, beside the folders) and deletes nothing; a new
+    file set aside brings the notice back, for that file."""
+    t = [1_779_000_000.0]
+    store = SaveStore(tmp_path, clock=lambda: t[0])
+    store.saves_dir.mkdir(parents=True)
+    (store.saves_dir / "a.json").write_bytes(b"{")
+    (store.saves_dir / "b.json").write_bytes(b"")
+    store.unfinished()
+    assert len(store.unseen_set_aside()) == 2
+    kept = sorted(p.name for p in store.saves_dir.iterdir())
+    assert store.dismiss_set_aside() is None
+    assert store.unseen_set_aside() == [] and len(store.set_aside()) == 2
+    assert sorted(p.name for p in store.saves_dir.iterdir()) == kept, "dismissing deletes nothing"
+    assert SaveStore(tmp_path).unseen_set_aside() == [], "the dismissal is remembered"
+    t[0] += 60
+    (store.saves_dir / "c.json").write_bytes(b"{")
+    store.unfinished()
+    assert [a.name for a in store.unseen_set_aside()] == ["c.json"]
+    store.seen_path.write_bytes(b"not json")  # a dismissal that does not read: everything is news again
+    assert len(store.unseen_set_aside()) == 3
+
+
+def test_a_save_that_cannot_be_set_aside_is_named_and_left(tmp_path, monkeypatch):
     store = SaveStore(tmp_path)
     store.saves_dir.mkdir(parents=True)
     bad = store.saves_dir / "broken.json"
@@ -124,8 +181,8 @@ def test_a_save_that_cannot_be_moved_aside_is_named_and_left(tmp_path, monkeypat
 
     monkeypatch.setattr(saves.os, "replace", refuse)
     entries, problems = store.unfinished()
-    assert entries == [] and "broken.json" in problems[0] and "could not be moved aside" in problems[0]
-    assert bad.exists()
+    assert entries == [] and "broken.json" in problems[0] and "could not be set aside" in problems[0]
+    assert bad.exists() and store.set_aside() == []
 
 
 def test_delete_removes_only_that_game(tmp_path):

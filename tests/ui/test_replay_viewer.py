@@ -215,13 +215,13 @@ def test_finished_games_open_in_the_viewer_and_close_back_to_the_list(tmp_path):
         assert position_digest(viewer.state) == position_digest(state)
         driver.tap(*viewer.point_for_bar("close"))
         assert isinstance(app.top, ms.HistoryScene)
-        # a history file that no longer replays is moved aside and named, never a crash
+        # a history file that no longer reads is set aside and counted in the list's notice, never a crash
         path = app.saves.history_path(app.top.games[0].id)
         path.write_bytes(path.read_bytes()[:200])
         hist = app.top
         driver.tap_rect(hist.buttons["watch0"].rect)
-        assert app.top is hist and path.name in hist.message
-        assert not path.exists()
+        assert app.top is hist and hist.notice() == "1 finished game could not be read and was set aside."
+        assert not path.exists() and [a.name for a in app.saves.set_aside()] == [path.name]
     finally:
         app.close()
 
@@ -348,3 +348,145 @@ def test_a_game_that_does_not_replay_is_refused_in_the_players_language(monkeypa
     finally:
         i18n.set_language("en")
         app.close()
+
+
+# ---- watching writes nothing (issue 20, item 2) ------------------------------------------------------------------
+
+WATCHED_BOARDS = ["london", "london-2006", "berlin", "newyork", "paris"]  # london-2006: the classic variant
+
+
+def data_files(root: Path) -> dict[str, bytes]:
+    """Every file under the data dir, by its path there, with its bytes."""
+    if not root.exists():
+        return {}
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def watch_back_and_forth(app, driver, viewer) -> None:
+    """What a person does in the viewer: step back, a turn back, drag the slider, tap a log entry, step on."""
+    for _ in range(3):
+        driver.tap(*viewer.point_for_bar("back"))
+    driver.tap(*viewer.point_for_bar("turn_back"))
+    assert viewer.step < viewer.n_steps and not viewer.state.over
+    driver._finger += 1
+    f = driver._finger
+    x0, y = viewer.point_for_turn(len(viewer.stops) - 1)
+    x1, _ = viewer.point_for_turn(1)
+    driver.finger("down", x0, y, f)
+    for k in range(1, 11):
+        driver.finger("move", x0 + (x1 - x0) * k / 10, y, f)
+    driver.finger("up", x1, y, f)
+    assert viewer.turn_index <= 1
+    driver.tap(*viewer.point_for_bar("log"))
+    panel = app.top
+    assert isinstance(panel, LogPanel)
+    places = [i for i, e in enumerate(panel.entries) if e.kind == "place" and panel.point_for_entry(i)]
+    driver.tap(*panel.point_for_entry(places[len(places) // 2]))
+    driver.key(pygame.K_ESCAPE)
+    assert app.top is viewer and 0 < viewer.step < viewer.n_steps
+    for _ in range(4):
+        driver.tap(*viewer.point_for_bar("forward"))
+    driver.step(30, dt=STEP)
+
+
+@pytest.mark.parametrize("map_name", WATCHED_BOARDS)
+def test_watching_a_finished_game_writes_nothing_and_continue_offers_the_game_last_played(map_name):
+    """Finished games -> Watch, stepped back and forth every way, then Close and Back: the data dir holds the
+    same files with the same bytes, and Continue still offers the unfinished game last played (on the old code
+    each step wrote a new unfinished save of the replayed position, which Continue then offered)."""
+    from game.ui.play_scene import PlayScene
+
+    app = App(size=(1280, 720), headless=True, save_games=True)
+    try:
+        driver = Driver(app)
+        clock = [1_700_000_000.0]
+        app.saves.clock = lambda: clock[0]
+        rec = recorded(map_name, seed=2, players=("Ada", "Ben"))
+        finished = rec_mod.replay(rec)
+        seats = [SeatConfig(name="Ada", edge="bottom"), SeatConfig(name="Ben", edge="top", computer=True, level="hard")]
+        app.saves.save(app.saves.new_id(finished), finished, seats)
+        clock[0] += 60
+        under_way = rec_mod.replay(rec, upto=len(rec.actions) // 2)
+        last_id = "last-played"
+        app.saves.save(last_id, under_way, seats, computer_speed="fast")
+        before = data_files(app.saves.root)
+        assert len(before) == 2
+        clock[0] = 1_800_000_000.0  # anything written from here on would be the newest save
+
+        title = app.push(ms.TitleScene(app))
+        assert title.latest.id == last_id
+        driver.tap_rect(title.buttons["history"].rect)
+        driver.tap_rect(app.top.buttons["watch0"].rect)
+        viewer = app.top
+        assert isinstance(viewer, ReplayScene)
+        watch_back_and_forth(app, driver, viewer)
+        driver.tap(*viewer.point_for_bar("close"))
+        driver.tap_rect(app.top.buttons["back"].rect)
+        title = app.top
+        assert isinstance(title, ms.TitleScene)
+        app.autosaver.flush()
+        assert data_files(app.saves.root) == before, "watching a finished game wrote to the data dir"
+        assert title.n_saved == 1 and title.latest.id == last_id, "Continue offers a game the viewer made"
+        driver.tap_rect(title.buttons["continue"].rect)
+        resumed = app.top
+        assert isinstance(resumed, PlayScene)
+        assert position_digest(resumed.state) == position_digest(under_way)
+        assert [s.computer for s in resumed.seats] == [False, True], "the computer seat is still the computer's"
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("map_name", WATCHED_BOARDS)
+def test_underground_view_writes_nothing(map_name, tmp_path, monkeypatch):
+    """`underground view RECORD.json` in a window (which saves games by default): stepping it back and forth
+    writes nothing into the data dir."""
+    import os
+
+    from game.ui import app as app_mod
+
+    data = Path(os.environ["UNDERGROUND_DATA_DIR"])
+    path = write(tmp_path, recorded(map_name, seed=4, players=("Ada", "Ben", "Cy")))
+    seen = []
+
+    def run(self, max_fps=120):  # the window's loop, driven by a person's taps
+        viewer = self.top
+        assert isinstance(viewer, ReplayScene)
+        watch_back_and_forth(self, Driver(self), viewer)
+        seen.append(viewer.step)
+        return 0
+
+    monkeypatch.setattr(app_mod.App, "run", run)
+    assert cli.main(["view", str(path)]) == 0
+    assert seen, "the viewer was not run"
+    assert data_files(data) == {}, "underground view wrote into the data dir"
+
+
+def test_underground_view_opens_the_programs_own_saved_and_finished_games(tmp_path, monkeypatch):
+    """`underground view` on a file of saves/ and of history/ shows its game, seated as it was played, and
+    writes nothing (issue 20, item 4; the old code refused them: "Object contains unknown field `id`")."""
+    import os
+
+    from game.saves import SaveStore
+    from game.ui import app as app_mod
+
+    data = Path(os.environ["UNDERGROUND_DATA_DIR"])
+    store = SaveStore(data)
+    rec = recorded("berlin", seed=6, players=("Ada", "Ben"))
+    whole = rec_mod.replay(rec)
+    part = rec_mod.replay(rec, upto=40)
+    seats = [SeatConfig(name="Ada", edge="left"), SeatConfig(name="Ben", edge="right", computer=True)]
+    paths = [store.save("under-way", part, seats), store.save("done", whole, seats)]
+    before = data_files(data)
+    shown = []
+
+    def run(self, max_fps=120):
+        viewer = self.top
+        shown.append((position_digest(viewer.state), [p.edge for p in viewer.panels]))
+        watch_back_and_forth(self, Driver(self), viewer)
+        return 0
+
+    monkeypatch.setattr(app_mod.App, "run", run)
+    for path in paths:
+        assert cli.main(["view", str(path)]) == 0
+    assert shown == [(position_digest(part), ["left", "right"]), (position_digest(whole), ["left", "right"])]
+    assert data_files(data) == before

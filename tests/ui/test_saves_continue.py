@@ -102,21 +102,99 @@ def test_headless_apps_save_nothing_unless_asked(apps):
     assert not app.saves.saves_dir.exists()
 
 
-def test_a_corrupt_save_is_moved_aside_and_named_on_the_title_screen(apps):
+def notice_sizes(scene) -> list[int]:
+    """The pixel sizes of the fonts the scene's next frame asks for (the notice's among them)."""
+    sizes: list[int] = []
+    fonts = scene.app.fonts
+    real = fonts.get
+
+    def spy(size, *a, **kw):
+        sizes.append(size)
+        return real(size, *a, **kw)
+
+    fonts.get = spy
+    try:
+        scene.app.draw(force=True)
+    finally:
+        del fonts.get
+    return sizes
+
+
+def test_a_damaged_save_is_reported_so_a_person_understands_it(apps):
+    """Issue 20, item 3: a readable notice on the title, in Saved games and in Finished games ("2 saved games
+    could not be read and were set aside"), a Details view naming each file with its date and a reason in plain
+    words, reachable until dismissed; the dismissal lasts until another file is set aside; nothing is deleted.
+    (The old title showed the paths and the parser's words, shrunk to ~9 px, and nothing anywhere else.)"""
     app, driver = apps()
     store = app.saves
     good = demo_state("london", actions=12)
     store.save("good", good, demo_seats(good))
+    whole = demo_state("london", players=2, actions=None, seed=5)
+    store.save("done", whole, demo_seats(whole))
     (store.saves_dir / "oops.json").write_bytes(b'{"format": "underground-save", "schema_ver')
+    newer = store.save_path("good").read_bytes().replace(b'"schema_version":1', b'"schema_version":7', 1)
+    (store.saves_dir / "later.json").write_bytes(newer)
     title = app.push(ms.TitleScene(app))
     driver.step(3)
-    assert "oops.json" in title.message and "moved aside" in title.message
+    assert title.notice() == "2 saved games could not be read and were set aside."
+    assert "/" not in title.notice() and "oops" not in title.notice()
+    assert min(s for s in notice_sizes(title)) >= 14, "the notice is readable at 1280x720"
+    assert title.latest.id == "good" and "continue" in title.buttons  # the good game is still offered
     assert not (store.saves_dir / "oops.json").exists()
     assert len(list(store.saves_dir.glob("oops.json.corrupt-*"))) == 1
-    assert title.latest.id == "good" and "continue" in title.buttons  # the good game is still offered
+    # the details: each file's name, when it was set aside, and why, in plain words
+    driver.tap_rect(title.buttons["set_aside"].rect)
+    details = app.top
+    assert isinstance(details, ms.SetAsideScene)
+    rows = {details.row_text(e)[0]: details.row_text(e)[1] for e in details.games}
+    assert set(rows) == {"Saved game · oops.json", "Saved game · later.json"}
+    assert rows["Saved game · oops.json"].startswith("Set aside ") and "the file is cut short" in rows[
+        "Saved game · oops.json"]
+    assert "made by a newer version of the game" in rows["Saved game · later.json"]
+    assert not any(w in " ".join(rows.values()) for w in ("JSON", "Object", "schema", "`", "truncated"))
+    driver.tap_rect(details.buttons["back"].rect)
+    assert isinstance(app.top, ms.TitleScene)
+    # still there after leaving the title: in Saved games and in Finished games, each with its Details
+    driver.tap_rect(app.top.buttons["saved_games"].rect)
+    saved = app.top
+    assert isinstance(saved, ms.SavedGamesScene) and "2 saved games could not be read" in saved.notice()
+    driver.tap_rect(saved.buttons["set_aside"].rect)
+    assert isinstance(app.top, ms.SetAsideScene)
+    driver.tap_rect(app.top.buttons["back"].rect)
+    assert isinstance(app.top, ms.SavedGamesScene), "Back returns where Details was opened"
+    driver.tap_rect(app.top.buttons["back"].rect)
+    # a finished game that does not read is called a finished game
+    path = store.history_path("done")
+    path.write_bytes(path.read_bytes()[:100])
+    (store.history_dir / "spare.json").write_bytes(b"\x00\x00")
+    store.save("done2", whole, demo_seats(whole))
+    title = app.replace(ms.TitleScene(app))
+    assert title.notice() == "4 saved or finished games could not be read and were set aside."
+    driver.tap_rect(title.buttons["history"].rect)
+    hist = app.top
+    assert isinstance(hist, ms.HistoryScene) and "set_aside" in hist.buttons
+    driver.tap_rect(hist.buttons["set_aside"].rect)
+    details = app.top
+    kinds = sorted(details.row_text(e)[0].split(" · ")[0] for e in details.games)
+    assert kinds == ["Finished game", "Finished game", "Saved game", "Saved game"]
+    files = sorted(p.name for p in store.root.rglob("*") if p.is_file())
+    driver.tap_rect(details.buttons["dismiss"].rect)
+    assert isinstance(app.top, ms.HistoryScene) and not app.top.notice() and "set_aside" not in app.top.buttons
+    assert set(files) <= {p.name for p in store.root.rglob("*") if p.is_file()}, "nothing deleted"
+    title = app.replace(ms.TitleScene(app))
+    assert not title.notice() and "set_aside" not in title.buttons
+    app.close()
+
+    # another run of the game: still dismissed, until another file is set aside
+    app2, driver2 = apps()
+    title = app2.push(ms.TitleScene(app2))
+    assert not title.notice()
+    (app2.saves.history_dir / "new.json").write_bytes(b"{")
+    title = app2.replace(ms.TitleScene(app2))
+    assert title.notice() == "1 finished game could not be read and was set aside."
 
 
-def test_continue_on_a_save_that_no_longer_replays_stays_on_the_title_with_a_message(apps):
+def test_continue_on_a_save_that_no_longer_replays_stays_on_the_title_with_the_notice(apps):
     app, driver = apps()
     state = demo_state("london", actions=12)
     app.saves.save("bent", state, demo_seats(state))
@@ -125,8 +203,11 @@ def test_continue_on_a_save_that_no_longer_replays_stays_on_the_title_with_a_mes
     title = app.push(ms.TitleScene(app))
     driver.tap_rect(title.buttons["continue"].rect)
     assert app.top is title
-    assert "bent.json" in title.message and "moved aside" in title.message
+    assert title.notice() == "1 saved game could not be read and was set aside."
     assert "continue" not in title.buttons and not path.exists()
+    driver.tap_rect(title.buttons["set_aside"].rect)
+    [row] = [app.top.row_text(e) for e in app.top.games]
+    assert row[0] == "Saved game · bent.json" and "no longer plays out" in row[1]
 
 
 def test_saved_games_resumes_any_and_deletes_with_a_second_tap(apps):
@@ -240,3 +321,78 @@ def test_continue_restores_the_chosen_line_and_the_names_toggle(apps):
     assert isinstance(resumed, PlayScene)
     assert resumed.selected[seat] == other and resumed.names_mode == "active"
     assert resumed.panel_view(seat).selected_line == other  # the panel shows it chosen
+
+
+def drawn_words(scene) -> list[str]:
+    """Every text the menu scene draws itself on its next frame (GuiScene.text), in order."""
+    words: list[str] = []
+    real = scene.text
+
+    def spy(surface, s, *a, **kw):
+        words.append(s)
+        return real(surface, s, *a, **kw)
+
+    scene.text = spy
+    scene.app.draw(force=True)
+    del scene.text
+    return words
+
+
+def test_the_end_screen_says_the_game_is_kept_in_finished_games(apps):
+    """Leaving the results asks; it says what really happens: the game is in Finished games (where it is, on
+    this app), and only where nothing is saved (kiosk, headless) that the results will be gone (issue 20,
+    item 5; the old question said "These results will be gone" although the game was in Finished games)."""
+    app, driver = apps()
+    whole = demo_state("london", players=3, actions=None, seed=9)
+    rec_state = replay(from_state(whole), upto=len(whole.log) - 2)
+    scene = app.push(PlayScene(app, rec_state, demo_seats(rec_state, {0: "random", 1: "random", 2: "random"}),
+                               computer_speed="fast"))
+    for _ in range(3000):
+        if isinstance(app.top, ms.EndScene):
+            break
+        app.step(STEP)
+    end = app.top
+    assert isinstance(end, ms.EndScene) and scene.state.over
+    driver.step(int(end.GUARD_SECONDS * 120) + 5, dt=STEP)
+    end.ask("play_again")
+    words = drawn_words(end)
+    assert "This game is kept in Finished games." in words and "These results will be gone." not in words, words
+    app.autosaver.flush()
+    assert len(app.saves.history()[0]) == 1, "the sentence is true: the game is in Finished games"
+
+    plain, _ = apps(save_games=None)  # headless: nothing is saved, and the question says so
+    end = plain.push(ms.EndScene(plain, whole, demo_seats(whole)))
+    plain.time += end.GUARD_SECONDS + 1
+    end.ask("new_setup")
+    assert "These results will be gone." in drawn_words(end)
+
+
+def test_finished_games_are_counted_on_the_title_and_deleted_with_a_second_tap(apps):
+    """Finished games (N) on the title; a finished game's Delete asks, a second tap deletes that file and
+    nothing else (issue 20, item 5)."""
+    app, driver = apps()
+    store = app.saves
+    clock = [1000.0]
+    store.clock = lambda: clock[0]
+    for seed in (3, 4):
+        clock[0] += 100
+        whole = demo_state("london", players=2, actions=None, seed=seed)
+        store.save(f"done{seed}", whole, demo_seats(whole))
+    under_way = demo_state("berlin", actions=12)
+    store.save("playing", under_way, demo_seats(under_way))
+    (store.saves_dir / "old.json.corrupt-20260101-120000").write_bytes(b"{")
+    title = app.push(ms.TitleScene(app))
+    assert title.buttons["history"].text == "Finished games (2)"
+    driver.tap_rect(title.buttons["history"].rect)
+    hist = app.top
+    assert isinstance(hist, ms.HistoryScene) and [e.id for e in hist.games] == ["done4", "done3"]
+    files = {p.relative_to(store.root) for p in store.root.rglob("*") if p.is_file()}
+    driver.tap_rect(hist.buttons["delete0"].rect)
+    assert hist.buttons["delete0"].text == "Tap to delete" and store.history_path("done4").exists()
+    driver.tap_rect(hist.buttons["delete0"].rect)
+    after = {p.relative_to(store.root) for p in store.root.rglob("*") if p.is_file()}
+    assert files - after == {store.history_path("done4").relative_to(store.root)} and after <= files
+    assert [e.id for e in hist.games] == ["done3"]
+    driver.tap_rect(hist.buttons["back"].rect)
+    title = app.top
+    assert title.buttons["history"].text == "Finished games (1)"

@@ -6,7 +6,8 @@ card, list rows, kiosk cards) reports every cut through ``game.ui.textfit.record
 keeps its own ``overflow`` list. pygame-gui's buttons and labels are measured here: the text's width in the
 widget's own theme font against the widget's inner width.
 
-The screens: title, settings, saved games, finished games, set-up, the play screen of London and Paris with a
+The screens: title, settings, saved games, finished games, the notice of damaged files set aside (on the title
+and both lists) and its details, set-up, the play screen of London and Paris with a
 seat at every edge (a turn under way, the passenger's route asked, a Paris reward asked), the hint's tag, the
 long-press cards (a station, a player's points) facing the bottom and a side seat, Paris's secret cards held
 at every edge and revealed one by one at the end, the game menu and its two questions, the log, the rules
@@ -142,6 +143,10 @@ def visit_menus(app, walk: Walk) -> None:
     for name, make in [("title", lambda: shot.build_scene(app, "title")),
                        ("saved games", lambda: shot.build_scene(app, "saved-games")),
                        ("finished games", lambda: shot.build_scene(app, "history")),
+                       ("set-aside notice on the title", lambda: shot.build_scene(app, "set-aside-notice")),
+                       ("set-aside notice in saved games", lambda: _with_set_aside(app, ms.SavedGamesScene)),
+                       ("set-aside notice in finished games", lambda: _with_set_aside(app, ms.HistoryScene)),
+                       ("set-aside details", lambda: shot.build_scene(app, "set-aside")),
                        ("settings", lambda: shot.build_scene(app, "settings")),
                        ("setup", lambda: shot.build_scene(app, "setup")),
                        ("setup paris", lambda: shot.build_scene(app, "setup", "paris")),
@@ -157,12 +162,22 @@ def visit_menus(app, walk: Walk) -> None:
         settle(app, 40)  # past the guard that ignores the last turn's taps
         walk.draw(app, end)
         for what in ("play_again", "new_setup"):
-            end.ask(what)
-            walk.draw(app, end, f"end: ask {what}")
-            end.cancel_confirm()
+            for kept in (True, False):  # the game is in Finished games / nothing is saved (kiosk, headless)
+                end.kept = kept
+                end.ask(what)
+                walk.draw(app, end, f"end: ask {what}" + ("" if kept else " (nothing saved)"))
+                end.cancel_confirm()
         end.show_board()
         walk.draw(app, end, "end: final board")
         app.pop()
+
+
+def _with_set_aside(app, kind):
+    """A list of games with the notice of the damaged files set aside (and its Details button) above it."""
+    shot.build_scene(app, "set-aside-notice")  # the demo games with three that do not read, set aside
+    scene = kind(app)
+    assert scene.unseen and "set_aside" in scene.buttons
+    return scene
 
 
 def visit_play(app, walk: Walk, kinds=("london", "paris", "route", "reward")) -> None:
@@ -417,6 +432,7 @@ class _OneLonger(gettext.NullTranslations):
     ("{player}'s turn", "play london", "play", None), ("Stop guide", "first-game guide", "play", None), ("Final scores", "end", "menus", None),
     ("\u2039 Previous", "rules london", "rules", "button prev"),
     ("Touch to play", "attract", "kiosk", None), ("Still playing?", "idle", "kiosk", None),
+    ("Details", "set-aside notice on the title", "menus", None), ("Dismiss", "set-aside details", "menus", None),
     ("Hint: {move} ({reason})", "hint", "table", None), ("{name}: {n} point", "long-press", "table", None),
     ("Final scores", "end paris", "paris end", None)])
 def test_an_over_long_word_is_found(monkeypatch, msgid, screen, visit, shown):
@@ -435,6 +451,33 @@ def test_an_over_long_word_is_found(monkeypatch, msgid, screen, visit, shown):
     assert hits, f"{msgid!r} made 60 characters long was not reported; found:\n{describe(walk.found)}"
     assert any(n.startswith(screen) for n, _ in hits), describe(hits)
     assert all(c.needed > c.available for _, c in hits if c.where != "rules overflow"), describe(hits)
+
+
+class _LongNotice(_OneLonger):
+    """English, except the notice of files set aside, said in forty words (more than its card holds)."""
+
+    def ngettext(self, singular, plural, n):
+        if singular == self.msgid:
+            return " ".join(["Weiterspielen"] * 40)
+        return super().ngettext(singular, plural, n)
+
+
+@pytest.mark.parametrize("screen", ["set-aside notice on the title", "set-aside notice in saved games",
+                                    "set-aside notice in finished games"])
+def test_a_notice_too_long_for_its_card_is_found(monkeypatch, screen):
+    """The notice is wrapped, a little smaller if need be, and words that still do not fit are reported (the old
+    note shrank them to ~9 px and dropped the rest unseen)."""
+    app = App(size=(1280, 720), headless=True, sound=False, language="en")
+    monkeypatch.setattr(i18n, "_translation", _LongNotice(
+        "{n} saved or finished game could not be read and was set aside."))
+    walk = Walk()
+    try:
+        visit_menus(app, walk)
+    finally:
+        while app.scenes:
+            app.scenes.pop().exit()
+    hits = [(n, c) for n, c in walk.found if "Weiterspielen" in c.text and n == screen]
+    assert hits, f"the over-long notice was not reported on {screen}; found:\n{describe(walk.found)}"
 
 
 def test_screenshots_in_another_language(tmp_path, monkeypatch):
