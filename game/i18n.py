@@ -169,10 +169,11 @@ def words_text(words) -> str:
 
 
 def refusal_text(exc: BaseException) -> str:
-    """Why an action was refused, in the current language (the engine raises IllegalAction(Words(...))), as a
-    sentence: with a capital (the engine's words start small, as they are also parts of longer ones)."""
-    return capitalised(words_text(exc.args[0]) if exc.args else str(exc))
+    """Why an action was refused, in the current language (the engine raises IllegalAction(Words(...))). The
+    words start small, as they are also parts of longer messages; shown alone, they go through ``capitalised``."""
+    return words_text(exc.args[0]) if exc.args else str(exc)
 
 
 def capitalised(text: str) -> str:
+    """A message shown on its own, as a sentence: with a capital."""
     return text[:1].upper() + text[1:]
