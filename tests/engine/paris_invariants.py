@@ -1,5 +1,5 @@
-"""Paris's facts after every action, recounted from the record (set-up and action log) and the map file, with
-none of the engine's code: a small model of the Paris rules replays the log and must agree with the position.
+"""Paris's facts after every action, recounted from the record (set-up and action log) and the map file (its rule
+numbers from the rulebook, tests/reference/rulebook.py), with none of the engine's code: a small model of the Paris rules replays the log and must agree with the position.
 
 The model knows RER points (first line of anyone 0, later lines 1), terminus rewards as chosen, landmark tiles
 taken by the first line, sets of five, set completion (2 Branch tiles per missing type), what each placement
