@@ -68,6 +68,13 @@ def icons_between(a: str, b: str) -> Callable[[mapfile.MapFile], object]:
     return got
 
 
+def number(table: str, name: str, value, source: str, words: str, ref: bool = True) -> Pin:
+    """A number in a city's table of the map, e.g. ``[berlin] set_points``; ``ref``: the reference's board holds it
+    under the same name."""
+    return Pin(f"{table}.{name}", lambda mf: getattr(getattr(mf, table), name), value, source, words,
+               (lambda b: getattr(b, name)) if ref else None)
+
+
 def start(value: str, source: str, words: str) -> Pin:
     return Pin("map.start", lambda mf: mf.map.start, value, source, words, lambda b: b.names[b.start])
 
@@ -100,10 +107,10 @@ PINS: dict[str, list[Pin]] = {
     "london": [
         start("Euston", EN, "place it on the Passenger start station: Euston London or Friedrichstr. Berlin."),
         *cards(22, 33, EN, "55 London Destination cards 22 Express & 33 Standard"),
-        Pin("london.symbols", lambda mf: mf.london.symbols, ["restaurants", "monuments", "shops", "parks"], EN,
-            "8 London Connection tiles 2 each of 4 types: Restaurants, Monuments, Shops and Parks"),
-        Pin("london.tiles_per_symbol", lambda mf: mf.london.tiles_per_symbol, 2, EN,
-            "8 London Connection tiles 2 each of 4 types"),
+        number("london", "symbols", ["restaurants", "monuments", "shops", "parks"], EN,
+               "8 London Connection tiles 2 each of 4 types: Restaurants, Monuments, Shops and Parks", ref=False),
+        number("london", "tiles_per_symbol", 2, EN,
+               "8 London Connection tiles 2 each of 4 types", ref=False),
         Pin("len(london.connection_stations)", lambda mf: len(mf.london.connection_stations), 8, EN,
             "Randomly place a Connection tile on each of the eight Connection stations."),
         # the 2nd edition's rulebook does not name them; the first names them, and the 2nd edition's list of
@@ -125,8 +132,8 @@ PINS: dict[str, list[Pin]] = {
         *cards(22, 33, DE_2006, "33 Normale Zielkarten … 22 Express Zeilkarten"),
         Pin("len(london.symbols)", lambda mf: len(mf.london.symbols), 4, DE_2006,
             "Vier verschiedene Typen Verbindungs-marker"),
-        Pin("london.tiles_per_symbol", lambda mf: mf.london.tiles_per_symbol, 2, DE_2006,
-            "8 VerbundMarker … Vier verschiedene Typen Verbindungs-marker"),
+        number("london", "tiles_per_symbol", 2, DE_2006,
+               "8 VerbundMarker … Vier verschiedene Typen Verbindungs-marker", ref=False),
         Pin("london.connection_stations", lambda mf: sorted(mf.london.connection_stations), LONDON_STATIONS, DE_2006,
             LONDON_STATIONS_WORDS, lambda b: sorted(b.names[s] for s in b.symbol_stations)),
         # what the 2nd edition changed, undone
@@ -145,9 +152,9 @@ PINS: dict[str, list[Pin]] = {
             sorted(["culture", "government", "retail", "education", "sports"]), EN,
             "40 Berlin Landmark tiles 8 each of 5 types: Culture, Government, Retail, Education and Sports",
             lambda b: sorted(b.landmark_types)),
-        Pin("berlin.stacks_per_type", lambda mf: mf.berlin.stacks_per_type, [3, 2, 2, 1], EN,
-            "for each type, separate them in this way: - one stack of 3 tiles - two stacks of 2 tiles - a single tile.",
-            lambda b: b.stacks_per_type),
+        number("berlin", "stacks_per_type", [3, 2, 2, 1], EN,
+               "for each type, separate them in this way: - one stack of 3 tiles - two stacks of 2 tiles - a single "
+               "tile."),
         Pin("berlin.landmarks: stations per stack size", lambda mf: dict(Counter(x.tiles for x in mf.berlin.landmarks)),
             {3: 5, 2: 10, 1: 5}, EN,
             "Randomly place a stack of 3 tiles on each one of the five stations. Then, randomly place a stack of 2 "
@@ -155,18 +162,17 @@ PINS: dict[str, list[Pin]] = {
             lambda b: dict(Counter(b.landmark_sizes))),
         Pin("berlin.landmarks: tiles in all", lambda mf: sum(x.tiles for x in mf.berlin.landmarks), 40, EN,
             "40 Berlin Landmark tiles"),
-        Pin("berlin.plus_points", lambda mf: mf.berlin.plus_points, [0, 2, 2, 4], EN,
-            "0 points for the first + station connected to a line, 2 points for each of the second and third + "
-            "stations connected to a line, and 4 points for the fourth + station connected to a line.",
-            lambda b: b.plus_points),
-        Pin("berlin.set_points", lambda mf: mf.berlin.set_points, 10, EN,
-            "If taking a tile results in having a set of five different types of Landmark tiles, those five tiles "
-            "are discarded and the player discarding them scores 10 points.", lambda b: b.set_points),
-        Pin("berlin.bonus_per_tile", lambda mf: mf.berlin.bonus_per_tile, 3, EN,
-            "They then earn 3 points per tile of the type with the most tiles.", lambda b: b.bonus_per_tile),
+        number("berlin", "plus_points", [0, 2, 2, 4], EN,
+               "0 points for the first + station connected to a line, 2 points for each of the second and third + "
+               "stations connected to a line, and 4 points for the fourth + station connected to a line."),
+        number("berlin", "set_points", 10, EN,
+               "If taking a tile results in having a set of five different types of Landmark tiles, those five tiles "
+               "are discarded and the player discarding them scores 10 points."),
+        number("berlin", "bonus_per_tile", 3, EN,
+               "They then earn 3 points per tile of the type with the most tiles."),
         # not a rulebook number: the board's "+" stations, as transcribed
-        Pin("berlin.plus_stations", lambda mf: mf.berlin.plus_stations, 4, BOARDS,
-            'There are exactly four "+" stations and one start station.'),
+        number("berlin", "plus_stations", 4, BOARDS,
+               'There are exactly four "+" stations and one start station.', ref=False),
     ],
     "newyork": [
         start("Grand Central", NP, "Place the Passenger token on the Passenger start station: Grand Central New York "
@@ -180,10 +186,10 @@ PINS: dict[str, list[Pin]] = {
         start("République", NP, "Place the Passenger token on the Passenger start station: Grand Central New York or "
                                 "République Paris."),
         *cards(0, 37, NP, "37 Paris Destination cards"),
-        Pin("paris.rer_points", lambda mf: mf.paris.rer_points, [0, 1], NP,
-            # "O" is the scan's 0
-            "RER stations. O points if this is the first line that connects to this RER station, 1 point otherwise.",
-            lambda b: b.rer_points),
+        number("paris", "rer_points", [0, 1], NP,
+               # "O" is the scan's 0
+               "RER stations. O points if this is the first line that connects to this RER station, 1 point "
+               "otherwise."),
         Pin("paris.terminus_rewards", lambda mf: mf.paris.terminus_rewards,
             {"points": (2, 0), "point_and_tile": (1, 1), "tiles": (0, 2)}, NP,
             "Terminus stations. 2 points, or 1 point and 1 Branch tile, or 2 Branch tiles when a line is connected to "
@@ -191,27 +197,26 @@ PINS: dict[str, list[Pin]] = {
         Pin("len(paris.landmark_types)", lambda mf: len(mf.paris.landmark_types), 5, NP,
             "If taking a tile results in a player having a set of 5 different types of Landmark tiles",
             lambda b: len(b.landmark_types)),
-        Pin("paris.set_points", lambda mf: mf.paris.set_points, 7, NP,
-            "those 5 tiles are immediately removed from the game and the player scores 7 points.",
-            lambda b: b.set_points),
-        Pin("paris.set_tile_cost", lambda mf: mf.paris.set_tile_cost, 2, NP,
-            "a player may substitute any number of missing types by returning 2 Branch tiles to the supply for each "
-            "missing Landmark tile.", lambda b: b.set_tile_cost),
-        Pin("paris.full_connection_tiles", lambda mf: mf.paris.full_connection_tiles, 2, NP,
-            "Alternatively, when placing a Track token, 2 Branch tiles may be returned to the supply to allow placing "
-            "the Track token in a connection where all track spaces are already full.",
-            lambda b: b.full_connection_tiles),
-        Pin("paris.objectives_per_player", lambda mf: mf.paris.objectives_per_player, 2, NP,
-            "Shuffle the Secret Objective cards and deal two to each player.", lambda b: b.objectives_per_player),
+        number("paris", "set_points", 7, NP,
+               "those 5 tiles are immediately removed from the game and the player scores 7 points."),
+        number("paris", "set_tile_cost", 2, NP,
+               "a player may substitute any number of missing types by returning 2 Branch tiles to the supply for each "
+               "missing Landmark tile."),
+        number("paris", "full_connection_tiles", 2, NP,
+               "Alternatively, when placing a Track token, 2 Branch tiles may be returned to the supply to allow "
+               "placing the Track token in a connection where all track spaces are already full."),
+        number("paris", "objectives_per_player", 2, NP,
+               "Shuffle the Secret Objective cards and deal two to each player."),
         Pin("len(paris.objectives)", lambda mf: len(mf.paris.objectives), 11, NP, "11 Paris Secret Objective cards",
             lambda b: len(b.objectives)),
-        Pin("paris.objectives: the points a card may be worth", lambda mf: sorted({o.points for o in mf.paris.objectives}),
-            [3, 5], NP, "the player earns 3 or 5 points, as shown on the card."),
+        Pin("paris.objectives: the points a card may be worth",
+            lambda mf: sorted({o.points for o in mf.paris.objectives}), [3, 5], NP,
+            "the player earns 3 or 5 points, as shown on the card."),
         # which card is worth which is printed on the cards: the transcription, card by card in the map's order
         Pin("paris.objectives[*].points", lambda mf: [o.points for o in mf.paris.objectives],
             [5, 5, 3, 3, 3, 3, 5, 5, 5, 5, 5], BOARDS,
-            "Secret objective cards (11). The point values are in the data … 1. 5 pts … 2. 5 pts … 3. 3 pts … 4. 3 pts "
-            "… 5. 3 pts … 6. 3 pts … 7. 5 pts … 8. 5 pts … 9. 5 pts … 10. 5 pts … 11. 5 pts",
+            "Secret objective cards (11). The point values are in the data … 1. 5 pts … 2. 5 pts … 3. 3 pts … "
+            "4. 3 pts … 5. 3 pts … 6. 3 pts … 7. 5 pts … 8. 5 pts … 9. 5 pts … 10. 5 pts … 11. 5 pts",
             lambda b: [p for _, p in b.objectives]),
         # one tile per landmark station (the rulebook); 40 stations (the board); 8 a type is 40 / 5, our reading:
         # no rulebook prints the split
