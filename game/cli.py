@@ -221,9 +221,8 @@ def cmd_simulate(args) -> int:
         print(json.dumps(result))
         return 0
     for i, g in enumerate(result["games"]):
-        seats = f" seats {','.join(g['seats'])}" if "seats" in g else ""
-        print(f"game {i + 1}: scores {g['scores']} winner(s) {[w + 1 for w in g['winners']]} "
-              f"turns {g['turns']}{seats}{'' if g['finished'] else ' (unfinished)'}")
+        print(f"game {i + 1}: deal {g['seed']} seats {','.join(g['seats'])} scores {g['scores']} "
+              f"winner(s) {[w + 1 for w in g['winners']]} turns {g['turns']}{'' if g['finished'] else ' (unfinished)'}")
     if "winrates" in result:
         print("win rates: " + ", ".join(f"{k} {v:.3f}" for k, v in result["winrates"].items()))
     print(f"{result['games_per_s']} games/s")

@@ -23,6 +23,7 @@ def run_random_games(map_name: str, players: int, games: int, seed: int, variant
             apply(state, bots[state.current].choose(state))
         out.append({"scores": [p.score for p in state.players],
                     "winners": winners(state),
-                    "turns": state.turn + 1, "finished": state.over})
+                    "turns": state.turn + 1, "finished": state.over,
+                    "seats": ["random"] * players, "seed": seed + g})  # the seating and the deal
     dt = time.perf_counter() - t0
     return {"games": out, "games_per_s": round(games / dt, 2) if dt > 0 else None}

@@ -1,9 +1,11 @@
 """Bots playing each other: single matches, series with rotated seats, and the AI benchmark.
 
-A series plays each deal (a game seed) once per rotation of the seats, so every level gets every seat
-of every deal and no level is favoured by moving first or by a lucky deck. A shared win (equal points
-and equal branch tiles, RULES.md; in the classic variant equal points alone) counts as a win for every
-level holding a winning seat; ``shared`` in the result says how often that happened.
+A series plays each deal (a game seed) once per distinct seating of the rotation, so every level gets every
+seat of every deal and no level is favoured by moving first or by a lucky deck; a seating that would repeat
+one already played on that deal (every seat the same level, or hard,normal over four seats) gets a new deal
+instead, since the same deal with the same seating is the same game. A shared win (equal points and equal
+branch tiles, RULES.md; in the classic variant equal points alone) counts as a win for every level holding
+a winning seat; ``shared`` in the result says how often that happened.
 """
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ import os
 import time
 
 from ..engine import apply, new_game, winners
+from ..engine.record import position_digest
 from . import make_bot
 
 MAX_ACTIONS = 2000  # a London game takes about 130; more means a bug, not a long game
@@ -48,8 +51,9 @@ def play_match(levels: list[str], map: str = "london", seed: int = 0, variant: s
         "winners": winners(state),
         "turns": state.turn + 1,
         "finished": state.over,
-        "seats": list(levels),
-        "seed": seed,
+        "seats": list(levels),  # the seating: seat i's level
+        "seed": seed,  # the deal
+        "digest": position_digest(state),  # of the final position: equal digests, the same game
         "map": state.setup.map,
         "variant": variant,
         # wall-clock seconds per decision; "cpu_max" is the slowest in processor time, which a busy machine
@@ -67,6 +71,21 @@ def seating(bots: list[str], game: int, players: int) -> list[str]:
     base = [bots[i % len(bots)] for i in range(players)]
     r = game % players
     return base[r:] + base[:r]
+
+
+def seatings_per_deal(bots: list[str], players: int) -> int:
+    """How many games of a series share a deal: the distinct seatings of the rotation (1 when every seat has
+    the same level, 2 for hard,normal over two or four seats, 3 for hard,normal over three)."""
+    return len({tuple(seating(bots, r, players)) for r in range(players)})
+
+
+def deal_seed(bots: list[str], game: int, players: int, seed: int = 0) -> int:
+    """The deal of one game of a series: each deal is played once in every distinct seating, then the next.
+
+    The seatings repeat with a period of ``seatings_per_deal`` games, and those games are all different
+    seatings, so no game repeats another's deal and seating (which would be the same game).
+    """
+    return seed + game // seatings_per_deal(bots, players)
 
 
 def _play_one(job: tuple) -> dict:
@@ -88,14 +107,15 @@ def default_workers() -> int:
 
 def run_games(bots: list[str], games: int, seed: int = 0, players: int | None = None, map: str = "london",
               workers: int = 1, variant: str = "standard") -> dict:
-    """A series: bots cycled over the seats, seats rotated from game to game, each deal once per rotation.
+    """A series: bots cycled over the seats, seats rotated from game to game, each deal once per distinct
+    seating (``deal_seed``), so no two games are the same game.
 
     ``variant="classic"`` plays the first edition (on London, its own board) and its shared ties.
 
     ``winrates[level]`` is the share of the games the level played in where it held a winning seat.
     """
     players = players or max(2, len(bots))
-    jobs = [(seating(bots, g, players), map, seed + g // players, variant) for g in range(games)]
+    jobs = [(seating(bots, g, players), map, deal_seed(bots, g, players, seed), variant) for g in range(games)]
     t0 = time.perf_counter()
     results = _map_games(jobs, workers)
     elapsed = time.perf_counter() - t0

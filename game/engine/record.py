@@ -7,6 +7,7 @@ become a RecordError naming the file and where in it the problem is.
 from __future__ import annotations
 
 import hashlib
+import json
 from pathlib import Path
 
 import msgspec
@@ -41,6 +42,17 @@ def map_digest(map_name: str) -> str:
         return hashlib.sha256(mapfile.map_file(map_name).read_bytes()).hexdigest()[:16]
     except (OSError, mapfile.MapError):
         return ""
+
+
+def position_digest(state: GameState) -> str:
+    """A short fingerprint of a whole position (every field, caches excluded): the kiosk's self-test prints it,
+    the arena reports it per game (equal digests, the same game), tests compare it."""
+    data = json.dumps(msgspec.to_builtins(state), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(data.encode("utf-8")).hexdigest()[:20]
+
+
+def actions_digest(actions) -> str:
+    return hashlib.sha256(msgspec.json.encode(list(actions))).hexdigest()[:20]
 
 
 def from_state(state: GameState) -> Record:

@@ -6,7 +6,7 @@ import time
 import pytest
 
 from game.ai import make_bot
-from game.ai.arena import play_match, run_games, seating
+from game.ai.arena import deal_seed, play_match, run_games, seating, seatings_per_deal
 from tests.ai.conftest import late_positions
 from tests.ai.test_hidden import bot
 
@@ -63,6 +63,31 @@ def test_seating_rotates_and_cycles():
     assert [seating(["a", "b", "c"], g, 3)[0] for g in range(3)] == ["a", "b", "c"]
 
 
+def test_a_series_of_one_level_never_plays_the_same_game_twice():
+    """Issue 25: five seats of one level make every rotation the same seating, so the rotation alone replayed each
+    deal five times (`simulate --players 5 --games 3 --bots hard` gave one game three times). Each game now has its
+    own deal, and the final positions all differ."""
+    res = run_games(["easy"], games=10, seed=40, players=5, workers=1)
+    games = res["games"]
+    digests = [g["digest"] for g in games]
+    assert len(set(digests)) == 10, digests
+    assert [g["seed"] for g in games] == list(range(40, 50))
+    assert all(g["seats"] == ["easy"] * 5 and g["finished"] for g in games)
+
+
+def test_a_mixed_series_plays_each_deal_once_in_every_seating():
+    """hard,normal over two seats: each deal in both seatings (so neither level gets the better seat of a deal),
+    then the next deal. Over four seats the rotation repeats after two games, so a deal has two games there."""
+    res = run_games(["hard", "normal"], games=4, seed=70, players=2, workers=2)
+    played = [(g["seed"], tuple(g["seats"])) for g in res["games"]]
+    assert played == [(70, ("hard", "normal")), (70, ("normal", "hard")),
+                      (71, ("hard", "normal")), (71, ("normal", "hard"))]
+    assert len({g["digest"] for g in res["games"]}) == 4
+    assert seatings_per_deal(["hard", "normal"], 4) == 2 and seatings_per_deal(["hard", "normal"], 3) == 3
+    four = [(deal_seed(["hard", "normal"], g, 4), tuple(seating(["hard", "normal"], g, 4))) for g in range(6)]
+    assert len(set(four)) == 6 and [d for d, _ in four] == [0, 0, 1, 1, 2, 2]
+
+
 def test_play_match_reports_the_game():
     r = play_match(["easy", "random"], seed=3)
     assert r["finished"] and len(r["scores"]) == 2 and r["turns"] > 10
@@ -74,6 +99,7 @@ def test_run_games_counts_wins_per_level():
     res = run_games(["easy", "random"], games=4, seed=5, workers=2)
     assert len(res["games"]) == 4 and all(g["finished"] for g in res["games"])
     assert [g["seats"] for g in res["games"]][:2] == [["easy", "random"], ["random", "easy"]]
+    assert [g["seed"] for g in res["games"]] == [5, 5, 6, 6]
     for level in ("easy", "random"):
         won = sum(any(g["seats"][w] == level for w in g["winners"]) for g in res["games"])
         assert res["winrates"][level] == won / 4

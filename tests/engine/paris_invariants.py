@@ -1,5 +1,5 @@
-"""Paris's facts after every action, recounted from the record (set-up and action log) and the map file, with
-none of the engine's code: a small model of the Paris rules replays the log and must agree with the position.
+"""Paris's facts after every action, recounted from the record (set-up and action log) and the map file (its rule
+numbers from the rulebook, tests/reference/rulebook.py), with none of the engine's code: a small model of the Paris rules replays the log and must agree with the position.
 
 The model knows RER points (first line of anyone 0, later lines 1), terminus rewards as chosen, landmark tiles
 taken by the first line, sets of five, set completion (2 Branch tiles per missing type), what each placement
@@ -27,6 +27,7 @@ from game.engine import GameState, legal_actions, legal_placements
 from game.engine.actions import ChooseReward, ChooseRoute, CompleteSet, PlaceTrack, TakeBranch
 from game.engine.state import (CHOICE_PHASES, PHASE_ACTIONS, PHASE_COMPLETE_SET, PHASE_OVER, PHASE_REWARD,
                                PHASE_ROUTE, TOKEN_SUPPLY)
+from tests.reference import rulebook as rb
 
 MAPS = Path(__file__).resolve().parent.parent.parent / "maps"
 FIRST_TURN = {2: (3, 5), 3: (3, 4, 5), 4: (3, 4, 4, 5), 5: (3, 4, 4, 4, 5)}  # the rulebook's table
@@ -46,12 +47,15 @@ def paris_facts(map_name: str) -> dict:
         "landmarks": [idx[n] for n in pd["landmarks"]],
         "types": list(pd["landmark_types"]),
         "per_type": pd["tiles_per_type"],
-        "rer": list(pd["rer_points"]),
-        "rewards": {k: tuple(v) for k, v in pd["terminus_rewards"].items()},
-        "set_points": pd["set_points"],
-        "set_cost": pd["set_tile_cost"],
-        "full": pd["full_connection_tiles"],
-        "cards": [([idx[n] for n in o["stations"]], o["points"]) for o in pd["objectives"]],
+        # the rule numbers are the rulebook's (tests/reference/rulebook.py), not the file's, so that a wrong number
+        # in the map shows as a disagreement instead of being counted the engine's way
+        "rer": list(rb.PARIS_RER_POINTS),
+        "rewards": {k: (points, tiles) for k, points, tiles in rb.PARIS_TERMINUS_REWARDS},
+        "set_points": rb.PARIS_SET_POINTS,
+        "set_cost": rb.PARIS_SET_TILE_COST,
+        "full": rb.PARIS_FULL_CONNECTION_TILES,
+        "cards": [([idx[n] for n in o["stations"]], rb.PARIS_OBJECTIVE_CARDS[frozenset(o["stations"])])
+                  for o in pd["objectives"]],
     }
 
 

@@ -93,10 +93,8 @@ def test_secret_objective_cards():
     assert PD.objectives_per_player * 5 <= len(cards), "five players get two cards each"
 
 
-def test_scoring_numbers_are_the_rulebooks():
-    assert PD.rer_points == [0, 1]
-    assert PD.terminus_rewards == {"points": (2, 0), "point_and_tile": (1, 1), "tiles": (0, 2)}
-    assert (PD.set_points, PD.set_tile_cost, PD.full_connection_tiles) == (7, 2, 2)
+# The scoring numbers (RER, terminus rewards, sets, full connections, objectives) are pinned to the rulebook's words
+# in test_rule_numbers.py.
 
 
 def test_rulebook_turn_example_stations():

@@ -1,12 +1,23 @@
-"""The board straight from the map file (tomllib, no engine code): stations and connections in file order."""
+"""The board straight from the map file (tomllib, no engine code): stations and connections in file order.
+
+For the bundled boards the rule numbers (scores, costs, card and tile counts) come from ``rulebook.py``, not
+from the file; a bundled file whose board facts contradict the rulebook is refused (``RulebookMismatch``).
+"""
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
+from . import rulebook as rb
+
 MAPS = Path(__file__).resolve().parents[2] / "maps"
+
+
+class RulebookMismatch(ValueError):
+    """A bundled map says something the rulebook contradicts."""
 
 
 @dataclass(frozen=True)
@@ -34,6 +45,11 @@ class RefBoard:
     set_tile_cost: int = 0  # Paris: branch tiles per missing type when completing a set
     full_connection_tiles: int | None = None  # Paris: branch tiles that buy a token on a full connection
     objectives: tuple[tuple[frozenset[int], int], ...] = ()  # Paris: each secret card's three stations and points
+    # a bundled board: the numbers above are the rulebook's (rulebook.py), and set-ups are checked against it
+    rulebook: bool = False
+    cards: tuple[int, int] | None = None  # the rulebook's (express, standard) destination cards
+    stacks_per_type: tuple[int, ...] = ()  # Berlin: how the rulebook splits each landmark type
+    objectives_per_player: int | None = None  # Paris: secret cards dealt to each player
 
     def index(self, name: str) -> int:
         return self.names.index(name)
@@ -61,7 +77,7 @@ def ref_board(map_name: str) -> RefBoard:
     for i, s in enumerate(data["stations"]):
         if s.get("cluster"):
             clusters.setdefault(s["cluster"], set()).add(i)
-    return RefBoard(
+    board = RefBoard(
         name=data["map"]["name"],
         city=data["map"]["city"],
         names=names,
@@ -77,14 +93,61 @@ def ref_board(map_name: str) -> RefBoard:
         + tuple(idx[n] for n in paris.get("landmarks", [])),
         landmark_sizes=tuple(x["tiles"] for x in berlin.get("landmarks", [])) + (1,) * len(paris.get("landmarks", [])),
         landmark_types=tuple(berlin.get("landmark_types", paris.get("landmark_types", []))),
-        plus_points=tuple(berlin.get("plus_points", [])),
-        set_points=berlin.get("set_points", paris.get("set_points", 0)),
-        bonus_per_tile=berlin.get("bonus_per_tile", 0),
+        # a custom map's own numbers; one it leaves out is the rulebook's (as in the engine)
+        plus_points=tuple(berlin.get("plus_points", rb.BERLIN_PLUS_POINTS)) if berlin else (),
+        set_points=(berlin.get("set_points", rb.BERLIN_SET_POINTS) if berlin else
+                    paris.get("set_points", rb.PARIS_SET_POINTS) if paris else 0),
+        bonus_per_tile=berlin.get("bonus_per_tile", rb.BERLIN_BONUS_PER_TILE) if berlin else 0,
         water=frozenset(i for i, s in enumerate(data["stations"]) if "water" in s.get("kinds", [])),
         clusters=tuple(frozenset(v) for _, v in sorted(clusters.items())),
-        rer_points=tuple(paris.get("rer_points", [])),
-        terminus_rewards=tuple((k, v[0], v[1]) for k, v in paris.get("terminus_rewards", {}).items()),
-        set_tile_cost=paris.get("set_tile_cost", 0),
-        full_connection_tiles=paris.get("full_connection_tiles"),
+        rer_points=tuple(paris.get("rer_points", rb.PARIS_RER_POINTS)) if paris else (),
+        terminus_rewards=(tuple((k, v[0], v[1]) for k, v in paris["terminus_rewards"].items())
+                          if "terminus_rewards" in paris else rb.PARIS_TERMINUS_REWARDS if paris else ()),
+        set_tile_cost=paris.get("set_tile_cost", rb.PARIS_SET_TILE_COST) if paris else 0,
+        full_connection_tiles=paris.get("full_connection_tiles", rb.PARIS_FULL_CONNECTION_TILES) if paris else None,
         objectives=tuple((frozenset(idx[n] for n in o["stations"]), o["points"]) for o in paris.get("objectives", [])),
     )
+    if path.resolve().parent == MAPS and path.stem in rb.BUNDLED:
+        return _rulebook_board(board, path.name)
+    return board
+
+
+def _rulebook_board(board: RefBoard, file: str) -> RefBoard:
+    """The bundled board with the rulebook's numbers in place of the file's, after checking the file's board facts
+    (which stations carry what) against the counts the rulebook gives."""
+    city = board.city
+    names = board.names
+    problems = []
+
+    def expect(what: str, got, want) -> None:
+        if got != want:
+            problems.append(f"{what}: the map says {got!r}, the rulebook {want!r}")
+
+    expect("city", city, rb.BUNDLED[Path(file).stem])
+    expect("start station", names[board.start], rb.START[city])
+    numbers: dict = {"rulebook": True, "cards": rb.CARDS[city]}
+    if city == "london":
+        expect("connection stations", sorted(names[s] for s in board.symbol_stations),
+               sorted(rb.LONDON_CONNECTION_STATIONS))
+    if city == "berlin":
+        expect("landmark types", sorted(board.landmark_types), sorted(rb.BERLIN_LANDMARK_TYPES))
+        expect("landmark stations per stack size", dict(Counter(board.landmark_sizes)), rb.BERLIN_STATIONS_PER_STACK)
+        numbers.update(landmark_types=rb.BERLIN_LANDMARK_TYPES, stacks_per_type=rb.BERLIN_STACKS_PER_TYPE,
+                       plus_points=rb.BERLIN_PLUS_POINTS, set_points=rb.BERLIN_SET_POINTS,
+                       bonus_per_tile=rb.BERLIN_BONUS_PER_TILE)
+    if city == "paris":
+        expect("landmark types", len(board.landmark_types), rb.PARIS_LANDMARK_TYPES)
+        cards = []
+        for stations, _ in board.objectives:
+            key = frozenset(names[s] for s in stations)
+            if key not in rb.PARIS_OBJECTIVE_CARDS:
+                problems.append(f"secret objective card {sorted(key)} is not one of the printed cards")
+            cards.append((stations, rb.PARIS_OBJECTIVE_CARDS.get(key, 0)))
+        expect("secret objective cards", len(cards), len(rb.PARIS_OBJECTIVE_CARDS))
+        numbers.update(rer_points=rb.PARIS_RER_POINTS, terminus_rewards=rb.PARIS_TERMINUS_REWARDS,
+                       set_points=rb.PARIS_SET_POINTS, set_tile_cost=rb.PARIS_SET_TILE_COST,
+                       full_connection_tiles=rb.PARIS_FULL_CONNECTION_TILES, objectives=tuple(cards),
+                       objectives_per_player=rb.PARIS_OBJECTIVES_PER_PLAYER)
+    if problems:
+        raise RulebookMismatch(f"maps/{file} contradicts the rulebook: " + "; ".join(problems))
+    return replace(board, **numbers)

@@ -9,7 +9,9 @@ on the board, except what only history can tell (stations scored inside loops, p
 from __future__ import annotations
 
 import copy
+from collections import Counter
 
+from . import rulebook as rb
 from .board import RefBoard
 from .geometry import simple_cycles, strictly_inside
 from .routes import best_outcomes
@@ -26,11 +28,42 @@ class RefIllegal(Exception):
     pass
 
 
+def _check_setup(board: RefBoard, players: int, deck, tiles, landmark_tiles, objectives) -> None:
+    """A set-up on a bundled board, against the rulebook's counts (so a wrong count in the map cannot shape the
+    deck, the tiles or the cards dealt unseen): ValueError naming what differs."""
+    problems = []
+    express = sum(1 for d in deck if d in board.express)
+    if (express, len(deck) - express) != board.cards or not set(deck) <= board.express | board.standard:
+        problems.append(f"the deck holds {express} express and {len(deck) - express} standard cards; the rulebook's "
+                        f"deck is {board.cards[0]} and {board.cards[1]}")
+    if board.symbol_stations and sorted(Counter(tiles).values()) != [rb.LONDON_TILES_PER_SYMBOL] * rb.LONDON_SYMBOLS:
+        problems.append(f"connection tiles {sorted(tiles)}; the rulebook has {rb.LONDON_TILES_PER_SYMBOL} each of "
+                        f"{rb.LONDON_SYMBOLS} types")
+    if board.stacks_per_type:  # Berlin: each type split into stacks of 3, 2, 2 and 1
+        split = {t: sorted((n for x, n in zip(landmark_tiles, board.landmark_sizes) if x == t), reverse=True)
+                 for t in board.landmark_types}
+        if len(landmark_tiles) != len(board.landmark_stations) or any(
+                v != list(board.stacks_per_type) for v in split.values()):
+            problems.append(f"landmark stacks per type {split}; the rulebook splits each type into "
+                            f"{list(board.stacks_per_type)}")
+    if board.objectives_per_player is not None:  # Paris
+        if len(landmark_tiles) != len(board.landmark_stations):
+            problems.append(f"{len(landmark_tiles)} landmark tiles for {len(board.landmark_stations)} landmark "
+                            f"stations; the rulebook places one on each")
+        if len(objectives) != players or any(len(h) != board.objectives_per_player for h in objectives):
+            problems.append(f"secret objectives dealt {list(map(list, objectives))}; the rulebook deals "
+                            f"{board.objectives_per_player} to each player")
+    if problems:
+        raise ValueError("set-up against the rulebook: " + "; ".join(problems))
+
+
 class RefGame:
     def __init__(self, board: RefBoard, players: int, lines: list[list[str]], start_player: int,
                  deck: list[int], tiles: list[str], variant: str = "standard", landmark_tiles: list[str] = (),
                  objectives: list[list[int]] = ()):
         self.board = board
+        if board.rulebook:
+            _check_setup(board, players, deck, tiles, landmark_tiles, objectives)
         self.n = players
         self.variant = variant
         self.start_player = start_player

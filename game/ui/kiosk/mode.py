@@ -27,8 +27,6 @@ autosave is on disk, and ``KIOSK-RESUMED <actions> <position digest>`` after res
 from __future__ import annotations
 
 import gc
-import hashlib
-import json
 import logging
 import logging.handlers
 import os
@@ -45,7 +43,7 @@ from ...autosave import AUTOSAVE_NAME, data_dir, load_autosave, save_atomic
 from ...engine import ChooseRoute, PlaceTrack, TakeBranch
 from ...engine.record import decode as decode_record
 from ...engine.record import encode as encode_record
-from ...engine.record import replay
+from ...engine.record import actions_digest, position_digest, replay
 from ...engine.state import GameState
 from ...kiosk_config import KioskConfig, default_config_path, load_kiosk_config, save_kiosk_config, uses_default_pin
 from ..app import App
@@ -66,20 +64,6 @@ SEATS_NAME = "autosave-seats.json"
 LOG_NAME = "game.log"
 KEEP_SKIPPED = 5
 WINDOW_SIZE = (1280, 720)
-
-
-# ------------------------------------------------------------------------------------------------
-# digests (the self-test prints them; the crash test compares them)
-
-
-def position_digest(state: GameState) -> str:
-    """A short fingerprint of a whole position (every field, caches excluded)."""
-    data = json.dumps(msgspec.to_builtins(state), sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(data.encode("utf-8")).hexdigest()[:20]
-
-
-def actions_digest(actions) -> str:
-    return hashlib.sha256(msgspec.json.encode(list(actions))).hexdigest()[:20]
 
 
 class SavedSeats(msgspec.Struct):
