@@ -152,3 +152,33 @@ def test_paris_station_card_names_the_reward_to_choose(app, driver):
     lp = scene.long_press
     assert lp.open and "terminus reward to choose" in lp.lines[2] and len(st.log) == 0
     assert "terminus" in lp.lines[1]
+
+
+@pytest.mark.parametrize("map_id", ["paris", "newyork"])
+def test_holding_a_station_s_name_opens_its_card_and_places_nothing(app, driver, map_id):
+    """On a small board (1280x720, four seats) a finger on a name, away from the station's own disc, asks
+    about that station: its card opens, and lifting the finger places no token, even where the name lies
+    near a track space."""
+    app.resize(1280, 720)
+    scene = table(app, map_id)
+    st = scene.state
+    bv = scene.board_view
+    names = bv.label_rects()
+    tried = 0
+    for station, r in enumerate(names):
+        if r.w <= 0 or not bv.rect.contains(r):
+            continue
+        x, y = r.center
+        if bv.station_at(x, y) is not None or any(
+                o.collidepoint(x, y) for j, o in enumerate(names) if j != station):
+            continue  # the disc itself, or a point two names share
+        logged, tokens = len(st.log), [list(t) for t in st.tokens]
+        hold(driver, x, y)
+        lp = scene.long_press
+        assert lp.open and lp.kind == "station" and lp.subject == station, (bv.board.stations[station].name, lp.subject)
+        assert len(st.log) == logged and [list(t) for t in st.tokens] == tokens, "a long press on a name placed a token"
+        driver.tap(*bv.rect.topleft)  # closes the card
+        tried += 1
+        if tried == 6:
+            break
+    assert tried == 6

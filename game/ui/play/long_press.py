@@ -161,6 +161,9 @@ class LongPress:
         target = g.target
         if target[0] == "board":
             station = play.board_view.station_at(x, y)
+            if station is None:  # a finger on a station's name asks about that station too
+                station = next((i for i, r in enumerate(play.board_view.label_rects()) if r.collidepoint(x, y)),
+                               None)
             if station is None:
                 return False
             edge = self._nearest_edge(x, y)
