@@ -46,7 +46,7 @@ from .play.long_press import LongPress
 from .play.secrets import SecretPeek
 from .play.turns import BOT_DELAY, END_HOLD_S, TurnFlow
 from .scene import CANCEL, DOWN, MOVE, UP, PointerEvent, Scene
-from .seat_panel import DEPTH, PanelView, SeatPanel
+from .panel import DEPTH, PanelView, SeatPanel
 from .seats import EDGE_ROTATION, SeatConfig, default_edges
 
 __all__ = ["PlayScene", "bench_frames", "HOP_S", "FAST", "BOT_DELAY", "TOAST_S", "FLOAT_S", "FLASH_S",

@@ -87,7 +87,7 @@ def draw_sketch(surf: pygame.Surface, box: pygame.Rect, sketch: Sketch, theme: t
     """Draw ``sketch`` scaled into ``box``: areas, track spaces and tokens, stations, marks, notes."""
     from .board_view import disc, draw_station
     from .cities import draw_symbol, drawing_for
-    from .seat_panel import draw_branch_icon
+    from .panel.icons import draw_branch_icon
 
     u = min(box.w / (SKETCH_W + 8), box.h / (SKETCH_H + 8))  # a margin of 4 grid units all round
     ox = box.centerx - SKETCH_W * u / 2
