@@ -14,6 +14,7 @@ import time as _time
 from collections import deque
 from typing import Callable, Iterable
 
+from .app_start import open_saves, open_sound, start_language
 from .pointer import MOUSE_PID, PointerLayer, set_sdl_hints
 from .scene import CANCEL, UP, PointerEvent, Scene
 from .settings import Settings
@@ -72,9 +73,9 @@ class App:
         self._gc_last = 0.0
         pygame.display.set_caption(title)
         self.screen = self._open_window(size)
-        self._start_sound(sound)
-        self._start_language(language)
-        self._start_saves(save_games)
+        self.sound = open_sound(self.settings, kiosk_mode, sound)
+        start_language(self.settings, kiosk_mode, headless, language)
+        self.saves, self.autosaver = open_saves(save_games, headless, kiosk_mode)
         self.size = self.screen.get_size()
         self.scale = ui_scale(*self.size)
         set_ui_scale(self.scale)
@@ -130,37 +131,7 @@ class App:
         self._force_draw = True
 
     # ------------------------------------------------------------------------------------------
-    # sound and saved games (game/ui/sound.py, game/saves.py)
-
-    def _start_sound(self, enabled: bool) -> None:
-        """Open the mixer and preload every effect now, never on a frame; no audio device means silence."""
-        from .sound import SoundPlayer
-
-        prefs = None
-        if not self.kiosk_mode:  # a kiosk's volume is the operator's (admin menu), set by the kiosk controller
-            try:
-                prefs = self.settings.preferences()
-            except Exception as exc:  # noqa: BLE001 - preferences are a convenience, never a reason not to start
-                log.warning("preferences not read (%s); default volume", exc)
-        self.sound = SoundPlayer(enabled=enabled)
-        if prefs is not None:
-            self.sound.volume = prefs.volume
-            self.sound.muted = prefs.muted
-
-    def _start_language(self, language: str | None) -> None:
-        """The player's language: as asked, else as remembered in Settings, else the system's (English when
-        headless, so tests and screenshots do not depend on the machine's locale)."""
-        from .. import i18n
-
-        code = language
-        if code is None and not self.kiosk_mode:
-            try:
-                code = self.settings.preferences().language or None
-            except Exception as exc:  # noqa: BLE001 - preferences are a convenience, never a reason not to start
-                log.warning("preferences not read (%s); language from the system", exc)
-        if code is None:
-            code = i18n.DEFAULT if self.headless else i18n.system_language()
-        i18n.set_language(code)
+    # sound, language and saved games (opened at start by app_start.py)
 
     def set_language(self, code: str) -> str:
         """Switch language now: every screen on the stack lays itself out again with the new words."""
@@ -182,16 +153,6 @@ class App:
     @volume.setter
     def volume(self, value: float) -> None:
         self.sound.volume = value
-
-    def _start_saves(self, save_games: bool | None) -> None:
-        """Every game played is saved after each action (not in the kiosk, which keeps its own autosave; not
-        headless unless asked, so tests and screenshots never write into the user's saved games)."""
-        from ..saves import Autosaver, SaveStore
-
-        self.saves = SaveStore()
-        if save_games is None:
-            save_games = not self.headless and not self.kiosk_mode
-        self.autosaver = Autosaver(self.saves) if save_games else None
 
     def px(self, n: float) -> int:
         """A 1080p design size in this window's pixels."""

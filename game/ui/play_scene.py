@@ -49,7 +49,7 @@ from .play.long_press import LongPress
 from .play.secrets import PEEK_NOTICE_S, SecretCards, SecretPeek  # noqa: F401 (PEEK_NOTICE_S: tests)
 from .play.turns import BOT_DELAY, END_HOLD_S, TurnFlow
 from .scene import PointerEvent, Scene
-from .seat_panel import PanelView, SeatPanel
+from .panel import PanelView, SeatPanel
 from .seats import EDGE_ROTATION, SeatConfig, default_edges
 
 __all__ = ["PlayScene", "bench_frames", "HOP_S", "FAST", "BOT_DELAY", "TOAST_S", "FLOAT_S", "FLASH_S",

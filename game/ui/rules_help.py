@@ -85,28 +85,57 @@ def _lines_height(font, lines) -> int:
 def draw_sketch(surf: pygame.Surface, box: pygame.Rect, sketch: Sketch, theme: th.Theme, fonts,
                 overflow: list | None = None) -> None:
     """Draw ``sketch`` scaled into ``box``: areas, track spaces and tokens, stations, marks, notes."""
-    from .board_view import disc, draw_station
-    from .cities import draw_symbol, drawing_for
-    from .seat_panel import draw_branch_icon
+    g = _SketchGrid(box, sketch)
+    note_font = fonts.get(max(MIN_SCREEN_PX, round(g.u * 4.2)), True)
+    _sketch_areas(surf, g, sketch)  # under everything
+    _sketch_tracks(surf, g, sketch, theme, fonts)
+    _sketch_stations(surf, g, sketch, theme)
+    _sketch_icons(surf, g, sketch, theme, note_font)
+    for x, y, text, tone in sketch.notes:
+        ink = {"good": theme.good, "bad": theme.bad, "muted": theme.muted}.get(tone, theme.ink)
+        text = _(text) if any(ch.isalpha() for ch in text) else text
+        img = note_font.render(text, True, ink)
+        rect = img.get_rect(center=(round(g.P(x, y)[0]), round(g.P(x, y)[1])))
+        if overflow is not None and not box.contains(rect):
+            overflow.append(f"diagram note {text!r}")
+        surf.blit(img, rect)
 
-    u = min(box.w / (SKETCH_W + 8), box.h / (SKETCH_H + 8))  # a margin of 4 grid units all round
-    ox = box.centerx - SKETCH_W * u / 2
-    oy = box.centery - SKETCH_H * u / 2
 
-    def P(x: float, y: float) -> tuple[float, float]:
-        return (ox + x * u, oy + y * u)
+class _SketchGrid:
+    """A sketch's grid scaled into ``box``: grid points to pixels, and the sizes of its stations and lanes."""
 
-    r = max(4.0, u * 3.0)  # a station's radius
-    lw = max(1, round(r * 0.28))
-    lane = max(4, round(r * 0.9))  # a track space's width
-    pts = [P(x, y) for x, y, _ in sketch.stations]
-    london = drawing_for("london")
-    symbols = dict(sketch.symbols)
-    note_font = fonts.get(max(MIN_SCREEN_PX, round(u * 4.2)), True)
+    def __init__(self, box: pygame.Rect, sketch: Sketch):
+        self.u = u = min(box.w / (SKETCH_W + 8), box.h / (SKETCH_H + 8))  # a margin of 4 grid units all round
+        self.ox = box.centerx - SKETCH_W * u / 2
+        self.oy = box.centery - SKETCH_H * u / 2
+        self.r = r = max(4.0, u * 3.0)  # a station's radius
+        self.lw = max(1, round(r * 0.28))
+        self.lane = max(4, round(r * 0.9))  # a track space's width
+        self.pts = [self.P(x, y) for x, y, _ in sketch.stations]
 
-    # areas under everything: clusters and water
+    def P(self, x: float, y: float) -> tuple[float, float]:
+        return (self.ox + x * self.u, self.oy + y * self.u)
+
+    def ends(self, a: int, b: int) -> tuple[tuple[float, float], tuple[float, float], float, float]:
+        """The ends of the link a-b, trimmed clear of the stations, and its normal."""
+        (ax, ay), (bx, by) = self.pts[a], self.pts[b]
+        d = math.hypot(bx - ax, by - ay) or 1.0
+        ux, uy = (bx - ax) / d, (by - ay) / d
+        trim = self.r * 1.2
+        return (ax + ux * trim, ay + uy * trim), (bx - ux * trim, by - uy * trim), -uy, ux
+
+    def lane_line(self, a, b, k: int, n: int):
+        """Track space ``k`` of the ``n`` side by side between stations a and b."""
+        p, q, nx, ny = self.ends(a, b)
+        off = (k - (n - 1) / 2) * (self.lane + 2)
+        return (p[0] + nx * off, p[1] + ny * off), (q[0] + nx * off, q[1] + ny * off)
+
+
+def _sketch_areas(surf: pygame.Surface, g: _SketchGrid, sketch: Sketch) -> None:
+    """Clusters (New York's neighbourhoods) and water."""
+    r, lw = g.r, g.lw
     for kind, members in sketch.areas:
-        ms = [pts[i] for i in members]
+        ms = [g.pts[i] for i in members]
         xs, ys = [p[0] for p in ms], [p[1] for p in ms]
         if kind == "cluster":
             from .cities.newyork import CLUSTER_EDGE, CLUSTER_FILL
@@ -118,25 +147,19 @@ def draw_sketch(surf: pygame.Surface, box: pygame.Rect, sketch: Sketch, theme: t
         elif kind == "water":
             from .cities.newyork import WATER_FILL
 
-            a = pygame.Rect(0, 0, round(3 * r), round(SKETCH_H * u + 2 * r))
-            a.center = (round(sum(xs) / len(xs)), round(oy + SKETCH_H * u / 2))
+            a = pygame.Rect(0, 0, round(3 * r), round(SKETCH_H * g.u + 2 * r))
+            a.center = (round(sum(xs) / len(xs)), round(g.oy + SKETCH_H * g.u / 2))
             surf.fill(WATER_FILL, a)
 
-    def ends(a: int, b: int) -> tuple[tuple[float, float], tuple[float, float], float, float]:
-        (ax, ay), (bx, by) = pts[a], pts[b]
-        d = math.hypot(bx - ax, by - ay) or 1.0
-        ux, uy = (bx - ax) / d, (by - ay) / d
-        trim = r * 1.2
-        return (ax + ux * trim, ay + uy * trim), (bx - ux * trim, by - uy * trim), -uy, ux
 
-    def lane_line(a, b, k: int, n: int):
-        p, q, nx, ny = ends(a, b)
-        off = (k - (n - 1) / 2) * (lane + 2)
-        return (p[0] + nx * off, p[1] + ny * off), (q[0] + nx * off, q[1] + ny * off)
+def _sketch_tracks(surf: pygame.Surface, g: _SketchGrid, sketch: Sketch, theme: th.Theme, fonts) -> None:
+    """Track spaces with their tokens, the ghost tokens (a placement allowed or not) and walks."""
+    from .board_view import disc
 
+    lane, r = g.lane, g.r
     for a, b, spaces, colours in sketch.links:
         for k in range(spaces):
-            p, q = lane_line(a, b, k, spaces)
+            p, q = g.lane_line(a, b, k, spaces)
             pygame.draw.line(surf, theme.panel_edge, p, q, lane + 2)
             pygame.draw.line(surf, theme.panel, p, q, lane - 2)
             if k < len(colours):
@@ -144,33 +167,50 @@ def draw_sketch(surf: pygame.Surface, box: pygame.Rect, sketch: Sketch, theme: t
     for a, b, colour, ok in sketch.ghosts:
         spaces = next((s for x, y, s, _ in sketch.links if {x, y} == {a, b}), 1)
         used = next((len(c) for x, y, _, c in sketch.links if {x, y} == {a, b}), 0)
-        p, q = lane_line(a, b, min(used, spaces - 1), spaces)
+        p, q = g.lane_line(a, b, min(used, spaces - 1), spaces)
         _dashed(surf, th.line_outline(colour) if th.is_light(colour) else th.line_rgb(colour), p, q,
                 max(2, lane // 3), lane * 0.9)
         mx, my = (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
         _tick(surf, (mx, my), r * 0.9, theme.good if ok else theme.bad, ok)
     for a, b in sketch.walks:
-        p, q, nx, ny = ends(a, b)
+        p, q, nx, ny = g.ends(a, b)
         off = lane * 1.4
         p, q = (p[0] - nx * off, p[1] - ny * off), (q[0] - nx * off, q[1] - ny * off)
         n = max(2, int(math.hypot(q[0] - p[0], q[1] - p[1]) / max(3.0, lane * 0.7)))
         for i in range(n + 1):
             t = i / n
             disc(surf, theme.accent, (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t), max(1.5, lane * 0.18))
+
+
+def _sketch_stations(surf: pygame.Surface, g: _SketchGrid, sketch: Sketch, theme: th.Theme) -> None:
+    from .board_view import draw_station
+    from .cities import drawing_for
+
+    london = drawing_for("london")
+    symbols = dict(sketch.symbols)
     for i, (x, y, kind) in enumerate(sketch.stations):
-        c = pts[i]
+        c = g.pts[i]
         if kind == "water":
             from .cities.newyork import draw_water_icon
 
-            draw_water_icon(surf, c, r * 0.9)
+            draw_water_icon(surf, c, g.r * 0.9)
             continue
         city = london
         if ":" in kind:
             name, kind = kind.split(":", 1)
             city = drawing_for(name)
-        draw_station(surf, kind, c, r * (1.4 if kind == "connection" else 1.0), lw, theme, symbols.get(i), city)
+        draw_station(surf, kind, c, g.r * (1.4 if kind == "connection" else 1.0), g.lw, theme, symbols.get(i), city)
+
+
+def _sketch_icons(surf: pygame.Surface, g: _SketchGrid, sketch: Sketch, theme: th.Theme, note_font) -> None:
+    """Branch tiles, the passenger, cards and the deck, city symbols."""
+    from .board_view import disc, draw_station
+    from .cities import draw_symbol
+    from .panel.icons import draw_branch_icon
+
+    r, lw = g.r, g.lw
     for x, y, icon, arg in sketch.icons:
-        c = P(x, y)
+        c = g.P(x, y)
         if icon == "branch":
             s = round(r * 2.6)
             for j in range(max(1, int(arg or 1))):
@@ -196,14 +236,6 @@ def draw_sketch(surf: pygame.Surface, box: pygame.Rect, sketch: Sketch, theme: t
                 surf.blit(img, img.get_rect(center=card.center))
         elif icon == "symbol":
             draw_symbol(surf, str(arg), c, r * 3.0, theme.ink)
-    for x, y, text, tone in sketch.notes:
-        ink = {"good": theme.good, "bad": theme.bad, "muted": theme.muted}.get(tone, theme.ink)
-        text = _(text) if any(ch.isalpha() for ch in text) else text
-        img = note_font.render(text, True, ink)
-        rect = img.get_rect(center=(round(P(x, y)[0]), round(P(x, y)[1])))
-        if overflow is not None and not box.contains(rect):
-            overflow.append(f"diagram note {text!r}")
-        surf.blit(img, rect)
 
 
 def _token(surf, p, q, colour: str, lane: int, fonts) -> None:

@@ -811,7 +811,7 @@ def test_a_computer_seats_name_is_shown_whole(app, size, arrangement, players):
 
 def test_a_name_is_cut_only_when_no_size_or_second_line_fits():
     from game.ui import theme as th
-    from game.ui.seat_panel import MIN_NAME_PX, fit_name
+    from game.ui.panel import MIN_NAME_PX, fit_name
 
     fonts = th.Fonts()
     name = "Player 2 (computer)"

@@ -14,7 +14,7 @@ import pytest
 from game.ai import RandomBot
 from game.engine import apply, new_game
 from game.ui.play_scene import PlayScene
-from game.ui.seat_panel import LEAST_SWATCH
+from game.ui.panel import LEAST_SWATCH
 from game.ui.seats import SeatConfig, default_edges
 
 NAMES = ["Ada", "Ben", "Chloe", "Dev", "Ezra"]

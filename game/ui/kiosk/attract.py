@@ -87,106 +87,129 @@ def captions_for(state: GameState, events: list) -> list[tuple[str, bool]]:
     Important ones (points, loops, the passenger, the end) are shown for their whole life; the others
     ("Ada builds the red line") only fill quiet moments.
     """
-    board = board_of(state)
+    told = _EventWords(state)
     out: list[tuple[str, bool]] = []
-    name = lambda p: state.players[p].name  # noqa: E731
-    colour = lambda li: _(COLOUR_NAMES.get(state.lines[li].colour, state.lines[li].colour)) \
-        if 0 <= li < len(state.lines) else "?"  # noqa: E731
-    station = lambda s: board.stations[s].name  # noqa: E731
     placed = False
     for e in events:
-        if isinstance(e, ev.TokenPlaced):
-            placed = True
-            if e.branch_tiles_spent:
-                out.append((_("{player} spends two branch tiles to branch the {colour} line").format(
-                    player=name(e.player), colour=colour(e.line)), True))
-        elif isinstance(e, ev.BranchTaken):
-            out.append((_("{player} takes a branch tile, to branch a line later").format(player=name(e.player)),
-                        False))
-        elif isinstance(e, ev.Scored):
-            line = _cap(colour(e.line))
-            st = e.stations
-            if e.category == "national_rail" and st:
-                out.append((_("{line} reaches {station}, a National Rail station: +{points}").format(
-                    line=line, station=station(st[0]), points=e.points), True))
-            elif e.category == "terminus" and st:
-                if e.branch_tiles and not e.points:
-                    text = ngettext("{line} reaches {station}, a terminus: {tiles} branch tile",
-                                    "{line} reaches {station}, a terminus: {tiles} branch tiles", e.branch_tiles)
-                elif e.branch_tiles:
-                    text = _("{line} reaches {station}, a terminus: +{points} and a branch tile")
-                else:
-                    text = _("{line} reaches {station}, a terminus: +{points}")
-                out.append((text.format(line=line, station=station(st[0]), points=e.points, tiles=e.branch_tiles),
-                            True))
-            elif e.category == "connections" and len(st) >= 2:
-                out.append((_("{line} joins {a} and {b}, matching symbols: +{points}").format(
-                    line=line, a=station(st[0]), b=station(st[1]), points=e.points), True))
-            elif e.category == "loops":
-                n = len(st)
-                out.append((ngettext("A loop! {n} station inside scores +{points} for {player}",
-                                     "A loop! {n} stations inside score +{points} for {player}", n).format(
-                    n=n, points=e.points, player=name(e.player)), True))
-            elif e.category == "plus" and st:
-                out.append((_("{line} reaches {station}, a \"+\" station: +{points}").format(
-                    line=line, station=station(st[0]), points=e.points), True))
-            elif e.category == "landmark_sets":
-                out.append((_("Five different landmarks! A set scores +{points} for {player}").format(
-                    points=e.points, player=name(e.player)), True))
-            elif e.category == "landmark_bonus":
-                out.append((_("Landmark bonus: +{points} for {player}, for the type held most").format(
-                    points=e.points, player=name(e.player)), True))
-            elif e.category == "water":
-                out.append((_("{line} crosses its third water: +{points} for {player}").format(
-                    line=line, points=e.points, player=name(e.player)), True))
-            elif e.category == "clusters" and st:
-                where = _cluster_name(board, st[0])
-                out.append((_("{line} reaches {where}, one more neighbourhood: +{points}").format(
-                    line=line, where=where, points=e.points), True))
-            elif e.category == "rer" and st:
-                out.append((_("{line} reaches {station}, an RER station someone reached before: +{points}").format(
-                    line=line, station=station(st[0]), points=e.points), True))
-            elif e.category == "passenger":
-                pass  # told with the passenger's move
-            else:
-                out.append((_("+{points} for {player}").format(points=e.points, player=name(e.player)), True))
-        elif isinstance(e, ev.LandmarkTaken):
-            left = _("the last one") if e.left == 0 else _("{n} left").format(n=e.left)
-            out.append((_("{player} takes a {kind} landmark at {station} ({left})").format(
-                player=name(e.player), kind=_(e.landmark_type), station=station(e.station), left=left), True))
-        elif isinstance(e, ev.PassengerMoved):
-            lines = [colour(li) for li in e.lines]
-            dest = station(e.destination)
-            owners = {state.lines[li].owner for li in e.lines if 0 <= li < len(state.lines)}
-            if e.origin == e.destination:  # New York: the second card of a double, taken standing still
-                out.append((_("The passenger stays at {station} for its second card: no line scores").format(
-                    station=dest), True))
-            elif not lines:
-                out.append((_("The passenger walks to {station}: no line scores").format(station=dest), True))
-            elif len(lines) == 1:
-                out.append((_("The passenger rides {line} to {station}: +1 for {player}").format(
-                    line=lines[0], station=dest, player=name(next(iter(owners)))), True))
-            else:
-                who = _("both owners score") if len(lines) == 2 else _("every line's owner scores")
-                if len(owners) == 1:
-                    who = _("+{points} for {player}").format(points=len(lines), player=name(next(iter(owners))))
-                out.append((_("The passenger rides {lines} to {station}: {who}").format(
-                    lines=_and(lines), station=dest, who=who), True))
-        elif isinstance(e, ev.RouteChoiceNeeded):
-            out.append((_("Two ways to go: {player} chooses the passenger's route").format(player=name(e.player)),
-                        False))
-        elif isinstance(e, ev.EndTriggered):
-            out.append((_("The last destination card is out: final round!"), True))
-        elif isinstance(e, ev.GameOver):
-            pass  # the result card says it
+        placed = placed or isinstance(e, ev.TokenPlaced)
+        caption = told.caption(e)
+        if caption is not None:
+            out.append(caption)
     if placed and not out:
         p = state.current if not state.over else 0
         last = next((x for x in reversed(events) if isinstance(x, ev.TokenPlaced)), None)
         if last is not None:
             p = last.player
-            out.append((_("{player} builds the {colour} line").format(player=name(p), colour=colour(last.line)),
-                        False))
+            out.append((_("{player} builds the {colour} line").format(player=told.name(p),
+                                                                      colour=told.colour(last.line)), False))
     return out
+
+
+class _EventWords:
+    """One engine event in a sentence, with the players', lines' and stations' names of ``state``."""
+
+    def __init__(self, state: GameState):
+        self.state = state
+        self.board = board_of(state)
+
+    def name(self, player: int) -> str:
+        return self.state.players[player].name
+
+    def colour(self, li: int) -> str:
+        lines = self.state.lines
+        return _(COLOUR_NAMES.get(lines[li].colour, lines[li].colour)) if 0 <= li < len(lines) else "?"
+
+    def station(self, s: int) -> str:
+        return self.board.stations[s].name
+
+    def caption(self, e) -> tuple[str, bool] | None:
+        """(text, important) for ``e``, or None when it is told elsewhere or not at all."""
+        name = self.name
+        if isinstance(e, ev.TokenPlaced):
+            if e.branch_tiles_spent:
+                return (_("{player} spends two branch tiles to branch the {colour} line").format(
+                    player=name(e.player), colour=self.colour(e.line)), True)
+        elif isinstance(e, ev.BranchTaken):
+            return (_("{player} takes a branch tile, to branch a line later").format(player=name(e.player)), False)
+        elif isinstance(e, ev.Scored):
+            return self.scored(e)
+        elif isinstance(e, ev.LandmarkTaken):
+            left = _("the last one") if e.left == 0 else _("{n} left").format(n=e.left)
+            return (_("{player} takes a {kind} landmark at {station} ({left})").format(
+                player=name(e.player), kind=_(e.landmark_type), station=self.station(e.station), left=left), True)
+        elif isinstance(e, ev.PassengerMoved):
+            return self.passenger(e)
+        elif isinstance(e, ev.RouteChoiceNeeded):
+            return (_("Two ways to go: {player} chooses the passenger's route").format(player=name(e.player)), False)
+        elif isinstance(e, ev.EndTriggered):
+            return (_("The last destination card is out: final round!"), True)
+        return None  # the game's end: the result card says it
+
+    def scored(self, e: ev.Scored) -> tuple[str, bool] | None:
+        line = _cap(self.colour(e.line))
+        st = e.stations
+        name, station = self.name, self.station
+        if e.category == "national_rail" and st:
+            text = _("{line} reaches {station}, a National Rail station: +{points}").format(
+                line=line, station=station(st[0]), points=e.points)
+        elif e.category == "terminus" and st:
+            if e.branch_tiles and not e.points:
+                text = ngettext("{line} reaches {station}, a terminus: {tiles} branch tile",
+                                "{line} reaches {station}, a terminus: {tiles} branch tiles", e.branch_tiles)
+            elif e.branch_tiles:
+                text = _("{line} reaches {station}, a terminus: +{points} and a branch tile")
+            else:
+                text = _("{line} reaches {station}, a terminus: +{points}")
+            text = text.format(line=line, station=station(st[0]), points=e.points, tiles=e.branch_tiles)
+        elif e.category == "connections" and len(st) >= 2:
+            text = _("{line} joins {a} and {b}, matching symbols: +{points}").format(
+                line=line, a=station(st[0]), b=station(st[1]), points=e.points)
+        elif e.category == "loops":
+            n = len(st)
+            text = ngettext("A loop! {n} station inside scores +{points} for {player}",
+                            "A loop! {n} stations inside score +{points} for {player}", n).format(
+                n=n, points=e.points, player=name(e.player))
+        elif e.category == "plus" and st:
+            text = _("{line} reaches {station}, a \"+\" station: +{points}").format(
+                line=line, station=station(st[0]), points=e.points)
+        elif e.category == "landmark_sets":
+            text = _("Five different landmarks! A set scores +{points} for {player}").format(
+                points=e.points, player=name(e.player))
+        elif e.category == "landmark_bonus":
+            text = _("Landmark bonus: +{points} for {player}, for the type held most").format(
+                points=e.points, player=name(e.player))
+        elif e.category == "water":
+            text = _("{line} crosses its third water: +{points} for {player}").format(
+                line=line, points=e.points, player=name(e.player))
+        elif e.category == "clusters" and st:
+            text = _("{line} reaches {where}, one more neighbourhood: +{points}").format(
+                line=line, where=_cluster_name(self.board, st[0]), points=e.points)
+        elif e.category == "rer" and st:
+            text = _("{line} reaches {station}, an RER station someone reached before: +{points}").format(
+                line=line, station=station(st[0]), points=e.points)
+        elif e.category == "passenger":
+            return None  # told with the passenger's move
+        else:
+            text = _("+{points} for {player}").format(points=e.points, player=name(e.player))
+        return (text, True)
+
+    def passenger(self, e: ev.PassengerMoved) -> tuple[str, bool]:
+        lines = [self.colour(li) for li in e.lines]
+        dest = self.station(e.destination)
+        owners = {self.state.lines[li].owner for li in e.lines if 0 <= li < len(self.state.lines)}
+        if e.origin == e.destination:  # New York: the second card of a double, taken standing still
+            return (_("The passenger stays at {station} for its second card: no line scores").format(station=dest),
+                    True)
+        if not lines:
+            return (_("The passenger walks to {station}: no line scores").format(station=dest), True)
+        if len(lines) == 1:
+            return (_("The passenger rides {line} to {station}: +1 for {player}").format(
+                line=lines[0], station=dest, player=self.name(next(iter(owners)))), True)
+        who = _("both owners score") if len(lines) == 2 else _("every line's owner scores")
+        if len(owners) == 1:
+            who = _("+{points} for {player}").format(points=len(lines), player=self.name(next(iter(owners))))
+        return (_("The passenger rides {lines} to {station}: {who}").format(
+            lines=_and(lines), station=dest, who=who), True)
 
 
 def _cluster_name(board, station: int) -> str:

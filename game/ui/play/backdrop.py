@@ -56,25 +56,7 @@ class Backdrop:
         facing = scene.panels[scene.shown_current].edge
         bv.names_facing = facing if scene.names_mode == "active" else None
         glow, glow_line = scene.turns.glow(scene.blocking)
-        views = [scene.panel_view(i) for i in range(len(scene.panels))]
-        # At most one panel is drawn afresh a frame, the active seat's first (none in a resize's own
-        # frame, nor in the next, which places the banner and the previews the resize left: a panel at a
-        # new size renders all its words again, ~4-5 ms): a tap before the last action changes all four
-        # (the "+1" marks of the lines that would score), ~1.5 ms each. The others show their last picture
-        # (scaled after a resize) meanwhile.
-        resizing = self.surf is not None and self.surf.get_size() != surface.get_size()
-        fresh = 0 if resizing or self._after_resize else 1
-        self._after_resize = resizing and bool(self._keys)
-        if self.surf is None:
-            fresh = len(scene.panels)  # the very first picture: every panel has to be there
-        n = len(scene.panels)
-        first = scene.shown_current if 0 <= scene.shown_current < n else 0
-        panel_surfs: list = [None] * n
-        for i in [(first + j) % n for j in range(n)]:
-            p = scene.panels[i]
-            drawn = p.renders
-            panel_surfs[i] = p.render(st, views[i], stand_in=fresh <= 0)
-            fresh -= p.renders - drawn
+        panel_surfs, fresh = self._render_panels(scene, surface)
         self.pending = any(p.behind for p in scene.panels)
         panel_drawn = fresh <= 0 and self.surf is not None and self.surf.get_size() == surface.get_size()
         layer = bv.state_layer(st, key=scene.version, glow=glow, glow_line=glow_line,
@@ -88,85 +70,28 @@ class Backdrop:
         # A window resize's own frame (set_mode, the stretched board, every panel scaled) leaves the banner
         # and the route previews to the next frame, which adds them as changed pieces.
         resized = self.surf is not None and self.surf.get_size() != size and bool(self._keys)
-        # The would-be route before the last action (its search, dotted lines and score tag: ~5 ms) is
-        # drawn the frame after the one that drew a panel afresh: that frame shows the marks alone, as
-        # the frame before it did.
-        self.marks_only = False
-        previews = None if resized else scene.board_overlays_key()  # route previews and last turn's marks
-        old_key = self._keys.get("previews")
-        old_prev = old_key[0][0][0] if old_key is not None and old_key[0][0] is not None else None
-        if (not full and panel_drawn and previews is not None and previews[0] is not None
-                and (old_prev is None or old_prev[:2] != previews[0][:2]) and not self._previews_waited):
-            self.marks_only = True
-            self._previews_waited = True
-            self.pending = True
-            previews = (None, previews[1], previews[2]) if previews[1] else None
-        else:
-            self._previews_waited = False
-        # The banner keeps its place while fingers zoom (the names under it are a stretched stand-in
-        # anyway) and is placed again when the zoom settles; a new banner waits a frame or two while
-        # panels are drawn afresh (its search for a free place costs 1-10 ms).
-        if not (bv.interactive or getattr(scene, "view_moving", False)) or self._banner_view is None:
-            self._banner_view = view
-        bkey = (banner, facing, st.phase == "over", self._banner_view, tuple(p.rect.topleft for p in scene.panels))
-        old_b = self._keys.get("banner")
-        if (not full and old_b is not None and old_b[0] != bkey and panel_drawn and self._banner_waited < 2
-                and old_b[1] is not None):
-            self._banner_waited += 1
-            self.pending = True
-            bkey = old_b[0]
-        else:
-            self._banner_waited = 0
-        if resized:
-            bkey = None
-            self.pending = True
+        previews = self._previews(scene, full, panel_drawn, resized)
         pieces = {
-            "banner": bkey,
+            "banner": self._banner_key(scene, banner, facing, view, full, panel_drawn, resized),
             "buttons": (tuple((n, tuple(r)) for n, r in buttons.items()), scene.names_mode, facing),
             "previews": (previews, view),
             "cards": scene.cards_key(),  # the destination card strips (play/cards.py)
         }
         for i, p in enumerate(scene.panels):
             pieces[f"panel{i}"] = (p.renders, p.stand_ins, tuple(p.rect))
-        W, H = size
-        damage: list[pygame.Rect] = []
-        if not full:
-            lay = bv.damage_since(self._serial) if id(layer) == self._layer_id else None
-            if lay is None:
-                damage.append(pygame.Rect(bv.rect))
-            else:
-                damage.extend(r.move(bv.rect.topleft) for r in lay)
-            for name, key in pieces.items():
-                old = self._keys.get(name)
-                if old is None or old[0] != key:
-                    if old is not None and old[1] is not None:
-                        damage.append(old[1])
-                    damage.append(None)  # the new rect is known once drawn; marked below
+        damage = [] if full else self._old_damage(bv, layer, pieces)
         if self.surf is None or self.surf.get_size() != size:
             self.surf = self._surf_buffer.get(size, surface)
-        # where each piece goes now
-        rects: dict[str, pygame.Rect | None] = {}
-        for i, p in enumerate(scene.panels):
-            rects[f"panel{i}"] = pygame.Rect(p.rect)
-        rects["buttons"] = _union(buttons.values())
-        rects["cards"] = _union(scene.cards.rects()) if scene.cards.strips else None
-        rects["previews"] = (scene.board_overlays_rect(self.marks_only) if previews else None) or None
+        rects = self._piece_rects(scene, buttons, previews)  # where each piece goes now
         changed = [n for n, key in pieces.items() if self._keys.get(n, (None,))[0] != key]
         banner_moved = "banner" in changed
         if not full:
-            damage = [d for d in damage if d is not None]
-            for n in changed:
-                if rects.get(n) is not None:
-                    damage.append(rects[n])
-            damage = [r.clip(pygame.Rect(0, 0, W, H)) for r in damage]
-            damage = _merge([r for r in damage if r.w > 0 and r.h > 0])
-            if sum(r.w * r.h for r in damage) > FULL_SHARE * W * H:
-                full = True
+            damage, full = self._new_damage(damage, changed, rects, size)
         # a new window (or a forgotten one) places the banner afresh; a frame that composes everything
         # only because much changed draws the unchanged banner where it was
         old_banner = None if fresh_build else self._keys["banner"][1]
         if full:
-            damage = [pygame.Rect(0, 0, W, H)]
+            damage = [pygame.Rect(0, 0, *size)]
         banner_rect = self._compose(scene, bv, st, k, layer, panel_surfs, None if resized else banner, buttons,
                                     previews, damage, rects, fresh_build, facing, banner_moved, old_banner)
         if banner_rect is None and not full:
@@ -182,6 +107,110 @@ class Backdrop:
             return None
         self.partial_builds += bool(damage)
         return damage
+
+    def _render_panels(self, scene, surface: pygame.Surface) -> tuple[list, int]:
+        """Each panel's picture, and what is left of this frame's budget of panels drawn afresh.
+
+        At most one panel is drawn afresh a frame, the active seat's first (none in a resize's own frame,
+        nor in the next, which places the banner and the previews the resize left: a panel at a new size
+        renders all its words again, ~4-5 ms): a tap before the last action changes all four (the "+1"
+        marks of the lines that would score), ~1.5 ms each. The others show their last picture (scaled
+        after a resize) meanwhile."""
+        st = scene.state
+        views = [scene.panel_view(i) for i in range(len(scene.panels))]
+        resizing = self.surf is not None and self.surf.get_size() != surface.get_size()
+        fresh = 0 if resizing or self._after_resize else 1
+        self._after_resize = resizing and bool(self._keys)
+        if self.surf is None:
+            fresh = len(scene.panels)  # the very first picture: every panel has to be there
+        n = len(scene.panels)
+        first = scene.shown_current if 0 <= scene.shown_current < n else 0
+        panel_surfs: list = [None] * n
+        for i in [(first + j) % n for j in range(n)]:
+            p = scene.panels[i]
+            drawn = p.renders
+            panel_surfs[i] = p.render(st, views[i], stand_in=fresh <= 0)
+            fresh -= p.renders - drawn
+        return panel_surfs, fresh
+
+    def _previews(self, scene, full: bool, panel_drawn: bool, resized: bool):
+        """The route previews and last turn's marks to show (their key). The would-be route before the last
+        action (its search, dotted lines and score tag: ~5 ms) is drawn the frame after the one that drew a
+        panel afresh: that frame shows the marks alone, as the frame before it did."""
+        self.marks_only = False
+        previews = None if resized else scene.board_overlays_key()  # route previews and last turn's marks
+        old_key = self._keys.get("previews")
+        old_prev = old_key[0][0][0] if old_key is not None and old_key[0][0] is not None else None
+        if (not full and panel_drawn and previews is not None and previews[0] is not None
+                and (old_prev is None or old_prev[:2] != previews[0][:2]) and not self._previews_waited):
+            self.marks_only = True
+            self._previews_waited = True
+            self.pending = True
+            previews = (None, previews[1], previews[2]) if previews[1] else None
+        else:
+            self._previews_waited = False
+        return previews
+
+    def _banner_key(self, scene, banner, facing, view, full: bool, panel_drawn: bool, resized: bool):
+        """The turn banner's key. The banner keeps its place while fingers zoom (the names under it are a
+        stretched stand-in anyway) and is placed again when the zoom settles; a new banner waits a frame or
+        two while panels are drawn afresh (its search for a free place costs 1-10 ms)."""
+        bv = scene.board_view
+        if not (bv.interactive or getattr(scene, "view_moving", False)) or self._banner_view is None:
+            self._banner_view = view
+        bkey = (banner, facing, scene.state.phase == "over", self._banner_view,
+                tuple(p.rect.topleft for p in scene.panels))
+        old_b = self._keys.get("banner")
+        if (not full and old_b is not None and old_b[0] != bkey and panel_drawn and self._banner_waited < 2
+                and old_b[1] is not None):
+            self._banner_waited += 1
+            self.pending = True
+            bkey = old_b[0]
+        else:
+            self._banner_waited = 0
+        if resized:
+            bkey = None
+            self.pending = True
+        return bkey
+
+    def _old_damage(self, bv, layer, pieces: dict) -> list:
+        """What changed on the board's state layer, and the old places of the pieces whose key changed (a
+        None for each, its new place known once drawn)."""
+        damage: list = []
+        lay = bv.damage_since(self._serial) if id(layer) == self._layer_id else None
+        if lay is None:
+            damage.append(pygame.Rect(bv.rect))
+        else:
+            damage.extend(r.move(bv.rect.topleft) for r in lay)
+        for name, key in pieces.items():
+            old = self._keys.get(name)
+            if old is None or old[0] != key:
+                if old is not None and old[1] is not None:
+                    damage.append(old[1])
+                damage.append(None)  # the new rect is known once drawn; marked below
+        return damage
+
+    def _piece_rects(self, scene, buttons: dict, previews) -> dict[str, pygame.Rect | None]:
+        rects: dict[str, pygame.Rect | None] = {}
+        for i, p in enumerate(scene.panels):
+            rects[f"panel{i}"] = pygame.Rect(p.rect)
+        rects["buttons"] = _union(buttons.values())
+        rects["cards"] = _union(scene.cards.rects()) if scene.cards.strips else None
+        rects["previews"] = (scene.board_overlays_rect(self.marks_only) if previews else None) or None
+        return rects
+
+    @staticmethod
+    def _new_damage(damage: list, changed: list, rects: dict, size) -> tuple[list[pygame.Rect], bool]:
+        """The old places with the new places of the changed pieces, clipped to the window and merged; and
+        whether they cover so much of it that composing it all is cheaper."""
+        W, H = size
+        damage = [d for d in damage if d is not None]
+        for n in changed:
+            if rects.get(n) is not None:
+                damage.append(rects[n])
+        damage = [r.clip(pygame.Rect(0, 0, W, H)) for r in damage]
+        damage = _merge([r for r in damage if r.w > 0 and r.h > 0])
+        return damage, sum(r.w * r.h for r in damage) > FULL_SHARE * W * H
 
     # ------------------------------------------------------------------------------------------
     def _scratch_for(self, surface: pygame.Surface) -> pygame.Surface:

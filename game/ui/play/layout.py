@@ -12,7 +12,7 @@ import pygame
 
 from ...engine.rules import rules_of
 from ...i18n import _, ngettext
-from ..seat_panel import DEPTH, PanelView, SeatPanel
+from ..panel import DEPTH, PanelView, SeatPanel
 from ..seats import EDGE_ROTATION
 from .cards import CardStrips
 
