@@ -62,23 +62,51 @@ def water_actions_needed(state: GameState, player: int | None = None) -> int | N
 # copied or changed while legal_actions asks about every candidate placement.
 
 
-def _dangling(state: GameState, board: Board, lines, added) -> list[tuple[int, int]]:
+def _water_degrees(state: GameState, board: Board, lines) -> list[tuple[int, list[tuple[int, int]], list]]:
+    """(line, [(icon, degree)], [(line, icon) ending there]) for each of ``lines``: the icons it touches, in its
+    station order. Worked out once per question, since _can_fix asks _dangling about many imagined placements
+    on the same position."""
     water = board.water
-    ends = board.conn_ends
     out = []
     for li in lines:
-        deg = {s: d for s, d in state.lines[li].degree.items() if s in water and d}
-        for al, c in added:
-            if al == li:
-                for s in ends[c]:
-                    if s in water:
-                        deg[s] = deg.get(s, 0) + 1
-        out.extend((li, s) for s, d in deg.items() if d == 1)
+        degree = state.lines[li].degree
+        if water.isdisjoint(degree):
+            out.append((li, [], []))
+            continue
+        icons = [(s, d) for s, d in degree.items() if d and s in water]
+        out.append((li, icons, [(li, s) for s, d in icons if d == 1]))
     return out
 
 
-def _can_fix(state: GameState, board: Board, lines, added: tuple, budget: int) -> bool:
-    dangling = _dangling(state, board, lines, added)
+def _dangling(state: GameState, board: Board, lines, added, wet=None) -> list[tuple[int, int]]:
+    if wet is None:
+        wet = _water_degrees(state, board, lines)
+    water = board.water
+    ends = board.conn_ends
+    out = []
+    for li, icons, dangling in wet:
+        deg = None
+        for al, c in added:
+            if al == li:
+                a, b = ends[c]
+                if a in water or b in water:
+                    if deg is None:
+                        deg = dict(icons)
+                    if a in water:
+                        deg[a] = deg.get(a, 0) + 1
+                    if b in water:
+                        deg[b] = deg.get(b, 0) + 1
+        if deg is None:
+            out += dangling
+        else:
+            out.extend((li, s) for s, d in deg.items() if d == 1)
+    return out
+
+
+def _can_fix(state: GameState, board: Board, lines, added: tuple, budget: int, wet=None) -> bool:
+    if wet is None:
+        wet = _water_degrees(state, board, lines)
+    dangling = _dangling(state, board, lines, added, wet)
     if not dangling:
         return True
     if budget <= 0:
@@ -86,25 +114,30 @@ def _can_fix(state: GameState, board: Board, lines, added: tuple, budget: int) -
     # Every plan must extend the first dangling end from its icon (nothing else changes its degree), and doing
     # that first keeps the rest of the plan legal, so trying only those placements loses no plan.
     li, icon = dangling[0]
-    used = sum(1 for al, _ in added if al == li)
+    used = 0
+    added_conns = []
+    for al, ac in added:
+        used += al == li
+        added_conns.append(ac)
     if state.lines[li].tokens_left - used <= 0:
         return False
     tokens = state.tokens
     spaces = board.conn_spaces
     for c in board.station_conns[icon]:
         here = tokens[c]
-        extra = sum(1 for _, ac in added if ac == c)
-        if len(here) + extra >= spaces[c] or li in here or (li, c) in added:
+        if len(here) + added_conns.count(c) >= spaces[c] or li in here or (li, c) in added:
             continue
-        if _can_fix(state, board, lines, added + ((li, c),), budget - 1):
+        if _can_fix(state, board, lines, added + ((li, c),), budget - 1, wet):
             return True
     return False
 
 
-def _fix(state: GameState, board: Board, lines, added: tuple, limit: int) -> int | None:
+def _fix(state: GameState, board: Board, lines, added: tuple, limit: int, wet=None) -> int | None:
     """Fewest further placements (at most ``limit``) that leave none of ``lines`` ending at an icon."""
+    if wet is None:
+        wet = _water_degrees(state, board, lines)
     for k in range(max(limit, 0) + 1):
-        if _can_fix(state, board, lines, added, k):
+        if _can_fix(state, board, lines, added, k, wet):
             return k
     return None
 
@@ -151,14 +184,13 @@ class NewYorkRules(Ruleset):
         budget = state.actions_left - 1
         if isinstance(action, TakeBranch):
             added: tuple = ()
-            doing = Words("taking a branch tile")
         elif isinstance(action, PlaceTrack):
             added = ((action.line, action.connection),)
-            doing = ""
         else:
             return None
         if _can_fix(state, board, lines, added, budget):
             return None
+        doing = Words("taking a branch tile") if isinstance(action, TakeBranch) else ""
         return self._explain(state, board, lines, added, budget, doing)
 
     def _explain(self, state: GameState, board: Board, lines, added: tuple, budget: int, doing: str) -> str:
@@ -190,8 +222,9 @@ class NewYorkRules(Ruleset):
             return placements
         lines = state.players[state.current].lines
         budget = state.actions_left - 1
-        dangling = _dangling(state, board, lines, ())
-        need_now = _fix(state, board, lines, (), budget) if dangling else 0
+        wet = _water_degrees(state, board, lines)
+        dangling = _dangling(state, board, lines, (), wet)
+        need_now = _fix(state, board, lines, (), budget, wet) if dangling else 0
         # A placement that touches no icon by a line not on water leaves the fix as it is (fixes only use
         # connections at icons), so it is legal exactly when the present fix still fits in one action fewer.
         plain_ok = need_now is not None and need_now <= budget
@@ -204,6 +237,6 @@ class NewYorkRules(Ruleset):
             if a not in water and b not in water and li not in wet_lines:
                 if plain_ok:
                     out.append(p)
-            elif _can_fix(state, board, lines, ((li, c),), budget):
+            elif _can_fix(state, board, lines, ((li, c),), budget, wet):
                 out.append(p)
         return out
