@@ -68,6 +68,7 @@ class Board:
     by_name: dict[str, int] = field(default_factory=dict)
     station_conns: list[tuple[int, ...]] = field(default_factory=list)  # station -> connection indices
     conn_between: dict[tuple[int, int], int] = field(default_factory=dict)
+    station_nbrs: list[tuple[tuple[int, int], ...]] = field(default_factory=list)  # station -> (connection, other end)
     conn_ends: list[tuple[int, int]] = field(default_factory=list)
     conn_spaces: list[int] = field(default_factory=list)
     station_cluster: list[str | None] = field(default_factory=list)  # New York: each station's cluster, if any
@@ -82,6 +83,8 @@ class Board:
             self.conn_between[(c.b, c.a)] = c.index
         self.station_conns = [tuple(x) for x in sc]
         self.conn_ends = [(c.a, c.b) for c in self.connections]
+        self.station_nbrs = [tuple((c, self.connections[c].other(s)) for c in conns)
+                             for s, conns in enumerate(self.station_conns)]
         self.conn_spaces = [c.spaces for c in self.connections]
         self.water = frozenset(s.index for s in self.stations if "water" in s.kinds)
         self._index_clusters()
