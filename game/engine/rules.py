@@ -383,26 +383,35 @@ def legal_placements(state: GameState) -> list[tuple[int, int, int]]:
     branch_ok = player.branch_tiles >= 2
     out: list[tuple[int, int, int]] = []
     free_all = None
+    lines = state.lines
     for li in player.lines:
-        ln = state.lines[li]
+        ln = lines[li]
         if ln.tokens_left <= 0:
             continue
         if not ln.conns:
             if free_all is None:
                 free_all = [c for c, t in enumerate(tokens) if len(t) < spaces[c]]
-            out.extend((li, c, 0) for c in free_all)
+            out += [(li, c, 0) for c in free_all]
             continue
-        ends = [s for s, d in ln.degree.items() if d == 1]
-        inner = [s for s, d in ln.degree.items() if d > 1] if branch_ok else []
+        # ends first (touching an end is free), then, with 2 branch tiles, the line's other stations; a connection
+        # is offered once, at its first station
+        degree = ln.degree
         seen = set()
-        for cost, stations in ((0, ends), (2, inner)):  # ends first: touching an end is free
-            for s in stations:
+        for s, d in degree.items():
+            if d == 1:
                 for c in station_conns[s]:
-                    if c not in seen:
+                    t = tokens[c]
+                    if len(t) < spaces[c] and li not in t and c not in seen:
                         seen.add(c)
+                        out.append((li, c, 0))
+        if branch_ok:
+            for s, d in degree.items():
+                if d > 1:
+                    for c in station_conns[s]:
                         t = tokens[c]
-                        if len(t) < spaces[c] and li not in t:
-                            out.append((li, c, cost))
+                        if len(t) < spaces[c] and li not in t and c not in seen:
+                            seen.add(c)
+                            out.append((li, c, 2))
     rs = rules_of(state)
     full = rs.full_connection_tiles(board)
     if full is not None and player.branch_tiles >= full:
