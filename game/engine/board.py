@@ -72,6 +72,8 @@ class Board:
     conn_ends: list[tuple[int, int]] = field(default_factory=list)
     conn_spaces: list[int] = field(default_factory=list)
     station_cluster: list[str | None] = field(default_factory=list)  # New York: each station's cluster, if any
+    by_x: list[tuple[float, float, int]] = field(default_factory=list)  # (x, y, station) sorted: stations in a band
+    xs: list[float] = field(default_factory=list)  # the x of each by_x entry, for bisect
 
     def __post_init__(self) -> None:
         self.by_name = {s.name: s.index for s in self.stations}
@@ -87,6 +89,8 @@ class Board:
                              for s, conns in enumerate(self.station_conns)]
         self.conn_spaces = [c.spaces for c in self.connections]
         self.water = frozenset(s.index for s in self.stations if "water" in s.kinds)
+        self.by_x = sorted((s.x, s.y, s.index) for s in self.stations)
+        self.xs = [x for x, _, _ in self.by_x]
         self._index_clusters()
 
     def _index_clusters(self) -> None:
