@@ -476,38 +476,46 @@ def is_legal(state: GameState, action: Action) -> bool:
 
 def check(state: GameState, action: Action) -> None:
     """Raise IllegalAction saying why ``action`` cannot be applied now."""
+    _check(state, action)
+
+
+def _check(state: GameState, action: Action) -> int:
+    """check(); returns the branch tiles a legal placement costs (0 for any other action), so apply need not
+    work it out again."""
     if state.phase == PHASE_OVER:
         raise IllegalAction(Words("the game is over"))
     if isinstance(action, Undo):
         if not can_undo(state):
             raise IllegalAction(Words("nothing to undo: undo works only within the current turn, "
                                       "before the passenger moves"))
-        return
+        return 0
     if isinstance(action, ChooseRoute):
         if state.phase != PHASE_ROUTE:
             raise IllegalAction(Words("there is no passenger route to choose now"))
         if not 0 <= action.option < len(state.options):
             raise IllegalAction(f"route option {action.option} does not exist "
                                 f"(there are {len(state.options)})")
-        return
+        return 0
     if isinstance(action, CHOICE_ACTIONS) or state.phase in CHOICE_PHASES:
         if state.phase not in CHOICE_PHASES:
             raise IllegalAction(Words("there is no choice to make now"))
         problem = rules_of(state).choice_problem(state, board_of(state), action)
         if problem:
             raise IllegalAction(problem)
-        return
+        return 0
     if state.phase == PHASE_ROUTE:
         raise IllegalAction(Words("choose the passenger's route first"))
     if state.actions_left <= 0:
         raise IllegalAction(Words("no actions left this turn"))
+    cost = 0
     if isinstance(action, PlaceTrack):
-        placement_cost(state, action.line, action.connection)
+        cost = placement_cost(state, action.line, action.connection)
     elif not isinstance(action, TakeBranch):
         raise IllegalAction(f"unknown action {action!r}")
     problem = rules_of(state).action_problem(state, board_of(state), action)
     if problem:
         raise IllegalAction(problem)
+    return cost
 
 
 def why_illegal(state: GameState, action: Action) -> str | None:
@@ -525,7 +533,7 @@ def why_illegal(state: GameState, action: Action) -> str | None:
 
 def apply(state: GameState, action: Action) -> list[Event]:
     """Apply a legal action in place and return what happened; raise IllegalAction otherwise."""
-    check(state, action)
+    cost = _check(state, action)
     events: list[Event] = []
     if isinstance(action, Undo):
         _undo(state, events)
@@ -550,7 +558,7 @@ def apply(state: GameState, action: Action) -> list[Event]:
         state.players[player].branch_tiles += 1
         events.append(BranchTaken(player))
     else:
-        _place(state, action, events)
+        _place(state, action, events, cost)
     state.actions_left -= 1
     _after_action(state, events)
     return events
@@ -574,11 +582,13 @@ def _after_action(state: GameState, events: list) -> None:
         _continue_passenger(state, events)
 
 
-def _place(state: GameState, action: PlaceTrack, events: list) -> None:
+def _place(state: GameState, action: PlaceTrack, events: list, cost: int | None = None) -> None:
+    """Place the token; ``cost`` is placement_cost's answer for it, if already known (apply's check)."""
     board = board_of(state)
     rs = rules_of(state)
     li, c = action.line, action.connection
-    cost = placement_cost(state, li, c)
+    if cost is None:
+        cost = placement_cost(state, li, c)
     ln = state.lines[li]
     owner = ln.owner
     if cost:
