@@ -117,10 +117,10 @@ class Search:
         return lvl
 
     def _run(self, targets: int) -> None:
-        empty_nbr, line_mask = self.empty_nbr, self.line_mask
+        empty_nbr, line_mask, station_lines = self.empty_nbr, self.line_mask, self.station_lines
         fronts, line_lvl = self.fronts, self.line_lvl
-        unboarded = [(li, 1 << li, m) for li, m in enumerate(line_mask) if m]
         settled = 0
+        boarded = 0
         pending = {(0, 0): 1 << self.src}
         heap = [(0, 0)]
         while heap:
@@ -135,32 +135,34 @@ class Search:
                 self.best = key
                 self.hit = hit
                 return
-            e, l = key
-            if unboarded:
-                k2 = (e, l + 1)
-                m = 0
-                rest = []
-                for item in unboarded:
-                    if item[2] & front:
-                        line_lvl[item[0]] = k2
-                        m |= item[2]
-                    else:
-                        rest.append(item)
-                if m:
-                    unboarded = rest
-                    m &= ~settled
-                    if m:
-                        if k2 in pending:
-                            pending[k2] |= m
-                        else:
-                            pending[k2] = m
-                            heappush(heap, k2)
             walk = 0
+            touch = 0
             f = front
             while f:
                 low = f & -f
-                walk |= empty_nbr[low.bit_length() - 1]
+                s = low.bit_length() - 1
+                walk |= empty_nbr[s]
+                touch |= station_lines[s]
                 f ^= low
+            e, l = key
+            new_lines = touch & ~boarded
+            if new_lines:
+                boarded |= new_lines
+                k2 = (e, l + 1)
+                m = 0
+                while new_lines:
+                    low = new_lines & -new_lines
+                    li = low.bit_length() - 1
+                    line_lvl[li] = k2
+                    m |= line_mask[li]
+                    new_lines ^= low
+                m &= ~settled
+                if m:
+                    if k2 in pending:
+                        pending[k2] |= m
+                    else:
+                        pending[k2] = m
+                        heappush(heap, k2)
             walk &= ~settled
             if walk:
                 k2 = (e + 1, l)
