@@ -62,6 +62,7 @@ class Board:
     objective_stations: list[tuple[int, int, int]] = field(default_factory=list)  # Paris: per objective card
     objective_points: list[int] = field(default_factory=list)  # Paris: what each objective card is worth
     water: frozenset[int] = frozenset()  # New York: the water icons (nodes of kind "water", never a stop)
+    water_conns: frozenset[int] = frozenset()  # New York: the connections with an icon at either end
     clusters: dict[str, tuple[int, ...]] = field(default_factory=dict)  # New York: cluster -> its stations
     source: mapfile.MapFile | None = None
     # derived lookups
@@ -89,6 +90,7 @@ class Board:
                              for s, conns in enumerate(self.station_conns)]
         self.conn_spaces = [c.spaces for c in self.connections]
         self.water = frozenset(s.index for s in self.stations if "water" in s.kinds)
+        self.water_conns = frozenset(c.index for c in self.connections if c.a in self.water or c.b in self.water)
         self.by_x = sorted((s.x, s.y, s.index) for s in self.stations)
         self.xs = [x for x, _, _ in self.by_x]
         self._index_clusters()

@@ -230,13 +230,38 @@ class NewYorkRules(Ruleset):
         plain_ok = need_now is not None and need_now <= budget
         wet_lines = {li for li, _ in dangling}
         ends = board.conn_ends
-        out = []
-        for p in placements:
+        nbrs = board.station_nbrs
+        tokens = state.tokens
+        spaces = board.conn_spaces
+        water_conns = board.water_conns
+        on_icons = {li: {s for s, _ in icons} for li, icons, _ in wet}
+        dry_ok: dict[int, bool] = {}  # wet line -> whether a placement of it touching no icon leaves a fix
+
+        def legal(p) -> bool:
             li, c, _ = p
+            if c not in water_conns:
+                if li not in wet_lines:
+                    return plain_ok
+                # Such a placement only takes one of the line's tokens from the fix (the fix's own placements are
+                # all at icons), so every one of them gets the same answer.
+                ok = dry_ok.get(li)
+                if ok is None:
+                    ok = dry_ok[li] = _can_fix(state, board, lines, ((li, c),), budget, wet)
+                return ok
             a, b = ends[c]
-            if a not in water and b not in water and li not in wet_lines:
-                if plain_ok:
-                    out.append(p)
-            elif _can_fix(state, board, lines, ((li, c),), budget, wet):
-                out.append(p)
-        return out
+            aw = a in water
+            if not dangling and aw != (b in water) and budget >= 1 and state.lines[li].tokens_left >= 2:
+                # Nothing on the water yet and the line newly reaches one icon: one free connection on from the
+                # icon to a dry station is a fix (_can_fix finds that too; this only saves the search).
+                w = a if aw else b
+                if w not in on_icons[li]:
+                    for c2, x in nbrs[w]:
+                        if c2 != c and x not in water:
+                            t = tokens[c2]
+                            if len(t) < spaces[c2] and li not in t:
+                                return True
+            return _can_fix(state, board, lines, ((li, c),), budget, wet)
+
+        if plain_ok and not wet_lines:  # the usual case: only placements at icons need a look
+            return [p for p in placements if p[1] not in water_conns or legal(p)]
+        return [p for p in placements if legal(p)]
