@@ -174,9 +174,12 @@ class Search:
 
     def _walk_preds(self, v: int, want: tuple[int, int]) -> list[int]:
         """Stations at level ``want`` one empty connection from ``v``, in the board's connection order."""
-        at = self.fronts.get(want, 0)
-        tokens = self.state.tokens
-        return [u for c, u in self.board.station_nbrs[v] if not tokens[c] and at >> u & 1]
+        at = self.empty_nbr[v] & self.fronts.get(want, 0)  # (a map has at most one connection per pair)
+        if not at:
+            return []
+        if not at & (at - 1):
+            return [at.bit_length() - 1]
+        return [u for _, u in self.board.station_nbrs[v] if at >> u & 1]
 
     def boarding(self, li: int) -> list[int]:
         """The stations of line ``li`` one line fewer away than the line itself (where best routes board it),
