@@ -103,6 +103,41 @@ def _dangling(state: GameState, board: Board, lines, added, wet=None) -> list[tu
     return out
 
 
+def _on_water(state: GameState, board: Board, lines) -> bool:
+    """Whether one of ``lines`` ends at a water icon now (_dangling is not empty)."""
+    water = board.water
+    for li in lines:
+        degree = state.lines[li].degree
+        for s in water.intersection(degree):
+            if degree[s] == 1:
+                return True
+    return False
+
+
+def _dry_answer(state: GameState, board: Board, li: int, c: int, budget: int, icons) -> bool | None:
+    """_can_fix(((li, c),), budget) when none of the player's lines is on the water, if it is plain from the
+    placement alone (None: ask _can_fix). ``icons``: the line's stations, or at least all its icons."""
+    water = board.water
+    a, b = board.conn_ends[c]
+    new_a = a in water and a not in icons  # an icon the line newly reaches is left on the water
+    new_b = b in water and b not in icons
+    if not new_a and not new_b:
+        return True
+    if budget < 1 or state.lines[li].tokens_left < 2:
+        return False
+    if new_a and new_b:
+        return None
+    w = a if new_a else b
+    tokens = state.tokens
+    spaces = board.conn_spaces
+    for c2, x in board.station_nbrs[w]:
+        if c2 != c and x not in water:  # one free connection on from the icon to a station on land is a fix
+            t = tokens[c2]
+            if len(t) < spaces[c2] and li not in t:
+                return True
+    return None
+
+
 def _can_fix(state: GameState, board: Board, lines, added: tuple, budget: int, wet=None) -> bool:
     if wet is None:
         wet = _water_degrees(state, board, lines)
@@ -188,7 +223,15 @@ class NewYorkRules(Ruleset):
             added = ((action.line, action.connection),)
         else:
             return None
-        if _can_fix(state, board, lines, added, budget):
+        if not _on_water(state, board, lines):
+            if not added or added[0][1] not in board.water_conns:
+                return None  # nothing is or will be on the water (what _can_fix finds first)
+            ok = _dry_answer(state, board, action.line, action.connection, budget, state.lines[action.line].degree)
+            if ok is None:
+                ok = _can_fix(state, board, lines, added, budget)
+        else:
+            ok = _can_fix(state, board, lines, added, budget)
+        if ok:
             return None
         doing = Words("taking a branch tile") if isinstance(action, TakeBranch) else ""
         return self._explain(state, board, lines, added, budget, doing)
@@ -229,10 +272,6 @@ class NewYorkRules(Ruleset):
         # connections at icons), so it is legal exactly when the present fix still fits in one action fewer.
         plain_ok = need_now is not None and need_now <= budget
         wet_lines = {li for li, _ in dangling}
-        ends = board.conn_ends
-        nbrs = board.station_nbrs
-        tokens = state.tokens
-        spaces = board.conn_spaces
         water_conns = board.water_conns
         on_icons = {li: {s for s, _ in icons} for li, icons, _ in wet}
         dry_ok: dict[int, bool] = {}  # wet line -> whether a placement of it touching no icon leaves a fix
@@ -248,18 +287,10 @@ class NewYorkRules(Ruleset):
                 if ok is None:
                     ok = dry_ok[li] = _can_fix(state, board, lines, ((li, c),), budget, wet)
                 return ok
-            a, b = ends[c]
-            aw = a in water
-            if not dangling and aw != (b in water) and budget >= 1 and state.lines[li].tokens_left >= 2:
-                # Nothing on the water yet and the line newly reaches one icon: one free connection on from the
-                # icon to a dry station is a fix (_can_fix finds that too; this only saves the search).
-                w = a if aw else b
-                if w not in on_icons[li]:
-                    for c2, x in nbrs[w]:
-                        if c2 != c and x not in water:
-                            t = tokens[c2]
-                            if len(t) < spaces[c2] and li not in t:
-                                return True
+            if not dangling:
+                ok = _dry_answer(state, board, li, c, budget, on_icons[li])
+                if ok is not None:
+                    return ok
             return _can_fix(state, board, lines, ((li, c),), budget, wet)
 
         if plain_ok and not wet_lines:  # the usual case: only placements at icons need a look
