@@ -294,19 +294,19 @@ def start(setup: Setup) -> GameState:
 
 
 def board_of(state: GameState) -> Board:
-    b = state.__dict__.get("_board")
-    if b is None:
-        b = load_board(state.setup.map)
-        state.__dict__["_board"] = b
-    return b
+    try:
+        return state._board  # kept in state.__dict__, like the other per-position caches
+    except AttributeError:
+        b = state.__dict__["_board"] = load_board(state.setup.map)
+        return b
 
 
 def rules_of(state: GameState) -> Ruleset:
-    r = state.__dict__.get("_rules")
-    if r is None:
-        r = ruleset_for(board_of(state))
-        state.__dict__["_rules"] = r
-    return r
+    try:
+        return state._rules
+    except AttributeError:
+        r = state.__dict__["_rules"] = ruleset_for(board_of(state))
+        return r
 
 
 def seat_of(state: GameState, player: int) -> int:
