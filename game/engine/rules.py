@@ -539,7 +539,13 @@ def apply(state: GameState, action: Action) -> list[Event]:
         _undo(state, events)
         return events
     if len(state.log) == state.turn_log_start and not state.passenger_moved_this_turn:
-        state.__dict__["_turn_snapshot"] = msgspec.msgpack.encode(state)
+        # the turn's start, for Undo; without the log, which undo takes from the log itself (a third of the cost)
+        log = state.log
+        state.log = []
+        try:
+            state.__dict__["_turn_snapshot"] = msgspec.msgpack.encode(state)
+        finally:
+            state.log = log
     state.log.append(action)
     if isinstance(action, ChooseRoute):
         opt = state.options[action.option]
@@ -624,6 +630,7 @@ def _undo(state: GameState, events: list) -> None:
         base = fresh
     else:
         base = msgspec.msgpack.decode(snap, type=GameState)
+        base.log = state.log[:state.turn_log_start]
     for f in state.__struct_fields__:
         setattr(state, f, getattr(base, f))
     passenger.invalidate(state)
