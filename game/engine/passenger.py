@@ -187,8 +187,12 @@ class Search:
         out = self._boarding.get(li)
         if out is None:
             e, l = self.line_lvl[li]
-            at = self.fronts.get((e, l - 1), 0)
-            out = self._boarding[li] = [s for s in self.state.lines[li].degree if at >> s & 1]
+            at = self.line_mask[li] & self.fronts.get((e, l - 1), 0)
+            if not at & (at - 1):  # one station (the search boarded the line, so there is one)
+                out = [at.bit_length() - 1]
+            else:
+                out = [s for s in self.state.lines[li].degree if at >> s & 1]
+            self._boarding[li] = out
         return out
 
     def _riding(self, li: int) -> list[int]:
@@ -227,19 +231,26 @@ class Search:
             return res
         res = set()
         if e > 0:
-            for u in self._walk_preds(v, (e - 1, l)):
-                res |= self._line_sets(u, e - 1, l)
+            at = self.empty_nbr[v] & self.fronts.get((e - 1, l), 0)  # _walk_preds, inlined
+            if at:
+                if not at & (at - 1):
+                    res |= self._line_sets(at.bit_length() - 1, e - 1, l)
+                else:
+                    for _, u in self.board.station_nbrs[v]:
+                        if at >> u & 1:
+                            res |= self._line_sets(u, e - 1, l)
         if l > 0:
             here = (e, l)
             line_lvl = self.line_lvl
+            riding = self._riding_sets
             m = self.station_lines[v]
             while m:
                 low = m & -m
                 m ^= low
                 li = low.bit_length() - 1
                 if line_lvl.get(li) == here:
-                    for x in self._riding(li):
-                        res.add(x)
+                    sets = riding.get(li)
+                    res.update(self._riding(li) if sets is None else sets)  # added in order, as one by one
         memo[v] = res
         return res
 
@@ -318,23 +329,20 @@ def ride(adj: dict[int, list[int]], line: int, a: int, b: int) -> list[tuple[int
     if a == b:
         return []
     prev = {a: a}
-    frontier = [a]
-    while frontier:
-        nxt = []
-        for s in frontier:
-            for t in adj[s]:
-                if t not in prev:
-                    prev[t] = s
-                    if t == b:
-                        hops = []
-                        while t != a:
-                            p = prev[t]
-                            hops.append((p, t, line))
-                            t = p
-                        hops.reverse()
-                        return hops
-                    nxt.append(t)
-        frontier = nxt
+    queue = [a]  # breadth first: stations in the order they are reached
+    for s in queue:
+        for t in adj[s]:
+            if t not in prev:
+                prev[t] = s
+                if t == b:
+                    hops = []
+                    while t != a:
+                        p = prev[t]
+                        hops.append((p, t, line))
+                        t = p
+                    hops.reverse()
+                    return hops
+                queue.append(t)
     raise AssertionError("a line is always connected")  # pragma: no cover
 
 
