@@ -158,10 +158,14 @@ def _can_fix(state: GameState, board: Board, lines, added: tuple, budget: int, w
         return False
     tokens = state.tokens
     spaces = board.conn_spaces
-    for c in board.station_conns[icon]:
+    last = len(dangling) == 1
+    water = board.water
+    for c, x in board.station_nbrs[icon]:
         here = tokens[c]
         if len(here) + added_conns.count(c) >= spaces[c] or li in here or (li, c) in added:
             continue
+        if last and x not in water:
+            return True  # the last end on the water goes on to land: nothing is left on it
         if _can_fix(state, board, lines, added + ((li, c),), budget - 1, wet):
             return True
     return False
