@@ -7,8 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from .. import mapfile
+
+if TYPE_CHECKING:
+    from .state import GameState
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,3 +188,12 @@ def load_board(name: str) -> Board:
     except OSError:
         mtime = 0.0
     return _load_cached(str(path), mtime)  # map_file's paths are stable per name: no Path.resolve() (~0.1 ms a call)
+
+
+def board_of(state: GameState) -> Board:
+    """The state's board, loaded once and kept in ``state.__dict__`` like the other per-position caches."""
+    try:
+        return state._board
+    except AttributeError:
+        b = state.__dict__["_board"] = load_board(state.setup.map)
+        return b

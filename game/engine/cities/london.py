@@ -5,7 +5,7 @@ import random
 from bisect import bisect_left, bisect_right
 
 from ..board import Board
-from ..rules import Ruleset, add_points
+from ..ruleset import Ruleset, add_points
 from ..state import GameState, Setup
 
 

@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections import Counter
 
 from ..actions import Action, PlaceTrack, TakeBranch, Words, ngettext
-from ..board import Board
-from ..rules import Ruleset, add_points, board_of
+from ..board import Board, board_of
+from ..ruleset import Ruleset, add_points
 from ..state import NO_PASSENGER, GameState, Setup
 
 WATER_POINTS = 3  # a line connected to its third water icon
