@@ -7,8 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from .. import mapfile
+
+if TYPE_CHECKING:
+    from .state import GameState
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,15 +66,19 @@ class Board:
     objective_stations: list[tuple[int, int, int]] = field(default_factory=list)  # Paris: per objective card
     objective_points: list[int] = field(default_factory=list)  # Paris: what each objective card is worth
     water: frozenset[int] = frozenset()  # New York: the water icons (nodes of kind "water", never a stop)
+    water_conns: frozenset[int] = frozenset()  # New York: the connections with an icon at either end
     clusters: dict[str, tuple[int, ...]] = field(default_factory=dict)  # New York: cluster -> its stations
     source: mapfile.MapFile | None = None
     # derived lookups
     by_name: dict[str, int] = field(default_factory=dict)
     station_conns: list[tuple[int, ...]] = field(default_factory=list)  # station -> connection indices
     conn_between: dict[tuple[int, int], int] = field(default_factory=dict)
+    station_nbrs: list[tuple[tuple[int, int], ...]] = field(default_factory=list)  # station -> (connection, other end)
     conn_ends: list[tuple[int, int]] = field(default_factory=list)
     conn_spaces: list[int] = field(default_factory=list)
     station_cluster: list[str | None] = field(default_factory=list)  # New York: each station's cluster, if any
+    by_x: list[tuple[float, float, int]] = field(default_factory=list)  # (x, y, station) sorted: stations in a band
+    xs: list[float] = field(default_factory=list)  # the x of each by_x entry, for bisect
 
     def __post_init__(self) -> None:
         self.by_name = {s.name: s.index for s in self.stations}
@@ -82,8 +90,13 @@ class Board:
             self.conn_between[(c.b, c.a)] = c.index
         self.station_conns = [tuple(x) for x in sc]
         self.conn_ends = [(c.a, c.b) for c in self.connections]
+        self.station_nbrs = [tuple((c, self.connections[c].other(s)) for c in conns)
+                             for s, conns in enumerate(self.station_conns)]
         self.conn_spaces = [c.spaces for c in self.connections]
         self.water = frozenset(s.index for s in self.stations if "water" in s.kinds)
+        self.water_conns = frozenset(c.index for c in self.connections if c.a in self.water or c.b in self.water)
+        self.by_x = sorted((s.x, s.y, s.index) for s in self.stations)
+        self.xs = [x for x, _, _ in self.by_x]
         self._index_clusters()
 
     def _index_clusters(self) -> None:
@@ -175,3 +188,12 @@ def load_board(name: str) -> Board:
     except OSError:
         mtime = 0.0
     return _load_cached(str(path), mtime)  # map_file's paths are stable per name: no Path.resolve() (~0.1 ms a call)
+
+
+def board_of(state: GameState) -> Board:
+    """The state's board, loaded once and kept in ``state.__dict__`` like the other per-position caches."""
+    try:
+        return state._board
+    except AttributeError:
+        b = state.__dict__["_board"] = load_board(state.setup.map)
+        return b

@@ -78,28 +78,47 @@ def _bits(m: int):
 
 
 class Search:
-    """One best-route search from ``src`` to the nearest of ``targets`` (a station bitmask)."""
+    """One best-route search from ``src`` to the nearest of ``targets`` (a station bitmask).
 
-    __slots__ = ("state", "board", "src", "empty_nbr", "line_mask", "station_lines", "lvl", "line_lvl",
-                 "best", "hit", "_memo", "_adj", "line_adj")
+    The search settles whole levels at once: ``fronts`` maps each level (empty spaces, lines) to the bitmask of
+    the stations first reached at it, so nothing is done per station while searching; ``lvl`` (station ->
+    level) is worked out from the fronts when asked for.
+    """
+
+    __slots__ = ("state", "board", "src", "empty_nbr", "line_mask", "station_lines", "fronts", "_lvl", "line_lvl",
+                 "best", "hit", "_memo", "_adj", "line_adj", "_boarding", "_riding_sets")
 
     def __init__(self, state: GameState, board: Board, src: int, targets: int):
         self.state = state
         self.board = board
         self.src = src
         self.empty_nbr, self.line_mask, self.station_lines, self.line_adj = _graph(state, board)
-        self.lvl: dict[int, tuple[int, int]] = {}
+        self.fronts: dict[tuple[int, int], int] = {}
+        self._lvl: dict[int, tuple[int, int]] | None = None
         self.line_lvl: dict[int, tuple[int, int]] = {}
         self.best: tuple[int, int] | None = None
         self.hit = 0
         self._memo: dict[int, set[int]] = {}
         self._adj: dict = {}  # (line, a, b) -> hops, for this search only
+        self._boarding: dict[int, list[int]] = {}  # line -> its stations where best routes board it
+        self._riding_sets: dict[int, list[int]] = {}  # line -> line sets of best routes riding it, in order met
         if targets and src >= 0:  # src -1: the passenger has left the board (classic); nothing is reachable
             self._run(targets)
 
+    @property
+    def lvl(self) -> dict[int, tuple[int, int]]:
+        """The level (empty spaces, lines) of every station the search settled."""
+        lvl = self._lvl
+        if lvl is None:
+            lvl = self._lvl = {}
+            for key, front in self.fronts.items():
+                for s in _bits(front):
+                    lvl[s] = key
+        return lvl
+
     def _run(self, targets: int) -> None:
         empty_nbr, line_mask, station_lines = self.empty_nbr, self.line_mask, self.station_lines
-        lvl, line_lvl = self.lvl, self.line_lvl
+        fronts, line_lvl = self.fronts, self.line_lvl
         settled = 0
         boarded = 0
         pending = {(0, 0): 1 << self.src}
@@ -110,30 +129,33 @@ class Search:
             if not front:
                 continue
             settled |= front
+            fronts[key] = front
+            hit = front & targets
+            if hit:
+                self.best = key
+                self.hit = hit
+                return
             walk = 0
             touch = 0
             f = front
             while f:
                 low = f & -f
                 s = low.bit_length() - 1
-                f ^= low
-                lvl[s] = key
                 walk |= empty_nbr[s]
                 touch |= station_lines[s]
-            hit = front & targets
-            if hit:
-                self.best = key
-                self.hit = hit
-                return
+                f ^= low
             e, l = key
             new_lines = touch & ~boarded
             if new_lines:
                 boarded |= new_lines
                 k2 = (e, l + 1)
                 m = 0
-                for li in _bits(new_lines):
+                while new_lines:
+                    low = new_lines & -new_lines
+                    li = low.bit_length() - 1
                     line_lvl[li] = k2
                     m |= line_mask[li]
+                    new_lines ^= low
                 m &= ~settled
                 if m:
                     if k2 in pending:
@@ -150,19 +172,56 @@ class Search:
                     pending[k2] = walk
                     heappush(heap, k2)
 
-    def _walk_preds(self, v: int, want: tuple[int, int]):
-        lvl = self.lvl
-        tokens = self.state.tokens
-        ends = self.board.conn_ends
-        for c in self.board.station_conns[v]:
-            if not tokens[c]:
-                a, b = ends[c]
-                u = b if a == v else a
-                if lvl.get(u) == want:
-                    yield u
+    def _walk_preds(self, v: int, want: tuple[int, int]) -> list[int]:
+        """Stations at level ``want`` one empty connection from ``v``, in the board's connection order."""
+        at = self.empty_nbr[v] & self.fronts.get(want, 0)  # (a map has at most one connection per pair)
+        if not at:
+            return []
+        if not at & (at - 1):
+            return [at.bit_length() - 1]
+        return [u for _, u in self.board.station_nbrs[v] if at >> u & 1]
+
+    def boarding(self, li: int) -> list[int]:
+        """The stations of line ``li`` one line fewer away than the line itself (where best routes board it),
+        in the line's station order."""
+        out = self._boarding.get(li)
+        if out is None:
+            e, l = self.line_lvl[li]
+            at = self.line_mask[li] & self.fronts.get((e, l - 1), 0)
+            if not at & (at - 1):  # one station (the search boarded the line, so there is one)
+                out = [at.bit_length() - 1]
+            else:
+                out = [s for s in self.state.lines[li].degree if at >> s & 1]
+            self._boarding[li] = out
+        return out
+
+    def _riding(self, li: int) -> list[int]:
+        """The line sets of best routes that end riding ``li``: each set reaching a boarding station, plus ``li``,
+        in the order line_sets first meets them (the same for every station of the line at its level)."""
+        out = self._riding_sets.get(li)
+        if out is None:
+            bit = 1 << li
+            seen = set()
+            out = []
+            for s in self.boarding(li):
+                for m in self._line_sets(s, self.line_lvl[li][0], self.line_lvl[li][1] - 1):
+                    x = m | bit
+                    if x not in seen:
+                        seen.add(x)
+                        out.append(x)
+            self._riding_sets[li] = out
+        return out
 
     def line_sets(self, v: int) -> set[int]:
         """Bitmasks of the line sets of every best route to ``v``."""
+        res = self._memo.get(v)
+        if res is not None:
+            return res
+        e, l = self.lvl[v]
+        return self._line_sets(v, e, l)
+
+    def _line_sets(self, v: int, e: int, l: int) -> set[int]:
+        """line_sets(v) for ``v`` at level (e, l)."""
         memo = self._memo
         res = memo.get(v)
         if res is not None:
@@ -170,49 +229,56 @@ class Search:
         if v == self.src:
             res = memo[v] = {0}
             return res
-        e, l = self.lvl[v]
         res = set()
         if e > 0:
-            for u in self._walk_preds(v, (e - 1, l)):
-                res |= self.line_sets(u)
+            at = self.empty_nbr[v] & self.fronts.get((e - 1, l), 0)  # _walk_preds, inlined
+            if at:
+                if not at & (at - 1):
+                    res |= self._line_sets(at.bit_length() - 1, e - 1, l)
+                else:
+                    for _, u in self.board.station_nbrs[v]:
+                        if at >> u & 1:
+                            res |= self._line_sets(u, e - 1, l)
         if l > 0:
-            want = (e, l - 1)
-            lvl = self.lvl
             here = (e, l)
-            for li in _bits(self.station_lines[v]):
-                if self.line_lvl.get(li) == here:
-                    bit = 1 << li
-                    for s in self.state.lines[li].degree:
-                        if lvl.get(s) == want:
-                            for m in self.line_sets(s):
-                                res.add(m | bit)
+            line_lvl = self.line_lvl
+            riding = self._riding_sets
+            m = self.station_lines[v]
+            while m:
+                low = m & -m
+                m ^= low
+                li = low.bit_length() - 1
+                if line_lvl.get(li) == here:
+                    sets = riding.get(li)
+                    res.update(self._riding(li) if sets is None else sets)  # added in order, as one by one
         memo[v] = res
         return res
 
-    def path(self, v: int, mask: int) -> list[tuple[int, int, int]]:
-        """Hops of one best route to ``v`` using exactly the lines in ``mask``."""
+    def path(self, v: int, mask: int, level: tuple[int, int] | None = None) -> list[tuple[int, int, int]]:
+        """Hops of one best route to ``v`` (at ``level``, if known) using exactly the lines in ``mask``."""
         hops: list[tuple[int, int, int]] = []
+        e, l = self.lvl[v] if level is None else level
         while v != self.src:
-            e, l = self.lvl[v]
             nxt = None
             if e > 0:
                 for u in self._walk_preds(v, (e - 1, l)):
-                    if mask in self.line_sets(u):
+                    if mask in self._line_sets(u, e - 1, l):
                         nxt = u
                         hops.append((u, v, -1))
+                        e -= 1
                         break
             if nxt is None and l > 0:
-                want = (e, l - 1)
-                lvl = self.lvl
+                here = (e, l)
                 for li in _bits(mask & self.station_lines[v]):
-                    if self.line_lvl.get(li) != (e, l):
+                    if self.line_lvl.get(li) != here:
                         continue
                     rest = mask & ~(1 << li)
-                    for s in self.state.lines[li].degree:
-                        if lvl.get(s) == want and rest in self.line_sets(s):
+                    for s in self.boarding(li):
+                        if rest in self._line_sets(s, e, l - 1):
                             nxt = s
                             hops.extend(reversed(self.ride(li, s, v)))
                             mask = rest
+                            l -= 1
                             break
                     if nxt is not None:
                         break
@@ -223,13 +289,14 @@ class Search:
         return hops
 
     def options(self) -> list[RouteOption]:
-        if self.best is None:
+        best = self.best
+        if best is None:
             return []
         out = []
         for d in sorted(_bits(self.hit), key=lambda s: self.board.stations[s].name):
-            for m in sorted(self.line_sets(d), key=lambda m: sorted(_bits(m))):
-                out.append(RouteOption(destination=d, lines=sorted(_bits(m)), empty=self.best[0],
-                                       hops=self.path(d, m)))
+            for m in sorted(self._line_sets(d, *best), key=lambda m: sorted(_bits(m))):
+                out.append(RouteOption(destination=d, lines=sorted(_bits(m)), empty=best[0],
+                                       hops=self.path(d, m, best)))
         return out
 
 
@@ -262,23 +329,20 @@ def ride(adj: dict[int, list[int]], line: int, a: int, b: int) -> list[tuple[int
     if a == b:
         return []
     prev = {a: a}
-    frontier = [a]
-    while frontier:
-        nxt = []
-        for s in frontier:
-            for t in adj[s]:
-                if t not in prev:
-                    prev[t] = s
-                    if t == b:
-                        hops = []
-                        while t != a:
-                            p = prev[t]
-                            hops.append((p, t, line))
-                            t = p
-                        hops.reverse()
-                        return hops
-                    nxt.append(t)
-        frontier = nxt
+    queue = [a]  # breadth first: stations in the order they are reached
+    for s in queue:
+        for t in adj[s]:
+            if t not in prev:
+                prev[t] = s
+                if t == b:
+                    hops = []
+                    while t != a:
+                        p = prev[t]
+                        hops.append((p, t, line))
+                        t = p
+                    hops.reverse()
+                    return hops
+                queue.append(t)
     raise AssertionError("a line is always connected")  # pragma: no cover
 
 

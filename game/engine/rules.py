@@ -1,7 +1,8 @@
 """The shared ruleset: set-up, legal actions, applying actions, turn flow and the passenger.
 
-Cities change the game only through the hooks of :class:`Ruleset` (see ``cities/``); nothing here
-knows about London connection tiles or Berlin landmarks.
+Cities change the game only through the hooks of :class:`Ruleset` (ruleset.py; the cities in ``cities/`` import
+that module, never this one, so no import goes round in a circle); nothing here knows about London connection
+tiles or Berlin landmarks.
 """
 from __future__ import annotations
 
@@ -13,128 +14,14 @@ import msgspec
 
 from . import passenger
 from .actions import CHOICE_ACTIONS, Action, ChooseRoute, IllegalAction, PlaceTrack, TakeBranch, Undo, Words
-from .board import Board, load_board
-from .events import (BranchTaken, ChoiceNeeded, DestinationsDrawn, EndTriggered, Event, GameOver, PassengerLeft,
-                     PassengerMoved, RouteChoiceNeeded, Scored, TokenPlaced, TurnStarted, Undone)
-from .state import (ACTIONS_PER_TURN, CHOICE_PHASES, DEFAULT_LINES, FIRST_EDITION_MAPS, FIRST_TURN_ACTIONS, LINES_PER_PLAYER,
-                    NO_PASSENGER, PHASE_ACTIONS, PHASE_OVER, PHASE_ROUTE, TOKEN_SUPPLY, VARIANTS, GameState,
-                    Line, Player, Setup)
+from .board import Board, board_of, load_board  # board_of lives with the board; still found here, as Ruleset
+from .events import (BranchTaken, ChoiceNeeded, DestinationsDrawn, EndTriggered, Event, GameOver, PassengerMoved,
+                     RouteChoiceNeeded, TokenPlaced, TurnStarted, Undone)
+from .ruleset import Ruleset, add_points
+from .state import (ACTIONS_PER_TURN, CHOICE_PHASES, DEFAULT_LINES, FIRST_EDITION_MAPS, LINES_PER_PLAYER,
+                    PHASE_ACTIONS, PHASE_OVER, PHASE_ROUTE, TOKEN_SUPPLY, VARIANTS, GameState, Line, Player, Setup)
 
 FACE_UP = 4
-
-
-class Ruleset:
-    """The rules every city shares; a city overrides a few hooks."""
-
-    city = "base"
-
-    # ---- set-up -------------------------------------------------------------------------------
-    def random_setup(self, board: Board, rng: random.Random, setup: dict) -> None:
-        """Fill in the city's random elements (e.g. London connection tiles) that were not given."""
-
-    def check_setup(self, board: Board, setup: Setup) -> list[str]:
-        return []
-
-    def prepare_state(self, state: GameState, board: Board) -> None:
-        """Lay out the city's own pieces in the starting position (Berlin: the landmark stacks)."""
-
-    def first_turn_actions(self, setup: Setup, seat: int) -> int:
-        if setup.variant == "classic":
-            return ACTIONS_PER_TURN
-        return FIRST_TURN_ACTIONS[len(setup.players)][seat]
-
-    def initial_score(self, setup: Setup, seat: int) -> int:
-        return seat if setup.variant == "classic" else 0
-
-    # ---- scoring on placement -----------------------------------------------------------------
-    def on_connected(self, state: GameState, board: Board, line: int, station: int, events: list) -> None:
-        """A line has just become connected to ``station`` for the first time."""
-        kinds = board.stations[station].kinds
-        owner = state.lines[line].owner
-        if "national_rail" in kinds:
-            add_points(state, owner, 1, "national_rail", events, line, (station,))
-        if "terminus" in kinds:
-            state.players[owner].branch_tiles += 1
-            add_points(state, owner, 2, "terminus", events, line, (station,), branch_tiles=1)
-
-    def after_placement(self, state: GameState, board: Board, line: int, conn: int, closed_cycle: bool,
-                        events: list) -> None:
-        """Called once per placement after the per-station bonuses."""
-
-    # ---- legality beyond the shared placement rules ---------------------------------------------
-    def action_problem(self, state: GameState, board: Board, action: Action) -> str | None:
-        """Why a placement or branch tile the shared rules allow is still not legal here (New York: it
-        would leave a line on a water icon it cannot leave this turn), or None."""
-        return None
-
-    def full_connection_tiles(self, board: Board) -> int | None:
-        """Branch tiles that buy a token on a connection whose track spaces are all full (Paris: 2), on top of
-        any branching cost; None where full connections stay closed (every other city)."""
-        return None
-
-    # ---- choices a placement raises (Paris terminus rewards and set completions) ----------------
-    def choice_open(self, state: GameState, board: Board, choice) -> bool:
-        """Whether a pending choice is still worth asking when its turn comes (else it is skipped)."""
-        return True
-
-    def choice_actions(self, state: GameState, board: Board) -> list[Action]:
-        """The answers to state.pending[0]."""
-        return []
-
-    def choice_problem(self, state: GameState, board: Board, action: Action) -> str | None:
-        """Why ``action`` does not answer state.pending[0], or None."""
-        return "there is no choice to make now"
-
-    def apply_choice(self, state: GameState, board: Board, choice, action: Action, events: list) -> None:
-        """Carry out the answer ``action`` to ``choice`` (already removed from state.pending)."""
-        raise IllegalAction(f"no choice of kind {choice.kind!r} on the {board.name} board")
-
-    def filter_placements(self, state: GameState, board: Board,
-                          placements: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
-        """legal_placements minus those action_problem refuses (kept fast: legal_actions calls it)."""
-        return placements
-
-    # ---- passenger ----------------------------------------------------------------------------
-    def passenger_moves(self, state: GameState, board: Board) -> list[str]:
-        """The kinds of passenger move this turn: express then standard if both are out, else one."""
-        if state.passenger == NO_PASSENGER:
-            return []  # first edition: the passenger has left the board
-        kinds = [board.stations[s].kinds for s in state.face_up]
-        has_x = any("express" in k for k in kinds)
-        has_s = any("standard" in k for k in kinds)
-        if has_x and has_s:
-            return ["express", "standard"]
-        if has_x:
-            return ["express"]
-        if has_s:
-            return ["standard"]
-        return []
-
-    def after_refill(self, state: GameState, board: Board, events: list) -> None:
-        """The face-up destinations have just been refilled (or could not be)."""
-        if state.setup.variant == "classic" and not state.deck and state.passenger != NO_PASSENGER:
-            # First edition: "if the deck is used up after refilling, the active player removes the
-            # passenger from the board at once"; the destinations go with it, so no card is left to visit.
-            station = state.passenger
-            state.discard.extend(state.face_up)
-            state.face_up = []
-            state.passenger = NO_PASSENGER
-            events.append(PassengerLeft(station))
-
-    def final_scoring(self, state: GameState, board: Board, events: list) -> None:
-        """End-of-game bonuses (Berlin landmarks, Paris objectives)."""
-
-    def tie_break_by_branch_tiles(self, setup: Setup) -> bool:
-        """2nd edition: equal points go to most branch tiles. The first edition has no tie-break."""
-        return setup.variant != "classic"
-
-
-def add_points(state: GameState, player: int, points: int, category: str, events: list, line: int = -1,
-               stations: tuple[int, ...] = (), branch_tiles: int = 0) -> None:
-    p = state.players[player]
-    p.score += points
-    p.points[category] = p.points.get(category, 0) + points
-    events.append(Scored(player, line, points, category, stations, branch_tiles))
 
 
 def ruleset_for(board: Board) -> Ruleset:
@@ -293,20 +180,12 @@ def start(setup: Setup) -> GameState:
 # queries
 
 
-def board_of(state: GameState) -> Board:
-    b = state.__dict__.get("_board")
-    if b is None:
-        b = load_board(state.setup.map)
-        state.__dict__["_board"] = b
-    return b
-
-
 def rules_of(state: GameState) -> Ruleset:
-    r = state.__dict__.get("_rules")
-    if r is None:
-        r = ruleset_for(board_of(state))
-        state.__dict__["_rules"] = r
-    return r
+    try:
+        return state._rules
+    except AttributeError:
+        r = state.__dict__["_rules"] = ruleset_for(board_of(state))
+        return r
 
 
 def seat_of(state: GameState, player: int) -> int:
@@ -383,26 +262,35 @@ def legal_placements(state: GameState) -> list[tuple[int, int, int]]:
     branch_ok = player.branch_tiles >= 2
     out: list[tuple[int, int, int]] = []
     free_all = None
+    lines = state.lines
     for li in player.lines:
-        ln = state.lines[li]
+        ln = lines[li]
         if ln.tokens_left <= 0:
             continue
         if not ln.conns:
             if free_all is None:
                 free_all = [c for c, t in enumerate(tokens) if len(t) < spaces[c]]
-            out.extend((li, c, 0) for c in free_all)
+            out += [(li, c, 0) for c in free_all]
             continue
-        ends = [s for s, d in ln.degree.items() if d == 1]
-        inner = [s for s, d in ln.degree.items() if d > 1] if branch_ok else []
+        # ends first (touching an end is free), then, with 2 branch tiles, the line's other stations; a connection
+        # is offered once, at its first station
+        degree = ln.degree
         seen = set()
-        for cost, stations in ((0, ends), (2, inner)):  # ends first: touching an end is free
-            for s in stations:
+        for s, d in degree.items():
+            if d == 1:
                 for c in station_conns[s]:
-                    if c not in seen:
+                    t = tokens[c]
+                    if len(t) < spaces[c] and li not in t and c not in seen:
                         seen.add(c)
+                        out.append((li, c, 0))
+        if branch_ok:
+            for s, d in degree.items():
+                if d > 1:
+                    for c in station_conns[s]:
                         t = tokens[c]
-                        if len(t) < spaces[c] and li not in t:
-                            out.append((li, c, cost))
+                        if len(t) < spaces[c] and li not in t and c not in seen:
+                            seen.add(c)
+                            out.append((li, c, 2))
     rs = rules_of(state)
     full = rs.full_connection_tiles(board)
     if full is not None and player.branch_tiles >= full:
@@ -467,38 +355,46 @@ def is_legal(state: GameState, action: Action) -> bool:
 
 def check(state: GameState, action: Action) -> None:
     """Raise IllegalAction saying why ``action`` cannot be applied now."""
+    _check(state, action)
+
+
+def _check(state: GameState, action: Action) -> int:
+    """check(); returns the branch tiles a legal placement costs (0 for any other action), so apply need not
+    work it out again."""
     if state.phase == PHASE_OVER:
         raise IllegalAction(Words("the game is over"))
     if isinstance(action, Undo):
         if not can_undo(state):
             raise IllegalAction(Words("nothing to undo: undo works only within the current turn, "
                                       "before the passenger moves"))
-        return
+        return 0
     if isinstance(action, ChooseRoute):
         if state.phase != PHASE_ROUTE:
             raise IllegalAction(Words("there is no passenger route to choose now"))
         if not 0 <= action.option < len(state.options):
             raise IllegalAction(f"route option {action.option} does not exist "
                                 f"(there are {len(state.options)})")
-        return
+        return 0
     if isinstance(action, CHOICE_ACTIONS) or state.phase in CHOICE_PHASES:
         if state.phase not in CHOICE_PHASES:
             raise IllegalAction(Words("there is no choice to make now"))
         problem = rules_of(state).choice_problem(state, board_of(state), action)
         if problem:
             raise IllegalAction(problem)
-        return
+        return 0
     if state.phase == PHASE_ROUTE:
         raise IllegalAction(Words("choose the passenger's route first"))
     if state.actions_left <= 0:
         raise IllegalAction(Words("no actions left this turn"))
+    cost = 0
     if isinstance(action, PlaceTrack):
-        placement_cost(state, action.line, action.connection)
+        cost = placement_cost(state, action.line, action.connection)
     elif not isinstance(action, TakeBranch):
         raise IllegalAction(f"unknown action {action!r}")
     problem = rules_of(state).action_problem(state, board_of(state), action)
     if problem:
         raise IllegalAction(problem)
+    return cost
 
 
 def why_illegal(state: GameState, action: Action) -> str | None:
@@ -516,13 +412,19 @@ def why_illegal(state: GameState, action: Action) -> str | None:
 
 def apply(state: GameState, action: Action) -> list[Event]:
     """Apply a legal action in place and return what happened; raise IllegalAction otherwise."""
-    check(state, action)
+    cost = _check(state, action)
     events: list[Event] = []
     if isinstance(action, Undo):
         _undo(state, events)
         return events
     if len(state.log) == state.turn_log_start and not state.passenger_moved_this_turn:
-        state.__dict__["_turn_snapshot"] = msgspec.msgpack.encode(state)
+        # the turn's start, for Undo; without the log, which undo takes from the log itself (a third of the cost)
+        log = state.log
+        state.log = []
+        try:
+            state.__dict__["_turn_snapshot"] = msgspec.msgpack.encode(state)
+        finally:
+            state.log = log
     state.log.append(action)
     if isinstance(action, ChooseRoute):
         opt = state.options[action.option]
@@ -541,7 +443,7 @@ def apply(state: GameState, action: Action) -> list[Event]:
         state.players[player].branch_tiles += 1
         events.append(BranchTaken(player))
     else:
-        _place(state, action, events)
+        _place(state, action, events, cost)
     state.actions_left -= 1
     _after_action(state, events)
     return events
@@ -565,11 +467,13 @@ def _after_action(state: GameState, events: list) -> None:
         _continue_passenger(state, events)
 
 
-def _place(state: GameState, action: PlaceTrack, events: list) -> None:
+def _place(state: GameState, action: PlaceTrack, events: list, cost: int | None = None) -> None:
+    """Place the token; ``cost`` is placement_cost's answer for it, if already known (apply's check)."""
     board = board_of(state)
     rs = rules_of(state)
     li, c = action.line, action.connection
-    cost = placement_cost(state, li, c)
+    if cost is None:
+        cost = placement_cost(state, li, c)
     ln = state.lines[li]
     owner = ln.owner
     if cost:
@@ -605,6 +509,7 @@ def _undo(state: GameState, events: list) -> None:
         base = fresh
     else:
         base = msgspec.msgpack.decode(snap, type=GameState)
+        base.log = state.log[:state.turn_log_start]
     for f in state.__struct_fields__:
         setattr(state, f, getattr(base, f))
     passenger.invalidate(state)

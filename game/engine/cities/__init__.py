@@ -1,4 +1,4 @@
-"""Each city is a few rule hooks over the shared ruleset (rules.Ruleset)."""
+"""Each city is a few rule hooks over the shared ruleset (ruleset.Ruleset)."""
 from __future__ import annotations
 
 

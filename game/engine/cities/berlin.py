@@ -10,7 +10,7 @@ from collections import Counter
 
 from ..board import Board
 from ..events import LandmarkTaken
-from ..rules import Ruleset, add_points
+from ..ruleset import Ruleset, add_points
 from ..state import GameState, Setup
 
 

@@ -2,11 +2,10 @@
 from __future__ import annotations
 
 import random
-
-import networkx as nx
+from bisect import bisect_left, bisect_right
 
 from ..board import Board
-from ..rules import Ruleset, add_points
+from ..ruleset import Ruleset, add_points
 from ..state import GameState, Setup
 
 
@@ -82,18 +81,66 @@ def stations_inside_loops(state: GameState, board: Board, line: int) -> list[int
     symmetric difference of edge sets, so a point inside some cycle is inside an odd number of the
     basis cycles that sum to it, hence inside at least one.
     """
-    g = nx.Graph()
-    g.add_edges_from(board.conn_ends[c] for c in state.lines[line].conns)
+    adj: dict[int, dict[int, None]] = {}
+    ends = board.conn_ends
+    for c in state.lines[line].conns:
+        a, b = ends[c]
+        if a not in adj:
+            adj[a] = {}
+        if b not in adj:
+            adj[b] = {}
+        adj[a][b] = None
+        adj[b][a] = None
     found: set[int] = set()
-    for cycle in nx.cycle_basis(g):
-        poly = [(board.stations[s].x, board.stations[s].y) for s in cycle]
-        xs = [p[0] for p in poly]
-        ys = [p[1] for p in poly]
-        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    stations = board.stations
+    by_x, xs = board.by_x, board.xs
+    for cycle in cycle_basis(adj):
+        poly = [(stations[s].x, stations[s].y) for s in cycle]
+        x0 = min(p[0] for p in poly)
+        x1 = max(p[0] for p in poly)
+        y0 = min(p[1] for p in poly)
+        y1 = max(p[1] for p in poly)
         on = set(cycle)
-        for st in board.stations:
-            if st.index in on or st.index in found:
+        for i in range(bisect_right(xs, x0), bisect_left(xs, x1)):  # x0 < x < x1
+            x, y, s = by_x[i]
+            if s in on or s in found:
                 continue
-            if x0 < st.x < x1 and y0 < st.y < y1 and _inside(st.x, st.y, poly):
-                found.add(st.index)
+            if y0 < y < y1 and _inside(x, y, poly):
+                found.add(s)
     return sorted(found)
+
+
+def cycle_basis(adj: dict[int, dict[int, None]]) -> list[list[int]]:
+    """The cycles networkx's ``cycle_basis`` (3.x) finds in the graph ``adj`` (node -> neighbours, in the order
+    networkx's Graph would hold them), the same cycles in the same order, without building a Graph: the
+    placement that closes a loop asks this every time."""
+    gnodes = dict.fromkeys(adj)
+    cycles = []
+    while gnodes:  # one connected component at a time
+        root = gnodes.popitem()[0]
+        stack = [root]
+        pred = {root: root}
+        used: dict[int, set[int]] = {root: set()}
+        while stack:  # walk the spanning tree finding cycles
+            z = stack.pop()
+            zused = used[z]
+            for nbr in adj[z]:
+                if nbr not in used:
+                    pred[nbr] = z
+                    stack.append(nbr)
+                    used[nbr] = {z}
+                elif nbr == z:
+                    cycles.append([z])
+                elif nbr not in zused:  # found a cycle
+                    pn = used[nbr]
+                    cycle = [nbr, z]
+                    p = pred[z]
+                    while p not in pn:
+                        cycle.append(p)
+                        p = pred[p]
+                    cycle.append(p)
+                    cycles.append(cycle)
+                    used[nbr].add(z)
+        for node in pred:
+            gnodes.pop(node, None)
+    return cycles

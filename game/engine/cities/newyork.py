@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections import Counter
 
 from ..actions import Action, PlaceTrack, TakeBranch, Words, ngettext
-from ..board import Board
-from ..rules import Ruleset, add_points, board_of
+from ..board import Board, board_of
+from ..ruleset import Ruleset, add_points
 from ..state import NO_PASSENGER, GameState, Setup
 
 WATER_POINTS = 3  # a line connected to its third water icon
@@ -62,23 +62,86 @@ def water_actions_needed(state: GameState, player: int | None = None) -> int | N
 # copied or changed while legal_actions asks about every candidate placement.
 
 
-def _dangling(state: GameState, board: Board, lines, added) -> list[tuple[int, int]]:
+def _water_degrees(state: GameState, board: Board, lines) -> list[tuple[int, list[tuple[int, int]], list]]:
+    """(line, [(icon, degree)], [(line, icon) ending there]) for each of ``lines``: the icons it touches, in its
+    station order. Worked out once per question, since _can_fix asks _dangling about many imagined placements
+    on the same position."""
     water = board.water
-    ends = board.conn_ends
     out = []
     for li in lines:
-        deg = {s: d for s, d in state.lines[li].degree.items() if s in water and d}
-        for al, c in added:
-            if al == li:
-                for s in ends[c]:
-                    if s in water:
-                        deg[s] = deg.get(s, 0) + 1
-        out.extend((li, s) for s, d in deg.items() if d == 1)
+        degree = state.lines[li].degree
+        if water.isdisjoint(degree):
+            out.append((li, [], []))
+            continue
+        icons = [(s, d) for s, d in degree.items() if d and s in water]
+        out.append((li, icons, [(li, s) for s, d in icons if d == 1]))
     return out
 
 
-def _can_fix(state: GameState, board: Board, lines, added: tuple, budget: int) -> bool:
-    dangling = _dangling(state, board, lines, added)
+def _dangling(state: GameState, board: Board, lines, added, wet=None) -> list[tuple[int, int]]:
+    if wet is None:
+        wet = _water_degrees(state, board, lines)
+    water = board.water
+    ends = board.conn_ends
+    out = []
+    for li, icons, dangling in wet:
+        deg = None
+        for al, c in added:
+            if al == li:
+                a, b = ends[c]
+                if a in water or b in water:
+                    if deg is None:
+                        deg = dict(icons)
+                    if a in water:
+                        deg[a] = deg.get(a, 0) + 1
+                    if b in water:
+                        deg[b] = deg.get(b, 0) + 1
+        if deg is None:
+            out += dangling
+        else:
+            out.extend((li, s) for s, d in deg.items() if d == 1)
+    return out
+
+
+def _on_water(state: GameState, board: Board, lines) -> bool:
+    """Whether one of ``lines`` ends at a water icon now (_dangling is not empty)."""
+    water = board.water
+    for li in lines:
+        degree = state.lines[li].degree
+        for s in water.intersection(degree):
+            if degree[s] == 1:
+                return True
+    return False
+
+
+def _dry_answer(state: GameState, board: Board, li: int, c: int, budget: int, icons) -> bool | None:
+    """_can_fix(((li, c),), budget) when none of the player's lines is on the water, if it is plain from the
+    placement alone (None: ask _can_fix). ``icons``: the line's stations, or at least all its icons."""
+    water = board.water
+    a, b = board.conn_ends[c]
+    new_a = a in water and a not in icons  # an icon the line newly reaches is left on the water
+    new_b = b in water and b not in icons
+    if not new_a and not new_b:
+        return True
+    if budget < 1 or state.lines[li].tokens_left < 2:
+        return False
+    if new_a and new_b:
+        return None
+    w = a if new_a else b
+    tokens = state.tokens
+    spaces = board.conn_spaces
+    for c2, x in board.station_nbrs[w]:
+        if c2 != c and x not in water:  # one free connection on from the icon to a station on land is a fix
+            t = tokens[c2]
+            if len(t) < spaces[c2] and li not in t:
+                return True
+    return None
+
+
+def _can_fix(state: GameState, board: Board, lines, added: tuple, budget: int, wet=None) -> bool:
+    if wet is None:
+        wet = _water_degrees(state, board, lines)
+    dangling = _dangling(state, board, lines, added, wet)
     if not dangling:
         return True
     if budget <= 0:
@@ -86,25 +149,34 @@ def _can_fix(state: GameState, board: Board, lines, added: tuple, budget: int) -
     # Every plan must extend the first dangling end from its icon (nothing else changes its degree), and doing
     # that first keeps the rest of the plan legal, so trying only those placements loses no plan.
     li, icon = dangling[0]
-    used = sum(1 for al, _ in added if al == li)
+    used = 0
+    added_conns = []
+    for al, ac in added:
+        used += al == li
+        added_conns.append(ac)
     if state.lines[li].tokens_left - used <= 0:
         return False
     tokens = state.tokens
     spaces = board.conn_spaces
-    for c in board.station_conns[icon]:
+    last = len(dangling) == 1
+    water = board.water
+    for c, x in board.station_nbrs[icon]:
         here = tokens[c]
-        extra = sum(1 for _, ac in added if ac == c)
-        if len(here) + extra >= spaces[c] or li in here or (li, c) in added:
+        if len(here) + added_conns.count(c) >= spaces[c] or li in here or (li, c) in added:
             continue
-        if _can_fix(state, board, lines, added + ((li, c),), budget - 1):
+        if last and x not in water:
+            return True  # the last end on the water goes on to land: nothing is left on it
+        if _can_fix(state, board, lines, added + ((li, c),), budget - 1, wet):
             return True
     return False
 
 
-def _fix(state: GameState, board: Board, lines, added: tuple, limit: int) -> int | None:
+def _fix(state: GameState, board: Board, lines, added: tuple, limit: int, wet=None) -> int | None:
     """Fewest further placements (at most ``limit``) that leave none of ``lines`` ending at an icon."""
+    if wet is None:
+        wet = _water_degrees(state, board, lines)
     for k in range(max(limit, 0) + 1):
-        if _can_fix(state, board, lines, added, k):
+        if _can_fix(state, board, lines, added, k, wet):
             return k
     return None
 
@@ -151,14 +223,21 @@ class NewYorkRules(Ruleset):
         budget = state.actions_left - 1
         if isinstance(action, TakeBranch):
             added: tuple = ()
-            doing = Words("taking a branch tile")
         elif isinstance(action, PlaceTrack):
             added = ((action.line, action.connection),)
-            doing = ""
         else:
             return None
-        if _can_fix(state, board, lines, added, budget):
+        if not _on_water(state, board, lines):
+            if not added or added[0][1] not in board.water_conns:
+                return None  # nothing is or will be on the water (what _can_fix finds first)
+            ok = _dry_answer(state, board, action.line, action.connection, budget, state.lines[action.line].degree)
+            if ok is None:
+                ok = _can_fix(state, board, lines, added, budget)
+        else:
+            ok = _can_fix(state, board, lines, added, budget)
+        if ok:
             return None
+        doing = Words("taking a branch tile") if isinstance(action, TakeBranch) else ""
         return self._explain(state, board, lines, added, budget, doing)
 
     def _explain(self, state: GameState, board: Board, lines, added: tuple, budget: int, doing: str) -> str:
@@ -190,20 +269,34 @@ class NewYorkRules(Ruleset):
             return placements
         lines = state.players[state.current].lines
         budget = state.actions_left - 1
-        dangling = _dangling(state, board, lines, ())
-        need_now = _fix(state, board, lines, (), budget) if dangling else 0
+        wet = _water_degrees(state, board, lines)
+        dangling = _dangling(state, board, lines, (), wet)
+        need_now = _fix(state, board, lines, (), budget, wet) if dangling else 0
         # A placement that touches no icon by a line not on water leaves the fix as it is (fixes only use
         # connections at icons), so it is legal exactly when the present fix still fits in one action fewer.
         plain_ok = need_now is not None and need_now <= budget
         wet_lines = {li for li, _ in dangling}
-        ends = board.conn_ends
-        out = []
-        for p in placements:
+        water_conns = board.water_conns
+        on_icons = {li: {s for s, _ in icons} for li, icons, _ in wet}
+        dry_ok: dict[int, bool] = {}  # wet line -> whether a placement of it touching no icon leaves a fix
+
+        def legal(p) -> bool:
             li, c, _ = p
-            a, b = ends[c]
-            if a not in water and b not in water and li not in wet_lines:
-                if plain_ok:
-                    out.append(p)
-            elif _can_fix(state, board, lines, ((li, c),), budget):
-                out.append(p)
-        return out
+            if c not in water_conns:
+                if li not in wet_lines:
+                    return plain_ok
+                # Such a placement only takes one of the line's tokens from the fix (the fix's own placements are
+                # all at icons), so every one of them gets the same answer.
+                ok = dry_ok.get(li)
+                if ok is None:
+                    ok = dry_ok[li] = _can_fix(state, board, lines, ((li, c),), budget, wet)
+                return ok
+            if not dangling:
+                ok = _dry_answer(state, board, li, c, budget, on_icons[li])
+                if ok is not None:
+                    return ok
+            return _can_fix(state, board, lines, ((li, c),), budget, wet)
+
+        if plain_ok and not wet_lines:  # the usual case: only placements at icons need a look
+            return [p for p in placements if p[1] not in water_conns or legal(p)]
+        return [p for p in placements if legal(p)]

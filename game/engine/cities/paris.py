@@ -16,7 +16,7 @@ import random
 from ..actions import ChooseReward, CompleteSet, Words
 from ..board import Board
 from ..events import LandmarkTaken
-from ..rules import Ruleset, add_points
+from ..ruleset import Ruleset, add_points
 from ..state import PHASE_COMPLETE_SET, PHASE_REWARD, Choice, GameState, Setup
 
 REWARD_ORDER = ("points", "point_and_tile", "tiles")  # how choices are offered (legal_actions order)
