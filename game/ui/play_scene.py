@@ -36,8 +36,9 @@ from ..engine.state import GameState
 from . import sound
 from . import textfit
 from . import theme as th
-from .board_view import BoardView
-from .play.backdrop import Backdrop, _merge as _merge_rects
+from .board import BoardView
+from .board.layer import merge_rects as _merge_rects
+from .play.backdrop import Backdrop
 from .play.cards import CardStrips
 from .play.hint import HintControl
 from .play.animations import FAST, FLASH_S, FLOAT_S, HOP_S, TOAST_S, Animations, Flash, Float, Toast, Travel

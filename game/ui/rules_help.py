@@ -85,8 +85,8 @@ def _lines_height(font, lines) -> int:
 def draw_sketch(surf: pygame.Surface, box: pygame.Rect, sketch: Sketch, theme: th.Theme, fonts,
                 overflow: list | None = None) -> None:
     """Draw ``sketch`` scaled into ``box``: areas, track spaces and tokens, stations, marks, notes."""
-    from .board_view import disc, draw_station
-    from .cities import draw_symbol, drawing_for
+    from .cities import draw_station, draw_symbol, drawing_for
+    from .draw import disc
     from .seat_panel import draw_branch_icon
 
     u = min(box.w / (SKETCH_W + 8), box.h / (SKETCH_H + 8))  # a margin of 4 grid units all round
@@ -231,7 +231,7 @@ def _dashed(surf, ink, p, q, width: int, dash: float) -> None:
 
 def _tick(surf, c, r: float, ink, ok: bool) -> None:
     """A tick (allowed) or a cross (refused) in a white disc, so shape says it as well as colour."""
-    from .board_view import disc
+    from .draw import disc
 
     x, y = c
     disc(surf, (255, 255, 255), c, r * 1.2)

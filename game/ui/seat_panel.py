@@ -13,7 +13,7 @@ import pygame
 from ..engine.state import GameState
 from . import textfit
 from . import theme as th
-from .board_view import disc
+from .draw import disc
 from ..i18n import N_, _, ngettext
 from .seats import EDGE_ROTATION, SeatConfig, screen_to_upright, upright_to_screen
 

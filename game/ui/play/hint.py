@@ -21,7 +21,7 @@ from ...engine import events as ev
 from ...i18n import COLOUR_NAMES, LANDMARK_NAMES, N_, _, ngettext
 from .. import textfit
 from .. import theme as th
-from ..board_view import capsule, disc
+from ..draw import capsule, disc
 from ..seats import EDGE_ROTATION
 
 CATEGORY_WORDS = {
