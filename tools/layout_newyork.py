@@ -560,7 +560,7 @@ def draw_view_png(map_path, out, size=(1920, 1080)):
 
     from game import mapfile
     from game.engine.board import from_mapfile
-    from game.ui.board import BoardView
+    from game.ui.board.view import BoardView
 
     pygame.init()
     mf = mapfile.load(map_path)

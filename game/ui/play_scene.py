@@ -36,7 +36,7 @@ from ..engine.state import GameState
 from . import sound
 from . import textfit
 from . import theme as th
-from .board import BoardView
+from .board.view import BoardView
 from .board.layer import merge_rects as _merge_rects
 from .play.backdrop import Backdrop
 from .play.cards import CardStrips

@@ -13,7 +13,7 @@ from game.ai import RandomBot
 from game.engine import apply, legal_actions, load_board, new_game
 from game.engine import events as ev
 from game.engine.rules import board_of
-from game.ui.board import BoardView
+from game.ui.board.view import BoardView
 from game.ui.board.layer import LAYER_ORDER
 from game.ui import menu_scenes as ms
 from game.ui.cities import drawing_for, drawn_on_screen

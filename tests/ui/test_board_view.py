@@ -13,7 +13,7 @@ import pytest  # noqa: E402
 from game.engine import ChooseRoute, PlaceTrack, TakeBranch, apply, load_board, new_game  # noqa: E402
 from game.engine.rules import legal_placements  # noqa: E402
 from game.ui import theme as th  # noqa: E402
-from game.ui.board import BoardView  # noqa: E402
+from game.ui.board.view import BoardView  # noqa: E402
 from game.ui.board.geometry import KIND_ORDER, station_kind  # noqa: E402
 from game.ui.cities import draw_station  # noqa: E402
 

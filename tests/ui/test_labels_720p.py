@@ -10,7 +10,7 @@ import pytest
 
 from game.engine import load_board
 from game.ui import theme as th
-from game.ui.board import BoardView
+from game.ui.board.view import BoardView
 from game.ui.board import names as names_mod
 from game.ui.board import placement
 from game.ui.board.placement import LABEL_GAP

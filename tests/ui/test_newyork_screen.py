@@ -16,7 +16,7 @@ from game.ai import RandomBot
 from game.engine import PlaceTrack, apply, legal_actions, load_board, new_game
 from game.engine.cities import newyork as nyrules
 from game.engine.rules import why_illegal
-from game.ui.board import BoardView
+from game.ui.board.view import BoardView
 from game.ui.board.geometry import KIND_ORDER, LANE_GAP, seg_dist
 from game.ui.board.pieces import DEST_STANDARD
 from game.ui import menu_scenes as ms

@@ -20,7 +20,7 @@ from game.ai import RandomBot  # noqa: E402
 from game.engine import PlaceTrack, TakeBranch, Undo, apply, can_undo, load_board, new_game  # noqa: E402
 from game.engine.rules import legal_placements  # noqa: E402
 from game.ui import theme as th  # noqa: E402
-from game.ui.board import BoardView  # noqa: E402
+from game.ui.board.view import BoardView  # noqa: E402
 
 
 @pytest.fixture(scope="module", autouse=True)

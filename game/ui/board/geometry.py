@@ -6,10 +6,12 @@ the board's) and moved to the view (cheap), so a pan costs little.
 from __future__ import annotations
 
 import math
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from ...engine.board import Board
-from .camera import Camera
+
+if TYPE_CHECKING:
+    from .camera import Camera
 
 # Sizes in board units (the London grid is ~86 units between neighbouring stations).
 LANE_GAP = 8.0  # centre to centre of parallel track spaces
@@ -77,7 +79,7 @@ def _box_of(segs: list[Segment]) -> tuple[float, float, float, float]:
 class BoardGeometry:
     """Stations and track spaces on screen for one camera, and hit-testing."""
 
-    def __init__(self, board: Board, camera: Camera, radius_u: list[float]):
+    def __init__(self, board: Board, camera: "Camera", radius_u: list[float]):
         self.board = board
         self.camera = camera
         self.radius_u = radius_u  # each station's symbol radius in board units
