@@ -22,8 +22,8 @@ import pygame
 from ...i18n import _, ngettext
 from .. import textfit
 from .. import theme as th
-from ..board.view import BoardView
 from ..board.pieces import DEST_STANDARD, draw_destination_badge
+from ..board.view import BoardView
 from ..draw import disc, draw_passenger_figure
 from ..seats import EDGE_ROTATION, screen_to_upright, upright_to_screen
 from ..tween import Tween, ease_out
