@@ -116,22 +116,23 @@ class StateLayer:
         """Static layer plus the legal-space glow, tokens, names, destinations and the passenger (see
         BoardView.state_layer)."""
         view = self.view
+        sheet, names = view.sheet, view.names
+        nkey, skey = names.wanted(), sheet.wanted()  # what this frame's view wants (asked once a frame)
         stand_in = self.surface is not None and self.view_at is not None
         if view.progressive and not view.interactive and stand_in \
-                and (view.rebuild.job is not None or view.rebuild.needed()):
+                and (view.rebuild.job is not None or view.rebuild.needed(nkey, skey)):
             if not view.rebuild.advance(state, glow, glow_line, face_up, passenger, show_passenger):
                 return self.stretched()  # the new picture is still being drawn, a bit each frame
-        sheet = view.sheet
-        if view.interactive and stand_in and sheet.sheet is not None and sheet.sheet_key != sheet.wanted():
+        if view.interactive and stand_in and sheet.sheet is not None and sheet.sheet_key != skey:
             return self.stretched()  # fingers still zooming: stretch the last picture
-        static = sheet.layer()
+        static = sheet.layer(skey)
         if sheet.stretched and self.surface is not None and self.view_at is not None:
             return self.stretched()
-        view.names.place()
+        names.place(nkey)
         fu, pas = shown(state, len(view.board.stations), face_up, passenger, show_passenger)
         glow = tuple(glow)
         lkey = (key, glow, glow_line, fu, pas)
-        base = (id(static), sheet.static_key, view.names.key)
+        base = (id(static), sheet.static_key, names.key)
         if self.surface is not None and base == self.base and lkey == self.key and key is not None:
             return self.surface
         items = self.display_list(state, glow, glow_line, fu, pas)

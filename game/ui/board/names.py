@@ -97,9 +97,11 @@ class NameLayer:
         size = (cam.rect.w, cam.rect.h) if cam.zoom == 1.0 else None
         return ((round(cam.s, 6), size), px, angle)
 
-    def place(self) -> list:
-        """Every name placed for the current zoom (cached per zoom, pixel size and turn of the names)."""
-        key = self.wanted()
+    def place(self, key=None) -> list:
+        """Every name placed for the current zoom (cached per zoom, pixel size and turn of the names; ``key``:
+        what ``wanted`` says, when the caller knows it)."""
+        if key is None:
+            key = self.wanted()
         if key != self.key:
             for _ in self.job(key):
                 pass

@@ -25,11 +25,11 @@ class ProgressiveRebuild:
         self.job_key = None
         self.phase = ""  # "labels" while the job places the names, then "view"
 
-    def needed(self) -> bool:
-        """The picture shown is not the crisp one for the current view."""
+    def needed(self, nkey, skey) -> bool:
+        """The picture shown is not the crisp one for the current view (names wanted ``nkey``, sheet ``skey``)."""
         view = self.view
         layer = view.layer
-        return (view.names.wanted() != view.names.key or not view.sheet.fits(view.sheet.wanted())
+        return (nkey != view.names.key or not view.sheet.fits(skey)
                 or layer.surface.get_size() != view.camera.rect.size
                 or layer.base is None)  # after a stretched stand-in the picture is drawn again
 

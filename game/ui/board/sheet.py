@@ -57,9 +57,11 @@ class StaticSheet:
         return (sx0 <= cam.vx0 and sy0 <= cam.vy0 and cam.vx0 + W <= sx0 + sh.get_width()
                 and cam.vy0 + H <= sy0 + sh.get_height())
 
-    def layer(self) -> pygame.Surface:
-        """Background, empty track spaces, stations and connection tiles for the current view."""
-        skey = self.wanted()
+    def layer(self, skey=None) -> pygame.Surface:
+        """Background, empty track spaces, stations and connection tiles for the current view (``skey``: what
+        ``wanted`` says, when the caller knows it)."""
+        if skey is None:
+            skey = self.wanted()
         cam = self.camera
         vx, vy = cam.vx0, cam.vy0
         W, H = cam.rect.size
