@@ -560,7 +560,7 @@ def draw_view_png(map_path, out, size=(1920, 1080)):
 
     from game import mapfile
     from game.engine.board import from_mapfile
-    from game.ui.board_view import BoardView
+    from game.ui.board.view import BoardView
 
     pygame.init()
     mf = mapfile.load(map_path)
@@ -575,7 +575,7 @@ def draw_view_png(map_path, out, size=(1920, 1080)):
     surf.blit(tint, (0, 0), special_flags=pygame.BLEND_MULT)
     px = view.label_px
     for i, rect in enumerate(view.label_rects()):
-        text = view._labels[i][0]
-        surf.blit(view._label_surface(text, px, 0), rect.topleft)
+        text = view.names.labels[i][0]
+        surf.blit(view.names.label_surface(text, px, 0), rect.topleft)
     pygame.image.save(surf, out)
     return out

@@ -1921,7 +1921,7 @@ class EndScene(GuiScene):
     def _draw_board(self, surface: pygame.Surface) -> None:
         """The final position, whole, with a legend of who had which lines; nothing on it acts."""
         from ..engine.state import NO_PASSENGER
-        from .board_view import BoardView
+        from .board.view import BoardView
 
         th = self.app.theme
         px = self.app.px

@@ -33,7 +33,7 @@ from ..engine.rules import board_of, last_player
 from ..engine.state import GameState
 from . import sound
 from . import theme as th
-from .board_view import BoardView
+from .board.view import BoardView
 from .play.backdrop import Backdrop
 from .play.cards import CardStrips
 from .play.hint import HintControl

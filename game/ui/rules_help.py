@@ -154,7 +154,7 @@ def _sketch_areas(surf: pygame.Surface, g: _SketchGrid, sketch: Sketch) -> None:
 
 def _sketch_tracks(surf: pygame.Surface, g: _SketchGrid, sketch: Sketch, theme: th.Theme, fonts) -> None:
     """Track spaces with their tokens, the ghost tokens (a placement allowed or not) and walks."""
-    from .board_view import disc
+    from .draw import disc
 
     lane, r = g.lane, g.r
     for a, b, spaces, colours in sketch.links:
@@ -183,7 +183,7 @@ def _sketch_tracks(surf: pygame.Surface, g: _SketchGrid, sketch: Sketch, theme: 
 
 
 def _sketch_stations(surf: pygame.Surface, g: _SketchGrid, sketch: Sketch, theme: th.Theme) -> None:
-    from .board_view import draw_station
+    from .cities import draw_station
     from .cities import drawing_for
 
     london = drawing_for("london")
@@ -204,7 +204,8 @@ def _sketch_stations(surf: pygame.Surface, g: _SketchGrid, sketch: Sketch, theme
 
 def _sketch_icons(surf: pygame.Surface, g: _SketchGrid, sketch: Sketch, theme: th.Theme, note_font) -> None:
     """Branch tiles, the passenger, cards and the deck, city symbols."""
-    from .board_view import disc, draw_station
+    from .cities import draw_station
+    from .draw import disc
     from .cities import draw_symbol
     from .panel.icons import draw_branch_icon
 
@@ -263,7 +264,7 @@ def _dashed(surf, ink, p, q, width: int, dash: float) -> None:
 
 def _tick(surf, c, r: float, ink, ok: bool) -> None:
     """A tick (allowed) or a cross (refused) in a white disc, so shape says it as well as colour."""
-    from .board_view import disc
+    from .draw import disc
 
     x, y = c
     disc(surf, (255, 255, 255), c, r * 1.2)

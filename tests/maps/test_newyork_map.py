@@ -166,7 +166,7 @@ def test_names_fit_in_the_board_view(size):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
-    from game.ui.board_view import BoardView
+    from game.ui.board.view import BoardView
 
     pygame.init()
     view = BoardView(B, (0, 0, *size))

@@ -179,7 +179,7 @@ def test_the_seine_is_drawn_and_no_station_stands_in_it():
                                                                           f"{south}"
     # and it ends at the board card's edge: the screens draw it unclipped, so past it the river left the paper
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from game.ui.board_view import BoardView
+    from game.ui.board.view import BoardView
 
     x0, y0, x1, y1 = BoardView(B, (0, 0, 1280, 720)).bounds
     assert all(x0 <= x <= x1 and y0 <= y <= y1 for x, y in poly)
@@ -222,7 +222,7 @@ def test_names_fit_in_the_board_view(size):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
-    from game.ui.board_view import BoardView
+    from game.ui.board.view import BoardView
 
     pygame.init()
     view = BoardView(B, (0, 0, *size))

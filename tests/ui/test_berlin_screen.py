@@ -13,7 +13,8 @@ from game.ai import RandomBot
 from game.engine import apply, legal_actions, load_board, new_game
 from game.engine import events as ev
 from game.engine.rules import board_of
-from game.ui import board_view as bvmod
+from game.ui.board.view import BoardView
+from game.ui.board.layer import LAYER_ORDER
 from game.ui import menu_scenes as ms
 from game.ui.cities import drawing_for, drawn_on_screen
 from game.ui.cities.berlin import LANDMARK_ICONS, BerlinDrawing, stack_geometry
@@ -32,7 +33,7 @@ def test_berlin_is_drawn_and_its_own_stations_have_their_own_symbols():
     board = load_board("berlin")
     assert drawn_on_screen("berlin") and isinstance(drawing_for(board), BerlinDrawing)
     assert set(board.berlin.landmark_types) <= set(LANDMARK_ICONS), "every landmark type in the map has an icon"
-    bv = bvmod.BoardView(board, (0, 0, 1600, 900))
+    bv = BoardView(board, (0, 0, 1600, 900))
     plus = [i for i, s in enumerate(board.stations) if "plus" in s.kinds]
     assert len(plus) == board.berlin.plus_stations
     assert all(bv.kinds[i] == "plus" for i in plus)
@@ -41,7 +42,7 @@ def test_berlin_is_drawn_and_its_own_stations_have_their_own_symbols():
     assert min(bv.station_radius(i) for i in board.landmark_stations) > max(
         bv.station_radius(i) for i, k in enumerate(bv.kinds) if k in ("standard", "express", "plus"))
     # names are drawn above tokens and landmark stacks, so neither hides one
-    order = bvmod.LAYER_ORDER
+    order = LAYER_ORDER
     assert order.index("label") > max(order.index("token"), order.index("city"))
 
 
@@ -208,7 +209,7 @@ def test_names_leave_the_landmark_stacks_and_plus_stations_readable(size):
 
     w, h = size
     board = load_board("berlin")
-    bv = bvmod.BoardView(board, (int(w * .15), int(h * .12), int(w * .7), int(h * .76)), th.Theme(), th.Fonts(),
+    bv = BoardView(board, (int(w * .15), int(h * .12), int(w * .7), int(h * .76)), th.Theme(), th.Fonts(),
                          ui_scale=th.ui_scale(w, h))
     names = bv.label_rects()
     hidden = _stacks_hidden(bv, 0.25)

@@ -13,7 +13,9 @@ import pytest  # noqa: E402
 from game.engine import ChooseRoute, PlaceTrack, TakeBranch, apply, load_board, new_game  # noqa: E402
 from game.engine.rules import legal_placements  # noqa: E402
 from game.ui import theme as th  # noqa: E402
-from game.ui.board_view import (KIND_ORDER, BoardView, draw_station, station_kind)  # noqa: E402
+from game.ui.board.view import BoardView  # noqa: E402
+from game.ui.board.geometry import KIND_ORDER, station_kind  # noqa: E402
+from game.ui.cities import draw_station  # noqa: E402
 
 SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
 
@@ -244,7 +246,7 @@ def test_a_tap_on_a_station_symbol_picks_no_track_space():
 
 def _names_too_close(bv):
     """Pairs of station names nearer than the label gap (along the baseline; less across it)."""
-    from game.ui.board_view import LABEL_GAP
+    from game.ui.board.placement import LABEL_GAP
 
     rects = bv.label_rects()
     g = LABEL_GAP * bv.label_px - 2  # two pixels for rounding to the screen
@@ -280,15 +282,15 @@ def test_names_keep_a_gap_and_no_badge_covers_a_name(size, names_facing):
 def test_the_gap_check_notices_names_that_touch():
     bv = make_view((1920, 1080), inset=0.08)
     bv.label_rects()
-    a, b = bv._labels[0], bv._labels[1]
+    a, b = bv.names.labels[0], bv.names.labels[1]
     x0, y0 = bv.station_xy(0)
     x1, y1 = bv.station_xy(1)
     r0 = bv.label_rect(0)
     # put station 1's name right after station 0's, on the same baseline
-    bv._labels[1] = (b[0], r0.right + 1 - x1, r0.top - y1)
-    bv._label_rects_key = bv._label_px_key = None
+    bv.names.labels[1] = (b[0], r0.right + 1 - x1, r0.top - y1)
+    bv.names.rects_changed()
     assert _names_too_close(bv)
-    bv._labels[0] = a
+    bv.names.labels[0] = a
 
 
 def test_a_pan_during_a_progressive_rebuild_ends_as_the_full_picture_of_the_new_view():
@@ -307,7 +309,7 @@ def test_a_pan_during_a_progressive_rebuild_ends_as_the_full_picture_of_the_new_
     bv.state_layer(st, key=0)
     bv.zoom_at(900, 500, 1.8)
     pans = 0
-    while bv._labels_key != bv._labels_wanted():  # (started afresh at every pan, they would never be)
+    while bv.names.key != bv.names.wanted():  # (started afresh at every pan, they would never be)
         bv.pan_by(-1 if pans % 2 else 1, -1 if pans % 4 < 2 else 1)
         assert bv.state_layer(st, key=0).get_size() == bv.rect.size
         pans += 1
@@ -327,8 +329,7 @@ def test_a_pan_during_a_progressive_rebuild_ends_as_the_full_picture_of_the_new_
     fresh = make_view((1920, 1080))
     fresh.connection_tiles = list(st.setup.connection_tiles)
     fresh.zoom_at(900, 500, 1.8)
-    fresh.cx, fresh.cy = bv.cx, bv.cy
-    fresh._clamp()
+    fresh.camera.centre_on(bv.cx, bv.cy)
     assert (fresh.vx0, fresh.vy0) == (bv.vx0, bv.vy0)
     assert pygame.image.tobytes(layer, "RGB") == pygame.image.tobytes(fresh.state_layer(st, key=0), "RGB")
 

@@ -4,8 +4,7 @@ import pygame
 from game.engine import new_game
 from game.engine.board import load_board
 from game.ui import theme as th
-from game.ui.board_view import draw_station
-from game.ui.cities import CityDrawing, drawing_for
+from game.ui.cities import CityDrawing, draw_station, drawing_for
 from game.ui.cities.london import LondonDrawing
 
 

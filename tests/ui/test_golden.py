@@ -224,12 +224,12 @@ def test_compare_notices_a_missing_object(app, monkeypatch, missing):
     elif missing == "name":
         bv.state_layer(state, key=None, **kw)  # places the names
         stn = _a_named_station(bv)
-        real = bv._draw_label
-        monkeypatch.setattr(bv, "_draw_label", lambda surf, i, off: None if i == stn else real(surf, i, off))
-        bv._layer = None  # drawn afresh with the fault
+        real = bv.names.draw_label
+        monkeypatch.setattr(bv.names, "draw_label", lambda surf, i, off: None if i == stn else real(surf, i, off))
+        bv.layer.surface = None  # drawn afresh with the fault
         expect = f"label {stn}:"
     elif missing == "passenger unpainted":
-        monkeypatch.setattr(bv, "draw_passenger", lambda *a, **k: None)
+        monkeypatch.setattr(bv.pieces, "draw_passenger", lambda *a, **k: None)
         expect = f"passenger {state.passenger}:"
     layer = bv.state_layer(state, key=None, **kw)
     items = layer_items(bv)

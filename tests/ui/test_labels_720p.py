@@ -10,7 +10,10 @@ import pytest
 
 from game.engine import load_board
 from game.ui import theme as th
-from game.ui.board_view import LABEL_GAP, BoardView
+from game.ui.board.view import BoardView
+from game.ui.board import names as names_mod
+from game.ui.board import placement
+from game.ui.board.placement import LABEL_GAP
 from game.ui.cities import drawing_for
 
 
@@ -95,7 +98,7 @@ def _stacks_hidden(bv, share=0.25) -> list[tuple[str, str, float]]:
 def test_berlin_names_keep_a_gap_and_leave_the_stacks_at_720p():
     """Siemensdamm / Westhafen, Wedding / Hauptbahnhof and Möckernbrücke / Kottbusser Tor were too close, and
     Charlottenburg hid Westkreuz's whole "+", Karl-Bonhoeffer-Nervenklinik and Prenzlauer Allee a third and a
-    quarter of two stacks; the names' last search (BoardView._settle_clashes) mends them. As at 1920x1080
+    quarter of two stacks; the names' last search (placement.settle_clashes) mends them. As at 1920x1080
     (tests/ui/test_berlin_screen.py), no name covers more than a quarter of a stack or a "+"."""
     bv = _view("berlin")
     assert _names_too_close(bv) == []
@@ -107,12 +110,12 @@ def test_the_stack_check_notices_a_name_over_a_stack():
     bv.label_rects()
     i = bv.board.station("Westkreuz")
     j = bv.board.station("Charlottenburg")
-    text, _, _ = bv._labels[j]
+    text, _, _ = bv.names.labels[j]
     x, y = bv.station_xy(i)
     xj, yj = bv.station_xy(j)
     r = bv.label_rect(j)
-    bv._labels[j] = (text, x - r.w / 2 - xj, y - r.h / 2 - yj)  # Charlottenburg's name centred on Westkreuz
-    bv._label_rects_key = bv._label_px_key = None
+    bv.names.labels[j] = (text, x - r.w / 2 - xj, y - r.h / 2 - yj)  # Charlottenburg's name centred on Westkreuz
+    bv.names.rects_changed()
     assert ("Charlottenburg", "Westkreuz") in [(a, b) for a, b, _ in _stacks_hidden(bv)]
 
 
@@ -120,33 +123,29 @@ def test_the_off_card_check_notices_a_name_past_the_edge():
     bv = _view("newyork")
     bv.label_rects()
     card = _card(bv)
-    text, _, ly = bv._labels[0]
+    text, _, ly = bv.names.labels[0]
     x0, _ = bv.station_xy(0)
-    bv._labels[0] = (text, card.right - 3 - x0, ly)  # the name starts 3 px before the card's right edge
-    bv._label_rects_key = bv._label_px_key = None
+    bv.names.labels[0] = (text, card.right - 3 - x0, ly)  # the name starts 3 px before the card's right edge
+    bv.names.rects_changed()
     assert bv.board.stations[0].name in _off_card(bv)
 
 
 def test_the_names_last_search_is_bounded_on_a_window_too_small_for_them():
     """At 640x360 nearly every name clashes; the search stops at its work bound (it took ~47 s of processor time
     unbounded with five seats) while Berlin at 1280x720 finishes well inside it, so real boards are unchanged."""
-    from game.ui import board_view as bvm
-
     small = _view("london", (640, 360))
-    small._place_labels()
-    assert bvm.SETTLE_WORK < small.settle_work <= bvm.SETTLE_WORK * 1.1
+    small.names.place()
+    assert placement.SETTLE_WORK < small.settle_work <= placement.SETTLE_WORK * 1.1
     berlin = _view("berlin")
-    berlin._place_labels()
-    assert 0 < berlin.settle_work < bvm.SETTLE_WORK * 0.75
+    berlin.names.place()
+    assert 0 < berlin.settle_work < placement.SETTLE_WORK * 0.75
 
 
 def test_a_board_already_placed_at_this_size_is_not_placed_again(monkeypatch):
     """Every game, restart, replay and kiosk demo builds a new board view; the names of a board at a size seen
     before are taken from the last placements (the search is seeded and bounded, so it would place them the
     same), copied so a view that changes its own cannot change the next one's; a new size is placed afresh."""
-    from game.ui import board_view as bvm
-
-    monkeypatch.setattr(bvm, "_placements", {})
+    monkeypatch.setattr(names_mod, "_placements", {})
     board = load_board("berlin")
     rect = pygame.Rect(128, 72, 1024, 576)
 
@@ -154,34 +153,39 @@ def test_a_board_already_placed_at_this_size_is_not_placed_again(monkeypatch):
         return BoardView(board, r, th.Theme(), th.Fonts(), ui_scale=th.ui_scale(1280, 720))
 
     first = view()
-    first._place_labels()
-    assert first.settle_work > 0 and len(bvm._placements) == 1
-    searched = []
-    real = BoardView._settle_clashes
+    first.names.place()
+    assert first.settle_work > 0 and len(names_mod._placements) == 1
+    searched = []  # the views whose names went through the last search
+    placing = [None]
+    real = placement.settle_clashes
 
-    def counting(self, *a, **k):
-        searched.append(self)
-        return real(self, *a, **k)
+    def counting(placer):
+        searched.append(placing[0])
+        return (yield from real(placer))
 
-    monkeypatch.setattr(BoardView, "_settle_clashes", counting)
+    def place(v):
+        placing[0] = v
+        v.names.place()
+
+    monkeypatch.setattr(placement, "settle_clashes", counting)
     second = view()
-    second._place_labels()
-    assert searched == [] and second._labels == first._labels and second._corners == first._corners
+    place(second)
+    assert searched == [] and second.names.labels == first.names.labels and second.names.corners == first.names.corners
     assert second.settle_work == first.settle_work
-    second._labels[0] = ("moved", 0.0, 0.0)  # a view's own list: the next view is not moved
+    second.names.labels[0] = ("moved", 0.0, 0.0)  # a view's own list: the next view is not moved
     third = view()
-    third._place_labels()
-    assert third._labels == first._labels
+    place(third)
+    assert third.names.labels == first.names.labels
     other = view(pygame.Rect(0, 0, 1280, 720))  # another zoom: placed afresh
-    other._place_labels()
-    assert searched == [other] and len(bvm._placements) == 2
+    place(other)
+    assert searched == [other] and len(names_mod._placements) == 2
 
 
 # ---- five seats round a laptop: names that cannot be placed apart are left off --------------------------------
 
 
 def test_of_two_names_over_each_other_the_less_needed_is_left_off():
-    from game.ui.board_view import unreadable_names
+    from game.ui.board.placement import unreadable_names
 
     boxes = {0: (0, 0, 50, 10), 1: (40, 0, 90, 10), 2: (200, 0, 250, 10)}
     assert unreadable_names(boxes, {0: (1,), 1: (2,), 2: (0,)}, halo=2) == {0}
@@ -245,7 +249,7 @@ def test_five_seats_at_720p_leave_no_name_over_another_and_zooming_in_shows_them
     assert not (kept & left_off)
     x, y = bv.rect.center
     bv.zoom_at(x, y, 2.5)
-    bv._place_labels()
+    bv.names.place()
     assert not ({board.stations[i].name for i in bv.names_left_off} & left_off)
     assert _letters_over_letters(bv) == []
     while app.scenes:
@@ -256,7 +260,7 @@ def test_four_seats_at_1920x1080_leave_every_name_on():
     """The usual table keeps every name: leaving names off is for boards too small for them."""
     for name in ("london", "berlin", "newyork", "paris"):
         bv = _view(name, (1920, 1080), inset=0.12)
-        bv._place_labels()
+        bv.names.place()
         assert bv.names_left_off == set(), name
 
 

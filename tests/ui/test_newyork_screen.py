@@ -16,10 +16,12 @@ from game.ai import RandomBot
 from game.engine import PlaceTrack, apply, legal_actions, load_board, new_game
 from game.engine.cities import newyork as nyrules
 from game.engine.rules import why_illegal
-from game.ui import board_view as bvmod
+from game.ui.board.view import BoardView
+from game.ui.board.geometry import KIND_ORDER, LANE_GAP, seg_dist
+from game.ui.board.pieces import DEST_STANDARD
 from game.ui import menu_scenes as ms
 from game.ui import theme as th
-from game.ui.cities import CityDrawing, drawing_for, drawn_on_screen
+from game.ui.cities import CityDrawing, draw_station, drawing_for, drawn_on_screen
 from game.ui.cities import newyork as nymod
 from game.ui.cities.newyork import NewYorkDrawing
 
@@ -41,7 +43,7 @@ def _view(size, inset=0.0):
     """The board as the play screen shows it (inset: room for the seat panels round it)."""
     w, h = size
     rect = (round(w * inset), round(h * inset), round(w * (1 - 2 * inset)), round(h * (1 - 2 * inset)))
-    return bvmod.BoardView(load_board("newyork"), rect, th.Theme(), th.Fonts(), ui_scale=th.ui_scale(w, h))
+    return BoardView(load_board("newyork"), rect, th.Theme(), th.Fonts(), ui_scale=th.ui_scale(w, h))
 
 
 def _inside(pt, poly) -> bool:
@@ -66,11 +68,11 @@ def _clear_points(bv, poly, step=6.0):
         while x < max(xs):
             on_board = bx0 + 4 < x < bx1 - 4 and by0 + 4 < y < by1 - 4
             if on_board and _inside((x, y), poly) and all(math.hypot(x - s.x, y - s.y) > 28 for s in board.stations):
-                far = all(bvmod._seg_dist(x, y, *p, *q) > 4 for p, q in zip(poly, poly[1:] + poly[:1]))
+                far = all(seg_dist(x, y, *p, *q) > 4 for p, q in zip(poly, poly[1:] + poly[:1]))
                 for con in board.connections:
                     a, b = board.stations[con.a], board.stations[con.b]
                     pts = [(a.x, a.y), *con.bends, (b.x, b.y)]
-                    if any(bvmod._seg_dist(x, y, *p, *q) < con.spaces * bvmod.LANE_GAP / 2 + 10
+                    if any(seg_dist(x, y, *p, *q) < con.spaces * LANE_GAP / 2 + 10
                            for p, q in zip(pts, pts[1:])):
                         far = False
                         break
@@ -109,10 +111,10 @@ def test_the_water_icon_is_its_own_symbol():
     theme = th.Theme()
     d = drawing_for("newyork")
     shots = {}
-    for kind in ("water",) + bvmod.KIND_ORDER:
+    for kind in ("water",) + KIND_ORDER:
         surf = pygame.Surface((60, 60))
         surf.fill(theme.board_bg)
-        bvmod.draw_station(surf, kind, (30, 30), 20, 3, theme, None, d)
+        draw_station(surf, kind, (30, 30), 20, 3, theme, None, d)
         shots[kind] = pygame.image.tobytes(surf, "RGB")
     assert len(set(shots.values())) == len(shots)
     surf = pygame.Surface((60, 60))
@@ -369,7 +371,7 @@ def test_a_double_destination_shows_two_tokens():
         st = new_game("newyork", 2, seed=1)
         st.face_up = list(face_up)
         layer = bv.state_layer(st, key=len(face_up))
-        sig, rect = bv._items["dest"][stn]
+        sig, rect = bv.layer.items["dest"][stn]
         assert sig[1] == len(face_up)
         first = bv.badge_rect(stn).move(-bv.rect.x, -bv.rect.y).inflate(2, 2)
         sx, sy = bv.station_xy(stn)
@@ -380,7 +382,7 @@ def test_a_double_destination_shows_two_tokens():
             for y in range(rect.top, rect.bottom):
                 if first.collidepoint(x, y) or math.hypot(x - sx, y - sy) <= ring:
                     continue
-                n += layer.get_at((x, y))[:3] == bvmod.DEST_STANDARD
+                n += layer.get_at((x, y))[:3] == DEST_STANDARD
         outside.append(n)
     assert outside[0] == 0 and outside[1] >= 10, outside
 

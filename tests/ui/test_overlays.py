@@ -13,7 +13,7 @@ import pytest  # noqa: E402
 
 from game.engine import load_board  # noqa: E402
 from game.ui import theme as th  # noqa: E402
-from game.ui.board_view import BoardView  # noqa: E402
+from game.ui.board.view import BoardView  # noqa: E402
 from game.ui.play.overlays import Overlays, _free_band_spot, _free_spot  # noqa: E402
 from game.ui.panel import SeatPanel  # noqa: E402
 

@@ -72,7 +72,7 @@ def test_paris_is_offered_and_its_own_stations_have_their_own_symbols():
     board = load_board("paris")
     city = drawing_for(board)
     assert isinstance(city, ParisDrawing)
-    from game.ui.board_view import BoardView
+    from game.ui.board.view import BoardView
 
     bv = BoardView(board, pygame.Rect(0, 0, 1600, 1000))
     kinds = {bv.kinds[i] for i in range(len(board.stations))}

@@ -1,6 +1,6 @@
 """Partial redrawing must give the same pixels as drawing everything again.
 
-The board's state layer redraws only what a placement changes (game/ui/board_view.py), and the play
+The board's state layer redraws only what a placement changes (game/ui/board/layer.py), and the play
 screen sends only changed rects to the window. These tests compare the incremental result with a full
 rebuild pixel for pixel, and check that a fading animation leaves no ghost behind.
 """
@@ -20,7 +20,7 @@ from game.ai import RandomBot  # noqa: E402
 from game.engine import PlaceTrack, TakeBranch, Undo, apply, can_undo, load_board, new_game  # noqa: E402
 from game.engine.rules import legal_placements  # noqa: E402
 from game.ui import theme as th  # noqa: E402
-from game.ui.board_view import BoardView  # noqa: E402
+from game.ui.board.view import BoardView  # noqa: E402
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -229,8 +229,7 @@ def test_a_pan_scrolls_the_layer_and_draws_only_the_uncovered_strips():
         got = pygame.image.tobytes(bv.state_layer(st, key=0, **kw), "RGB")
         fresh = make_view(size, zoom_at)
         fresh.connection_tiles = list(st.setup.connection_tiles)
-        fresh.cx, fresh.cy = bv.cx, bv.cy
-        fresh._clamp()
+        fresh.camera.centre_on(bv.cx, bv.cy)
         assert (fresh.vx0, fresh.vy0) == (bv.vx0, bv.vy0)
         want = pygame.image.tobytes(fresh.state_layer(st, key=0, **kw), "RGB")
         odd = sum(1 for i in range(0, len(got), 3)
@@ -315,7 +314,7 @@ def test_the_play_screen_after_a_classic_deck_ran_out_shows_no_passenger_or_dest
                                 zip("ABCD", ["bottom", "left", "top", "right"])])
     app.push(scene)
     _settle(app, scene, 1.0)
-    items = scene.board_view._items
+    items = scene.board_view.layer.items
     assert items["passenger"] == {} and items["dest"] == {}
     same, where = _same_as_full_redraw(app, scene)
     assert same, where

@@ -5,6 +5,8 @@ for a :class:`CityDrawing` and call its hooks; a city without a module draws not
 """
 from __future__ import annotations
 
+from ..draw import disc, draw_station_shape
+
 
 class CityDrawing:
     """The hooks a city may fill in; the defaults draw nothing city-specific."""
@@ -98,7 +100,7 @@ class CityDrawing:
     def draw_under_lines(self, surf, view, origin) -> None:
         """Draw on the static sheet under the track spaces (New York: rivers, bays, clusters). ``origin``
         is the sheet's top-left in board pixels: a board point (x, y) is at (x * view.s - ox, y * view.s - oy).
-        The station names are placed by then (``view._place_labels()``), so what is written here can keep
+        The station names are placed by then (``view.names.place()``), so what is written here can keep
         off them."""
 
 
@@ -146,6 +148,14 @@ def draw_symbol(surf, symbol: str, c, size: float, ink, city: CityDrawing | None
     for d in cities:
         if d.draw_symbol(surf, symbol, c, size, ink):
             return
-    from ..board_view import disc
-
     disc(surf, ink, c, size / 12.0 * 2.5)  # an unknown symbol still draws, so a new map works
+
+
+def draw_station(surf, kind: str, c, r: float, lw: int, theme, symbol: str | None = None,
+                 city: CityDrawing | None = None) -> None:
+    """One station symbol: a city's own kind drawn by ``city`` (Berlin's "+" and landmark stations), the
+    shared kinds by ``game.ui.draw``; a connection station's ``symbol`` by ``city`` (or whichever city knows it)."""
+    if city is not None and city.draw_station(surf, kind, c, r, lw, theme):
+        return
+    draw_station_shape(surf, kind, c, r, lw, theme, symbol,
+                       lambda s, sym, at, size, ink: draw_symbol(s, sym, at, size, ink, city))

@@ -12,6 +12,7 @@ import math
 
 import pygame
 
+from ..draw import aapoly, capsule, disc
 from . import CityDrawing
 
 R_PLUS = 10.0  # board units, like a National Rail station
@@ -42,8 +43,6 @@ class BerlinDrawing(CityDrawing):
         return {"plus": R_PLUS, "landmark": R_LANDMARK}.get(kind)
 
     def draw_station(self, surf, kind: str, c, r: float, lw: int, theme) -> bool:
-        from ..board_view import disc
-
         x, y = c
         if kind == "plus":  # black disc, white cross: found at a glance among white circles
             disc(surf, theme.ink, (x, y), r)
@@ -118,7 +117,6 @@ def stack_geometry(left: int, c, r: float) -> tuple[list[pygame.Rect], tuple[flo
 def draw_stack(surf, kind: str, left: int, c, r: float, theme, font) -> None:
     """A landmark stack: ``left`` tiles (up to three drawn), the top one with ``kind``'s icon, and a badge
     with the count. An empty stack shows the type's icon faded on the empty place."""
-    from ..board_view import disc
     from . import draw_symbol
 
     rects, (bx, by, br) = stack_geometry(left, c, r)
@@ -142,8 +140,6 @@ def draw_stack(surf, kind: str, left: int, c, r: float, theme, font) -> None:
 
 def draw_landmark_icon(surf: pygame.Surface, symbol: str, c, size: float, ink) -> None:
     """A Berlin landmark type as a simple vector icon in a box of side ``size`` (12 x 12 grid)."""
-    from ..board_view import aapoly, capsule, disc
-
     cx, cy = c
     u = size / 12.0
     lw = max(1, round(u * 1.1))

@@ -5,6 +5,7 @@ import math
 
 import pygame
 
+from ..draw import aapoly, capsule, disc
 from . import CityDrawing
 
 
@@ -25,8 +26,6 @@ class LondonDrawing(CityDrawing):
 
 def draw_london_symbol(surf: pygame.Surface, symbol: str, c, size: float, ink) -> None:
     """A London connection tile's symbol as a simple vector icon in a box of side ``size``."""
-    from ..board_view import aapoly, capsule, disc
-
     cx, cy = c
     u = size / 12.0  # icon grid: 12 x 12
     lw = max(1, round(u * 1.1))

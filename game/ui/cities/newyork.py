@@ -17,6 +17,7 @@ import pygame
 from ...engine.log_words import cluster_title  # the name drawn on the board, as the log writes it
 
 from ...i18n import COLOUR_NAMES, _
+from ..draw import aapoly, disc
 from . import CityDrawing
 
 R_WATER = 9.0  # board units: a little bigger than a standard station, smaller than the start
@@ -273,8 +274,8 @@ class NewYorkDrawing(CityDrawing):
         the board is too crowded for that (a small window), the name is left out and the tint stays."""
         board = view.board
         s = view.s
-        placed_names = view._place_labels()  # [(text, dx, dy)] from each station, in board pixels
-        lkey = view._labels_key
+        placed_names = view.names.place()  # [(text, dx, dy)] from each station, in board pixels
+        lkey = view.names.key
         key = (id(board), lkey, self._title_px(view))
         if key in self._names:
             return self._names[key]
@@ -287,11 +288,11 @@ class NewYorkDrawing(CityDrawing):
             soft.append((x - r, y - r, x + r, y + r))
             text, dx, dy = placed_names[i]
             if text:
-                w, h = view._label_surface(text, px, angle).get_size()
+                w, h = view.names.label_surface(text, px, angle).get_size()
                 hard.append((x + dx, y + dy, x + dx + w, y + dy + h))
         for i in set(board.express_cards) | set(board.standard_cards):  # where its badge would show
             r = view.station_radius(i)
-            cx, cy = view._badge_corner(i)
+            cx, cy = view.names.badge_corner(i)
             br = max(7.0 * view.scale, r * 0.75) * 1.2 + 1
             bx, by = board.stations[i].x * s + cx * r, board.stations[i].y * s + cy * r
             hard.append((bx - br, by - br, bx + br, by + br))
@@ -360,8 +361,6 @@ def draw_water_warning(surf: pygame.Surface, colours, c, r: float, theme) -> Non
     """A line ending on an icon: the icon on an amber disc (the warning colour, not a line's) with a "!"
     tab at its top right, all within ``r * WARN_REACH`` of the centre. ``colours`` are the lines there
     (their tokens beside the icon already say which)."""
-    from ..board_view import aapoly, disc
-
     x, y = c
     halo = r * 1.8
     disc(surf, (255, 255, 255), (x, y), halo + max(1.0, r * 0.15))
@@ -378,8 +377,6 @@ def draw_water_warning(surf: pygame.Surface, colours, c, r: float, theme) -> Non
 
 def draw_water_icon(surf: pygame.Surface, c, r: float) -> None:
     """A water icon: a blue disc with a white rim and two white waves, readable at any size."""
-    from ..board_view import disc
-
     x, y = c
     disc(surf, (255, 255, 255), (x, y), r + max(1.0, r * 0.14))
     disc(surf, ICON_FILL, (x, y), r)

@@ -21,6 +21,7 @@ import math
 import pygame
 
 from ...i18n import N_, _, ngettext
+from ..draw import aapoly, capsule, disc, draw_station_shape
 from . import CityDrawing
 
 R_RER = 9.0  # board units: a little bigger than a standard station
@@ -72,14 +73,12 @@ class ParisDrawing(CityDrawing):
         return None
 
     def draw_station(self, surf, kind: str, c, r: float, lw: int, theme) -> bool:
-        from ..board_view import disc, draw_station
-
         x, y = c
         if kind == "rer":
             draw_rer(surf, c, r, lw)
             return True
         if kind == "terminus_rer":
-            draw_station(surf, "terminus", c, r, lw, theme)
+            draw_station_shape(surf, "terminus", c, r, lw, theme)
             dr = max(3.0, r * 0.5)
             disc(surf, (255, 255, 255), (x + r, y - r), dr + max(1.0, dr * 0.3))
             disc(surf, RER_BLUE, (x + r, y - r), dr)
@@ -230,8 +229,6 @@ def choice_title(state, board) -> str:
 # ---- drawing ------------------------------------------------------------------------------------
 def draw_rer(surf, c, r: float, lw: int) -> None:
     """An RER station: a deep blue disc with a white ring inside."""
-    from ..board_view import disc
-
     x, y = c
     disc(surf, (255, 255, 255), (x, y), r + max(1.0, r * 0.12))
     disc(surf, RER_BLUE, (x, y), r)
@@ -252,8 +249,6 @@ def draw_tile(surf, kind: str, c, side: float, ink) -> None:
 
 def draw_landmark_icon(surf: pygame.Surface, symbol: str, c, size: float, ink) -> None:
     """A Paris landmark type as a simple vector icon in a box of side ``size`` (12 x 12 grid)."""
-    from ..board_view import aapoly, capsule, disc
-
     cx, cy = c
     u = size / 12.0
     lw = max(1, round(u * 1.1))

@@ -10,7 +10,7 @@ from ...engine.state import GameState
 from ...i18n import _, ngettext
 from .. import textfit
 from .. import theme as th
-from ..board_view import disc
+from ..draw import disc
 from .icons import (draw_branch_icon, draw_hint_button, draw_menu_button, draw_page_button, draw_secret_button,
                     icon_pill, pill, shade)
 from .view import BRANCH_LABEL, ROUTE_LABEL, UNDO_LABEL, PanelView

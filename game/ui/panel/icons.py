@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..board_view import disc
+from ..draw import disc
 from .words import MIN_NAME_PX, words
 
 

@@ -15,7 +15,7 @@ import pygame
 from ...engine import events as ev
 from ...i18n import _, ngettext
 from .. import theme as th
-from ..board_view import capsule, disc
+from ..draw import capsule, disc
 from ..seats import EDGE_ROTATION
 from ..tween import Tween, ease_in_out, ease_out, lerp2, pulse
 

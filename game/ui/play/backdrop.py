@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..board_view import _merge
+from ..board.layer import merge_rects
 from ..surfaces import Reusable
 
 # when the changed areas cover more of the window than this, compose it all; a pan or zoom changes the board
@@ -64,7 +64,7 @@ class Backdrop:
                                show_passenger=not scene.anim.travels)
         banner = scene.banner_text()
         buttons = scene.board_buttons()
-        view = (bv.rect.topleft, bv.rect.size, bv.s, bv.vx0, bv.vy0, bv.names_facing, bv._labels_key)
+        view = (bv.rect.topleft, bv.rect.size, bv.s, bv.vx0, bv.vy0, bv.names_facing, bv.names.key)
         size = surface.get_size()
         full = fresh_build = self.surf is None or self.surf.get_size() != size or not self._keys
         # A window resize's own frame (set_mode, the stretched board, every panel scaled) leaves the banner
@@ -98,7 +98,7 @@ class Backdrop:
             return self.update(scene, surface) if self._fallback() else None
         rects["banner"] = banner_rect if banner_rect is not None else old_banner
         if not full and banner_moved and rects["banner"] is not None:
-            damage = _merge(damage + [rects["banner"]])
+            damage = merge_rects(damage + [rects["banner"]])
         self._keys = {n: (key, rects.get(n)) for n, key in pieces.items()}
         self._serial = bv.layer_serial
         self._layer_id = id(layer)
@@ -209,7 +209,7 @@ class Backdrop:
             if rects.get(n) is not None:
                 damage.append(rects[n])
         damage = [r.clip(pygame.Rect(0, 0, W, H)) for r in damage]
-        damage = _merge([r for r in damage if r.w > 0 and r.h > 0])
+        damage = merge_rects([r for r in damage if r.w > 0 and r.h > 0])
         return damage, sum(r.w * r.h for r in damage) > FULL_SHARE * W * H
 
     # ------------------------------------------------------------------------------------------

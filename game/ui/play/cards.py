@@ -21,7 +21,9 @@ import pygame
 from ...i18n import _, ngettext
 from .. import textfit
 from .. import theme as th
-from ..board_view import DEST_STANDARD, BoardView, disc, draw_passenger_figure
+from ..board.pieces import DEST_STANDARD, draw_destination_badge
+from ..board.view import BoardView
+from ..draw import disc, draw_passenger_figure
 from ..seats import EDGE_ROTATION, screen_to_upright, upright_to_screen
 from ..tween import Tween, ease_out
 
@@ -282,7 +284,7 @@ class CardStrips:
         pygame.draw.rect(surf, col, r, width=p(4) if lit else p(2), border_radius=p(9))
         br = min(r.h * 0.28, p(15))
         bx = r.x + p(8) + br
-        BoardView._draw_badge(surf, (bx, r.centery), br, (0, 0), col, express)
+        draw_destination_badge(surf, (bx, r.centery), br, (0, 0), col, express)
         ref = bv.grid_ref(stn)
         kind = _("express") if express else _("standard")
         nx = round(bx + br + p(7))
@@ -421,8 +423,7 @@ class CardStrips:
         x, y = bv.station_xy(stn)
         if not bv.rect.inflate(-bv.rect.w // 10, -bv.rect.h // 10).collidepoint(x, y):
             st = bv.board.stations[stn]  # zoomed away from it: bring it into view
-            bv.cx, bv.cy = st.x, st.y
-            bv._clamp()
+            bv.camera.centre_on(st.x, st.y)
         self.finds = [Find(stn, at, Tween(FIND_S, ease_out))]
         self.lit = j
         return stn

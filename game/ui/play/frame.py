@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from .backdrop import _merge as _merge_rects
+from ..board.layer import merge_rects as _merge_rects
 
 
 def draw(scene, surface: pygame.Surface) -> list[pygame.Rect] | None:

@@ -22,7 +22,7 @@ from ...engine.log_words import node_words
 from ...i18n import COLOUR_NAMES, LANDMARK_NAMES, N_, _, ngettext, words_text
 from .. import textfit
 from .. import theme as th
-from ..board_view import capsule, disc
+from ..draw import capsule, disc
 from ..seats import EDGE_ROTATION
 
 CATEGORY_WORDS = {

@@ -16,7 +16,7 @@ from ... import i18n
 from ...i18n import _
 from .. import textfit
 from .. import theme as th
-from ..board_view import disc
+from ..draw import disc
 from ..seats import EDGE_ROTATION
 
 # The last action's preview of each passenger move: (a later move?, its kind, what it shows) -> words.

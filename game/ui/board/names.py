@@ -1,0 +1,230 @@
+"""The station names on screen: their pixel size, their pictures, where they are (placed by ``placement.py``)
+and the rects overlays keep clear of.
+
+Placements are kept relative to each station (in pixels), so panning reuses them, and the last few are kept
+for every board view: a board already placed at this zoom, size and turn of the names places nothing.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..seats import EDGE_ROTATION
+from . import placement
+from .geometry import LANE_GAP
+
+if TYPE_CHECKING:
+    from .view import BoardView
+
+MIN_LABEL_PX = 11
+
+# Names placed for one board at one zoom, pixel size and turn: the same every time (the last search is seeded
+# and bounded by counted work), and a board view is built anew for every game, restart, replay and kiosk demo.
+# The last few placements are kept (a few kB each): a new view of a board already seen places nothing.
+PLACEMENT_CACHE_SIZE = 24
+_placements: "dict[tuple, tuple]" = {}
+
+
+class NameLayer:
+    """One board view's station names: placed per zoom, pixel size and turn of the names."""
+
+    def __init__(self, view: "BoardView"):
+        self.view = view
+        self.camera = view.camera
+        self.geometry = view.geometry
+        self.key = None  # what the names are placed for (see wanted)
+        self.labels: list = []  # per station: (text, dx, dy) of its name's top-left from the station, board pixels
+        self.corners: list = []  # per station: where its destination badge sits (station radii from its centre)
+        self.settle_work = 0  # the names' last search's work at the last placement (placement.SETTLE_WORK bounds it)
+        self.names_left_off: set[int] = set()  # stations whose names are not shown at this zoom
+        self._label_cache: dict = {}
+        self._rects_key = None
+        self._rects: list = []
+        self._px_key = None
+        self._px: list = []
+        self._occupied_key = None
+        self._occupied: list = []
+
+    @property
+    def label_px(self) -> int:
+        cam = self.camera
+        return max(MIN_LABEL_PX, round(max(12.5 * cam.scale, 14.0 * cam.s)))
+
+    def label_surface(self, text: str, px: int, angle: int) -> pygame.Surface:
+        """A name's picture: ink on a halo of the board's colour, turned by ``angle``; cached."""
+        key = (text, px, angle)
+        img = self._label_cache.get(key)
+        if img is None and not text:  # a station the city leaves unnamed (New York's water icons)
+            img = self._label_cache[key] = pygame.Surface((0, 0), pygame.SRCALPHA)
+        if img is None:
+            img = self._label_cache[key] = self._render(text, px, angle)
+        return img
+
+    def _render(self, text: str, px: int, angle: int) -> pygame.Surface:
+        view = self.view
+        font = view.fonts.get(px, False, True)
+        lines = text.split("\n")
+        imgs = [font.render(t, True, view.theme.ink) for t in lines]
+        halos = [font.render(t, True, view.theme.board_bg) for t in lines]
+        lh = font.get_linesize()
+        h = max(1, round(px * 0.12))
+        w = max(i.get_width() for i in imgs) + 2 * h
+        H = lh * (len(lines) - 1) + imgs[-1].get_height() + 2 * h
+        img = pygame.Surface((w, H), pygame.SRCALPHA)
+        for j, (im, ha) in enumerate(zip(imgs, halos)):
+            x = (w - im.get_width()) // 2
+            y = h + j * lh
+            for dx in (-h, 0, h):
+                for dy in (-h, 0, h):
+                    if dx or dy:
+                        img.blit(ha, (x + dx, y + dy))
+            img.blit(im, (x, y))
+        if angle:
+            img = pygame.transform.rotate(img, angle)
+        return img
+
+    # ---- placing --------------------------------------------------------------------------------
+    def wanted(self):
+        """What the names would be placed for now: the zoom (and, zoomed out, the view's size), the pixel
+        size and the turn of the names."""
+        cam = self.camera
+        facing = self.view.names_facing
+        px = self.label_px
+        angle = EDGE_ROTATION.get(facing, 0) if facing else 0
+        # zoomed out, the whole card is in view and a name past the view's edge is cut by the panels, so the
+        # view's size is part of what the names are placed for; zoomed in, a pan brings any name into view
+        size = (cam.rect.w, cam.rect.h) if cam.zoom == 1.0 else None
+        return ((round(cam.s, 6), size), px, angle)
+
+    def place(self, key=None) -> list:
+        """Every name placed for the current zoom (cached per zoom, pixel size and turn of the names; ``key``:
+        what ``wanted`` says, when the caller knows it)."""
+        if key is None:
+            key = self.wanted()
+        if key != self.key:
+            for _ in self.job(key):
+                pass
+        return self.labels
+
+    def job(self, key):
+        """The placement for ``key`` as a generator that yields now and then, so it can be spread over frames;
+        taken from the last placements when this board was placed so before."""
+        view = self.view
+        board = view.board
+        cam = self.camera
+        known = (id(board), type(view.city), key, round(cam.scale, 6), tuple(cam.bounds),
+                 tuple(self.geometry.radius_u), placement.SETTLE_WORK)
+        got = _placements.get(known)
+        if got is not None and got[0] is board:  # the board is kept in the entry, so its id is not reused
+            _placements[known] = _placements.pop(known)  # most recently used last
+            self.labels, self.corners, self.settle_work = list(got[1]), list(got[2]), got[3]
+            self.names_left_off = set(got[4])
+            self.key = key
+            return
+        card = self.name_card(key)
+        done = yield from placement.place_names(card)
+        self.settle_work = done.work
+        self.names_left_off = set(done.left_off)
+        self.corners = done.corners
+        pos = card.centres
+        self.labels = [(text, box[0] - pos[i][0], box[1] - pos[i][1]) for i, (text, box, _) in enumerate(done.names)]
+        self.key = key
+        _placements[known] = (board, tuple(self.labels), tuple(self.corners), self.settle_work,
+                              frozenset(self.names_left_off))
+        while len(_placements) > PLACEMENT_CACHE_SIZE:
+            del _placements[next(iter(_placements))]
+
+    def name_card(self, key) -> placement.NameCard:
+        """The board as the placement sees it, in board pixels at the current zoom."""
+        (_, size), px, angle = key
+        view, cam = self.view, self.camera
+        board, city = view.board, view.city
+        s = cam.s
+        gap = LANE_GAP * s
+        pos = [(st.x * s, st.y * s) for st in board.stations]  # pixel space, origin at the board's
+        rads = [self.geometry.station_radius(i) for i in range(len(pos))]
+        segs = []  # every straight piece of every connection (a bent one has several)
+        for con in board.connections:
+            pts = [pos[con.a]] + [(p[0] * s, p[1] * s) for p in con.bends] + [pos[con.b]]
+            for a, b in zip(pts, pts[1:]):
+                segs.append((a[0], a[1], b[0], b[1], (con.spaces - 1) * gap / 2 + gap * 0.4))
+        bx0, by0, bx1, by1 = (v * s for v in cam.bounds)
+        box = None
+        if size:  # the view in board pixels: zoomed out, the card sits in its middle
+            mx, my = (bx0 + bx1 - size[0]) / 2, (by0 + by1 - size[1]) / 2
+            box = (mx, my, mx + size[0], my + size[1])
+        return placement.NameCard(
+            centres=pos, radii=rads, clearances=[city.name_clearance(view.kinds[i], r) for i, r in enumerate(rads)],
+            names=[city.station_label(st) for st in board.stations], segments=segs,
+            destinations=tuple(set(board.express_cards) | set(board.standard_cards)),
+            connections=[len(c) for c in board.station_conns], special=[bool(st.kinds) for st in board.stations],
+            card=(bx0, by0, bx1, by1), view=box, px=px, lane_gap=gap, badge_least=7.0 * cam.scale,
+            measure=lambda text: self.label_surface(text, px, angle).get_size(), work_bound=placement.SETTLE_WORK)
+
+    def badge_corner(self, stn: int) -> tuple[float, float]:
+        """Where station ``stn``'s destination badge sits (station radii from its centre): the spot that
+        covers no name, chosen with the names."""
+        self.place()
+        return self.corners[stn]
+
+    # ---- where the names are on screen ------------------------------------------------------------
+    def view_key(self):
+        view, cam = self.view, self.camera
+        if self.key is None or not (view.interactive or view.progressive):
+            self.place()
+        # else while fingers zoom, or until a progressive rebuild has placed the names for this view, the
+        # last placement stands in (overlays asking where names are must not place them all in one frame)
+        return (self.key, cam.rect.topleft, cam.rect.size, cam.vx0, cam.vy0)
+
+    def rects_changed(self) -> None:
+        """The names were moved by hand (tests): their rects are worked out again."""
+        self._rects_key = self._px_key = None
+
+    def label_rects(self) -> list[pygame.Rect]:
+        """Screen rects of every station's name (image, halo included), cached for the view."""
+        key = self.view_key()
+        if self._rects_key != key:
+            cam = self.camera
+            lk = (self.key, cam.s)
+            if self._px_key != lk:  # board-pixel rects, once per placement
+                placed = self.labels
+                _, px, angle = self.key  # the placement's own size (a stand-in may be older)
+                s = cam.s
+                out = []
+                for i, st in enumerate(self.view.board.stations):
+                    text, lx, ly = placed[i]
+                    w, h = self.label_surface(text, px, angle).get_size()
+                    out.append((st.x * s + lx, st.y * s + ly, w, h))
+                self._px = out
+                self._px_key = lk
+            ox, oy = cam.rect.x - cam.vx0, cam.rect.y - cam.vy0
+            self._rects = [pygame.Rect(round(x + ox), round(y + oy), w, h) for x, y, w, h in self._px]
+            self._rects_key = key
+        return self._rects
+
+    def label_rect(self, i: int) -> pygame.Rect:
+        """Screen rect of station ``i``'s name (its image, halo included)."""
+        return self.label_rects()[i]
+
+    def occupied_rects(self) -> list[pygame.Rect]:
+        """Screen rects of station names and symbols, for overlays that should not hide them."""
+        key = self.view_key()
+        if self._occupied_key != key:
+            names = self.label_rects()
+            geo = self.geometry
+            out = []
+            for i in range(len(self.view.board.stations)):
+                x, y = geo.station_xy(i)
+                r = geo.station_radius(i)
+                out.append(pygame.Rect(round(x - r), round(y - r), round(2 * r), round(2 * r)))
+                out.append(names[i])
+            self._occupied = out
+            self._occupied_key = key
+        return list(self._occupied)
+
+    def draw_label(self, surf: pygame.Surface, i: int, off) -> None:
+        r = self.label_rects()[i]
+        _, px, angle = self.key
+        img = self.label_surface(self.labels[i][0], px, angle)
+        surf.blit(img, (round(r.x - off[0]), round(r.y - off[1])))

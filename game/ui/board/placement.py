@@ -1,0 +1,785 @@
+"""Where each station's name goes: geometry in, places out.
+
+A pure module: no pygame, no surfaces. The board view (``names.py``) hands it a :class:`NameCard` (the
+stations, their radii and the room their marks need, the track spaces as straight pieces, the destinations,
+the board card and the view in board pixels, and a callable that measures a name at its pixel size) and gets
+back a :class:`Placement`: each name's box, each destination badge's corner, the names left off, and the work
+the last search did.
+
+The steps, in order: the fixed obstacles go into a grid (:meth:`_Placer.obstacles`); every name gets its
+candidate places, each with a cost for what it covers (:meth:`_Placer.candidates`); greedy passes put each name
+at its cheapest place, and the destination badges at the corners that cover the fewest names
+(:meth:`_Placer.greedy`); a last, bounded search mends names still too close or under a badge
+(:func:`settle_clashes`); names that only fit over one another, past the view or off the card are left off
+(:meth:`_Placer.leave_off`).
+
+What it promises (tests/ui/test_name_placement.py): no two placed names overlap (halos aside), every placed
+name lies inside the card, and the work is bounded (``work_bound`` names looked at, then the best places found
+by then). It is a generator that yields now and then, so the view can spread it over frames.
+"""
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Callable, Generator, Sequence
+
+Box = tuple[float, float, float, float]
+Point = tuple[float, float]
+Segment = tuple[float, float, float, float, float]  # a straight piece of track: ends and the half-width kept clear
+Candidate = tuple[str, Box, float]  # (text, box, preference cost)
+
+CELL = 64.0  # side of a grid cell (board pixels) for finding what is near a box
+SETTLE_STEPS = 600  # the names' last search (settle_clashes): moves per run
+# the search's work bound, in names looked at (each grid cell's names when a place is weighed): Berlin at 1280x720
+# needs 0.61 million, Paris 1.17 million; a window far too small for the names (640x360, five seats) would take
+# 50 million (about 47 s of processor time) and now stops at the bound with the best places found by then
+SETTLE_WORK = 1_200_000
+SETTLE_RUNS = 2  # runs (each from the same start, seeded differently; the best kept)
+SETTLE_HEAT = 1.0  # how readily a worse place is taken at first (in the weights below)
+SETTLE_NAME = 4.0  # a name too close to another (twice when they overlap)
+SETTLE_BADGE = 6.0  # a destination badge over a name
+SETTLE_OWN_BADGE = 0.0  # its own station's badge, the first time (it may move to another corner)
+SETTLE_MARK = 2.0  # a city's mark (Berlin's stacks) wholly under a name (more than a fifth: plus SETTLE_NAME)
+SETTLE_STATION = 1.0  # another station's symbol under a name
+LABEL_GAP = 0.45  # least space between two names, as a fraction of the name's pixel size
+# where a destination badge may sit (in station radii from its centre), preferred first
+BADGE_CORNERS = ((0.95, -0.95), (-0.95, -0.95), (0.95, 0.95), (-0.95, 0.95), (1.6, 0.0), (-1.6, 0.0),
+                 (0.0, 1.6), (0.0, -1.6), (1.5, -1.5), (-1.5, -1.5), (1.5, 1.5), (-1.5, 1.5))
+
+
+@dataclass(frozen=True)
+class NameCard:
+    """What the names are placed on, in board pixels (board units times the zoom's scale, origin at the
+    board's): one entry per station in each per-station sequence."""
+
+    centres: Sequence[Point]
+    radii: Sequence[float]  # each station symbol's radius
+    clearances: Sequence[float]  # how far names keep from each station (a city's mark may reach further)
+    names: Sequence[str]  # "" for a station that carries no name
+    segments: Sequence[Segment]
+    destinations: Sequence[int]  # stations with a destination card (their badge needs a free corner)
+    connections: Sequence[int]  # how many connections meet at each station
+    special: Sequence[bool]  # the rules give the station a part (express, terminus...)
+    card: Box  # the board card: names stay on it
+    view: Box | None  # zoomed out, the view round the card: a name past it is cut by the panels
+    px: int  # the names' pixel size
+    lane_gap: float  # centre to centre of parallel track spaces
+    badge_least: float  # the least half-side of a destination badge
+    measure: Callable[[str], tuple[float, float]]  # a name's (width, height), halo included
+    work_bound: int = SETTLE_WORK
+
+
+@dataclass
+class Placement:
+    """Each station's name (text and box; an empty text and a box at the centre for none), each destination
+    badge's corner (station radii from its centre), the names left off, and the last search's work."""
+
+    names: list[Candidate]
+    corners: list[Point]
+    left_off: set[int]
+    work: int
+
+
+def place_names(card: NameCard) -> Generator[None, None, Placement]:
+    """Every name placed on ``card`` (a generator: ``placement = yield from place_names(card)``)."""
+    placer = _Placer(card)
+    yield from placer.obstacles()
+    yield from placer.candidates()
+    yield from placer.greedy()
+    work = yield from settle_clashes(placer)
+    return placer.leave_off(work)
+
+
+def split_name(name: str) -> str | None:
+    """A two-line form of a long name, breaking at the space nearest the middle."""
+    if len(name) < 12 or " " not in name:
+        return None
+    mid = len(name) / 2
+    spaces = [i for i, ch in enumerate(name) if ch == " "]
+    i = min(spaces, key=lambda k: abs(k - mid))
+    return name[:i] + "\n" + name[i + 1:]
+
+
+def overlap(a: Box, b: Box) -> float:
+    """The area two boxes share."""
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def clip_len(ax: float, ay: float, bx: float, by: float, r: Box) -> float:
+    """Length of segment a-b inside the box (x0, y0, x1, y1) (Liang-Barsky)."""
+    x0, y0, x1, y1 = r
+    dx, dy = bx - ax, by - ay
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, ax - x0), (dx, x1 - ax), (-dy, ay - y0), (dy, y1 - ay)):
+        if p == 0:
+            if q < 0:
+                return 0.0
+        else:
+            t = q / p
+            if p < 0:
+                if t > t1:
+                    return 0.0
+                t0 = max(t0, t)
+            else:
+                if t < t0:
+                    return 0.0
+                t1 = min(t1, t)
+    return max(0.0, t1 - t0) * math.hypot(dx, dy)
+
+
+def cells(box: Box):
+    """The grid cells a box touches."""
+    cell = CELL
+    for gx in range(int(box[0] // cell), int(box[2] // cell) + 1):
+        for gy in range(int(box[1] // cell), int(box[3] // cell) + 1):
+            yield (gx, gy)
+
+
+def names_cover(bb: Box, lgrid: dict, boxes: dict) -> float:
+    """How much of the names' area a badge's box ``bb`` covers (each name counted once; ``lgrid``: grid cell ->
+    names placed there)."""
+    cover = 0.0
+    seen = set()
+    for k in cells(bb):
+        for j in lgrid.get(k, ()):
+            if j not in seen:
+                seen.add(j)
+                cover += overlap(bb, boxes[j])
+    return cover
+
+
+def unreadable_names(boxes: dict[int, Box], need: dict[int, tuple], halo: float) -> set[int]:
+    """The names to leave off so that no two drawn names cover each other.
+
+    With five seats round a 1280x720 laptop the board is so small that Paris keeps a dozen names over one
+    another after the last search, Berlin six: both of each pair unreadable. Leaving one off lets the other
+    be read; zooming in (the names then have room) or a long press on its station shows it. The least
+    needed name goes first (by ``need``, least first: a plain station before one the rules give a part, then
+    fewer connections, then no destination card, then a longer name), so the interchanges and special
+    stations players look for keep theirs; among equals the one over the most others. Boxes are shrunk by
+    ``halo`` first: halos that touch do not hide letters.
+    """
+    inner = {i: (b[0] + halo, b[1] + halo, b[2] - halo, b[3] - halo) for i, b in boxes.items()}
+    over: dict[int, set[int]] = {i: set() for i in inner}
+    ids = sorted(inner, key=lambda i: inner[i][0])
+    for n, i in enumerate(ids):  # sweep along x: only names that start before this one ends can meet it
+        a = inner[i]
+        for j in ids[n + 1:]:
+            b = inner[j]
+            if b[0] >= a[2]:
+                break
+            if overlap(a, b) > 0:
+                over[i].add(j)
+                over[j].add(i)
+    left_off: set[int] = set()
+    while True:
+        clashing = [i for i, o in over.items() if o]
+        if not clashing:
+            return left_off
+        i = min(clashing, key=lambda k: (need[k], -len(over[k]), k))
+        left_off.add(i)
+        for j in over.pop(i):
+            over[j].discard(i)
+
+
+class _Placer:
+    """The greedy placement: obstacles, candidates, passes; holds the names' places as they stand."""
+
+    def __init__(self, card: NameCard):
+        self.card = card
+        self.pos = list(card.centres)
+        self.rads = list(card.radii)
+        self.clear = list(card.clearances)
+        self.segs = list(card.segments)
+        self.grid: dict[tuple[int, int], list] = {}  # fixed obstacles: (kind, box, data) per grid cell
+        # names closer than this read as one ("Holborn Moorgate"): keep a gap, widest along the baseline
+        self.gx = LABEL_GAP * card.px
+        self.gy = self.gx * 0.4
+        self.close_cost = card.px * card.px * 6.0  # any two names too close: as bad as a name over a station
+        self.cands: list[list[Candidate]] = []
+        self.boxes: dict[int, Box] = {}  # each placed name's box
+        self.lgrid: dict[tuple[int, int], set[int]] = {}  # grid cell -> names placed there (grown by the gap)
+        self.choice: list = [None] * len(self.pos)
+        self.keep_clear: list[Box] = []  # badge boxes a name must not cover (found by the passes)
+        self.order: list[int] = []  # named stations, most constrained first
+        self.dests = sorted(card.destinations)
+        self.corners: list[Point] = [BADGE_CORNERS[0]] * len(self.pos)
+
+    # ---- boxes -----------------------------------------------------------------------------------
+    def add(self, kind: str, box: Box, data=None) -> None:
+        item = (kind, box, data)
+        grid = self.grid
+        for k in cells(box):
+            grid.setdefault(k, []).append(item)
+
+    def off_card(self, box: Box) -> bool:
+        bx0, by0, bx1, by1 = self.card.card
+        return box[0] < bx0 or box[1] < by0 or box[2] > bx1 or box[3] > by1
+
+    def cut(self, b: Box) -> bool:
+        """More of the name than a quarter (a whole line of a two-line name) past the view's edge, where
+        the panels round the board cut it (zoomed out only)."""
+        view = self.card.view
+        return bool(view) and overlap(b, view) < 0.75 * (b[2] - b[0]) * (b[3] - b[1])
+
+    def grown(self, box: Box) -> Box:
+        return (box[0] - self.gx, box[1] - self.gy, box[2] + self.gx, box[3] + self.gy)
+
+    def badge_box(self, i: int, corner: Point, extra: float) -> Box:
+        """Station ``i``'s destination badge at ``corner``, grown by ``extra`` pixels each way."""
+        x, y = self.pos[i]
+        r = self.rads[i]
+        br = max(self.card.badge_least, r * 0.75)
+        m = br + max(1.5, br * 0.15) + extra
+        bx, by = x + corner[0] * r, y + corner[1] * r
+        return (bx - m, by - m, bx + m, by + m)
+
+    def put(self, i: int, box: Box) -> None:
+        self.boxes[i] = box
+        lgrid = self.lgrid
+        for k in cells(self.grown(box)):
+            lgrid.setdefault(k, set()).add(i)
+
+    def take(self, i: int) -> None:
+        lgrid = self.lgrid
+        for k in cells(self.grown(self.boxes[i])):
+            lgrid[k].discard(i)
+        del self.boxes[i]
+
+    # ---- step 1: the fixed obstacles ---------------------------------------------------------------
+    def obstacles(self):
+        """Stations (and a city's marks, kept clear like badges), track spaces and the badges' usual corners."""
+        pos, rads, clear = self.pos, self.rads, self.clear
+        for i, (x, y) in enumerate(pos):
+            if i % 60 == 59:
+                yield
+            r = clear[i]
+            self.add("station", (x - r, y - r, x + r, y + r), i)
+            if r > rads[i]:  # a city's mark (Berlin's stack and count) is kept clear like a destination badge
+                self.add("badge", (x - r, y - r, x + r, y + r), i)
+        yield
+        for j, (x0, y0, x1, y1, hw) in enumerate(self.segs):
+            if j % 20 == 19:
+                yield
+            self.add("seg", (min(x0, x1) - hw, min(y0, y1) - hw, max(x0, x1) + hw, max(y0, y1) + hw), j)
+        yield
+        for i in self.card.destinations:  # a destination badge's usual corner
+            self.add("badge", self.badge_box(i, BADGE_CORNERS[0], 1), i)
+
+    # ---- step 2: each name's candidate places ------------------------------------------------------
+    def candidates(self):
+        """Candidate boxes per station, computed once: (text, box, preference cost)."""
+        card = self.card
+        gap = card.lane_gap
+        for i, name in enumerate(card.names):
+            yield  # a station's candidates can cost a millisecond (its names drawn at a new size)
+            x, y = self.pos[i]
+            r = self.clear[i] + max(2.0, gap * 0.3)
+            if not name:  # no name to place: an empty box at the centre, which no name avoids
+                self.cands.append([("", (x, y, x, y), 0.0)])
+                continue
+            forms = [(name, 0.0)]
+            two = split_name(name)
+            if two:
+                forms.append((two, 3.0))
+            out = []
+            for text, form_cost in forms:
+                w, h = card.measure(text)
+                for (lx, ly), pref in self.places(x, y, r, w, h):
+                    box = (lx, ly, lx + w, ly + h)
+                    out.append((text, box, self.fixed_cost(i, box, h, pref + form_cost)))
+            self.cands.append(out)
+
+    def places(self, x: float, y: float, r: float, w: float, h: float) -> list[tuple[Point, float]]:
+        """A name's usual places round its station, preferred first; a place that runs off the board card is
+        also slid back onto it (a name at the card's edge then sits above or below its station, moved
+        inwards), so small boards keep names on it."""
+        bx0, by0, bx1, by1 = self.card.card
+        places = [((x + r, y - h / 2), 0.0), ((x - r - w, y - h / 2), 0.5),
+                  ((x - w / 2, y - r - h), 1.0), ((x - w / 2, y + r), 1.2),
+                  ((x + r * 0.7, y - r * 0.7 - h), 1.6), ((x + r * 0.7, y + r * 0.7), 1.8),
+                  ((x - r * 0.7 - w, y - r * 0.7 - h), 1.9), ((x - r * 0.7 - w, y + r * 0.7), 2.0)]
+        for (lx, ly), pref in list(places):
+            if lx < bx0 or ly < by0 or lx + w > bx1 or ly + h > by1:
+                m = 2.0  # off the card's edge line, rounding included
+                sx, sy = min(max(lx, bx0 + m), bx1 - m - w), min(max(ly, by0 + m), by1 - m - h)
+                if (sx, sy) != (lx, ly) and bx0 <= sx and by0 <= sy:
+                    places.append(((sx, sy), pref + 1.0))
+        return places
+
+    def fixed_cost(self, i: int, box: Box, h: float, cost: float) -> float:
+        """``cost`` plus what a place of name ``i`` covers that never moves: the card's edge, the view's, other
+        stations and the lanes."""
+        lx, ly, rx, ry = box
+        if self.off_card(box):
+            cost += 200
+        if self.cut(box):
+            cost += 400
+        inner = (lx + 1, ly + 1, rx - 1, ry - 1)
+        seen = set()
+        grid, segs = self.grid, self.segs
+        for k in cells(box):
+            for item in grid.get(k, ()):
+                if id(item) in seen:
+                    continue
+                seen.add(id(item))
+                kind, ob, data = item
+                if kind == "station":  # its own too: a place slid onto the card may cover it
+                    cost += overlap(inner, ob) * (1.5 if data != i else 6.0)
+                elif kind == "badge":
+                    if data != i:
+                        cost += overlap(inner, ob) * 6.0
+                else:
+                    x0, y0, x1, y1, hw = segs[data]
+                    grown = (inner[0] - hw, inner[1] - hw, inner[2] + hw, inner[3] + hw)
+                    cost += clip_len(x0, y0, x1, y1, grown) * h * 0.03
+        return cost
+
+    # ---- step 3: greedy passes ---------------------------------------------------------------------
+    def label_cost(self, i: int, box: Box) -> float:
+        """What a place costs for the names near it: overlapping names most, names within the gap too."""
+        c = 0.0
+        seen = set()
+        g = self.grown(box)
+        lgrid, boxes, close_cost = self.lgrid, self.boxes, self.close_cost
+        for k in cells(g):
+            for j in lgrid.get(k, ()):
+                if j != i and j not in seen:
+                    seen.add(j)
+                    # overlapping names cost most; names within the gap cost too, as "one name"
+                    ov = overlap(g, boxes[j])
+                    if ov:
+                        c += overlap(box, boxes[j]) * 2.0 + ov * 4.0 + close_cost
+        return c
+
+    def cost_of(self, i: int, c: Candidate) -> float:
+        keep_clear = self.keep_clear
+        extra = sum(overlap(c[1], b) for b in keep_clear) * 10.0 if keep_clear else 0.0
+        return c[2] + self.label_cost(i, c[1]) + extra
+
+    def greedy(self):
+        """Most constrained first (big symbols, busy stations), then passes that move names into gaps; from
+        the third pass on, the badges take their corners and a badge that covers a name is kept clear."""
+        rads, conns, cands, choice = self.rads, self.card.connections, self.cands, self.choice
+        order = sorted(range(len(self.pos)), key=lambda i: (-rads[i], -conns[i]))
+        for i in order:
+            if not cands[i][0][0]:  # unnamed
+                choice[i] = cands[i][0]
+        order = self.order = [i for i in order if cands[i][0][0]]
+        for rnd in range(6):
+            for n_i, i in enumerate(order):
+                if n_i % 4 == 3:
+                    yield
+                if rnd:
+                    self.take(i)
+                best = min(cands[i], key=lambda c: self.cost_of(i, c))
+                choice[i] = best
+                self.put(i, best[1])
+            if rnd < 2:
+                continue
+            clash = yield from self.place_badges()
+            if not clash:
+                break
+
+    def place_badges(self):
+        """Each destination's badge to the corner that covers the fewest names; a badge that cannot avoid them
+        all is kept clear by the next pass (True then)."""
+        clash = False
+        yield
+        for n_d, i in enumerate(self.dests):
+            if n_d % 5 == 4:
+                yield
+            best_c = None
+            for corner in BADGE_CORNERS:
+                bb = self.badge_box(i, corner, 2)  # a pixel more each way: the screen rounds both rects
+                cover = names_cover(bb, self.lgrid, self.boxes)
+                if best_c is None or cover < best_c[0]:
+                    best_c = (cover, corner, bb)
+                if cover == 0:
+                    break
+            self.corners[i] = best_c[1]
+            if best_c[0] > 0:  # the next pass moves the names off this spot
+                clash = True
+                self.keep_clear.append(best_c[2])
+        return clash
+
+    # ---- step 5: names left off ----------------------------------------------------------------------
+    def leave_off(self, work: int) -> Placement:
+        """Names with no place inside the view or on the card, names the search could only leave over one
+        another (see unreadable_names), and names hiding much of a city's mark are left off."""
+        card, pos, choice = self.card, self.pos, self.choice
+        drawn = {i: c[1] for i, c in enumerate(choice) if c[0]}
+        gone = {i for i, b in drawn.items() if self.cut(b)}  # no place left in the view
+        for i in gone:
+            del drawn[i]
+        wanted = set(self.dests)
+        need = {i: (card.special[i], card.connections[i], i in wanted, -len(choice[i][0])) for i in drawn}
+        left_off = gone | unreadable_names(drawn, need, max(2.0, card.px * 0.15))
+        # a city's mark beside its station (Berlin's landmark stacks and their counts, not a symbol kept a
+        # little clear) matters more at play than a name over it: a name still hiding more than a quarter of
+        # another station's mark is left off too
+        marks = [(k, (x - c, y - c, x + c, y + c)) for k, ((x, y), c, r) in enumerate(zip(pos, self.clear, self.rads))
+                 if c >= 1.5 * r]
+        left_off |= {i for i, b in drawn.items() if any(
+            k != i and overlap(b, mb) > 0.25 * (mb[2] - mb[0]) * (mb[3] - mb[1]) for k, mb in marks)}
+        for i in left_off:
+            x, y = pos[i]
+            choice[i] = ("", (x, y, x, y), 0.0)
+        return Placement(list(choice), list(self.corners), left_off, work)
+
+
+def settle_clashes(placer: _Placer):
+    """The last step of the name placement (a generator returning the work done): a name the greedy passes
+    left too close to another, or under a destination's badge or a city's mark, tries each of its places, and
+    places half a line further out, for one with fewer such clashes; it moves only then, so a board without
+    clashes is not changed. Then every badge takes its corner again. Names still too close, or under a badge,
+    go to a short seeded search over their places and their neighbours' (see _Settler.search)."""
+    settler = _Settler(placer)
+    yield from settler.single_moves()
+    if not settler.needs_search():
+        return 0  # names apart and no badge over one: nothing for the search to mend (and no work counted)
+    # twice: first with each name's own badge counting little (it may take another corner), then, the badges
+    # at their new corners, with every badge counting in full
+    settler.own = SETTLE_OWN_BADGE
+    yield from settler.search()
+    settler.recorner()
+    settler.own = SETTLE_BADGE
+    settler.fixed.clear()
+    yield from settler.search()
+    settler.recorner()
+    return settler.work
+
+
+class _Settler:
+    """The names' last search over the places the greedy passes chose (see settle_clashes)."""
+
+    def __init__(self, p: _Placer):
+        self.p = p
+        self.order, self.cands, self.choice = p.order, p.cands, p.choice
+        self.boxes, self.lgrid, self.grid = p.boxes, p.lgrid, p.grid
+        self.gx, self.gy = p.gx, p.gy
+        self.badges = {i: p.badge_box(i, p.corners[i], 2) for i in p.dests}
+        self.places: dict = {}  # each name's places on the card: the usual ones and the further ones (and beside)
+        self.work = 0  # names looked at while weighing places: the search and the pairs stop past the bound
+        self.bound = p.card.work_bound
+        self.marked = {k for k in range(len(p.pos)) if p.clear[k] > p.rads[k]}  # stations with a city's mark
+        self.fixed: dict[tuple[int, Box], float] = {}  # conflicts of a place that do not move: cached
+        self.own = SETTLE_OWN_BADGE  # what a name's own station's badge weighs over it
+
+    # ---- places -------------------------------------------------------------------------------------
+    def further(self, i: int) -> list[Candidate]:
+        """Places half a line further out than the usual ones, above and below the station."""
+        x, y = self.p.pos[i]
+        r = self.p.rads[i]
+        out = []
+        for text, box, cost in self.cands[i]:
+            w, h = box[2] - box[0], box[3] - box[1]
+            for lx, ly in ((x + r * 0.3, y - r - h * 1.5), (x + r * 0.3, y + r + h * 0.5),
+                           (x - r * 0.3 - w, y - r - h * 1.5), (x - r * 0.3 - w, y + r + h * 0.5)):
+                out.append((text, (lx, ly, lx + w, ly + h), cost + 2.5))
+            break  # the one-line form's size
+        return out
+
+    def beside(self, i: int) -> list[Candidate]:
+        """For the search, places beside the usual ones: above or below, starting or ending at the station,
+        and left or right half a line higher or lower."""
+        x, y = self.p.pos[i]
+        r = self.p.rads[i]
+        out = []
+        for text, box, cost in self.cands[i][:1]:  # the one-line form
+            w, h = box[2] - box[0], box[3] - box[1]
+            for lx, ly in ((x - r * 0.3, y - r - h), (x + r * 0.3 - w, y - r - h), (x - r * 0.3, y + r),
+                           (x + r * 0.3 - w, y + r), (x + r, y - h), (x + r, y), (x - r - w, y - h),
+                           (x - r - w, y)):
+                out.append((text, (lx, ly, lx + w, ly + h), cost + 3.0))
+        return out
+
+    def places_of(self, i: int, more: bool = False) -> list[Candidate]:
+        """Name ``i``'s places on the card and in the view (never off them)."""
+        if (i, more) not in self.places:
+            p = self.p
+            self.places[(i, more)] = [c for c in self.cands[i] + self.further(i) + (self.beside(i) if more else [])
+                                      if not (p.off_card(c[1]) or p.cut(c[1]))]
+        return self.places[(i, more)]
+
+    def recorner(self) -> None:
+        """Badges to the corner covering the fewest names, as in the passes."""
+        p = self.p
+        for i in p.dests:
+            best_c = None
+            for corner in BADGE_CORNERS:
+                bb = p.badge_box(i, corner, 2)
+                cover = names_cover(bb, self.lgrid, self.boxes)
+                if best_c is None or cover < best_c[0]:
+                    best_c = (cover, corner)
+                if cover == 0:
+                    break
+            p.corners[i] = best_c[1]
+            self.badges[i] = p.badge_box(i, p.corners[i], 2)
+
+    # ---- single moves -----------------------------------------------------------------------------
+    def clashes(self, i: int, box: Box) -> int:
+        """How many things a place clashes with: names too close, badges, the card's and view's edges."""
+        p = self.p
+        n = 0
+        g = p.grown(box)
+        seen = set()
+        for k in cells(g):
+            for j in self.lgrid.get(k, ()):
+                if j != i and j not in seen:
+                    seen.add(j)
+                    n += overlap(g, self.boxes[j]) > 0
+        n += sum(1 for b in self.badges.values() if overlap(box, b) > 0)
+        n += p.off_card(box)  # off the board card
+        n += p.cut(box)  # cut by the panels round the view
+        seen = set()
+        for k in cells(box):
+            for item in self.grid.get(k, ()):
+                if item[0] == "badge" and item[2] != i and id(item) not in seen:
+                    seen.add(id(item))
+                    n += overlap(box, item[1]) > 0
+        return n
+
+    def single_moves(self):
+        """Twice at most: each clashing name moves to its place with fewer clashes, if it has one."""
+        p, choice = self.p, self.choice
+        for _ in range(2):
+            moved = False
+            for n_i, i in enumerate(self.order):
+                if n_i % 4 == 3:
+                    yield
+                now = self.clashes(i, self.boxes[i])
+                if not now:
+                    continue
+                p.take(i)
+                best = None
+                for c in self.places_of(i):  # never off the board card
+                    key = (self.clashes(i, c[1]), p.cost_of(i, c))
+                    if best is None or key < best[0]:
+                        best = (key, c)
+                if best is not None and best[0][0] < now:
+                    choice[i] = best[1]
+                    moved = True
+                p.put(i, choice[i][1])
+            if not moved:
+                break
+            yield
+            self.recorner()
+
+    # ---- weights for the search ---------------------------------------------------------------------
+    def near_names(self, i: int, box: Box) -> dict[int, float]:
+        """The names too close to a place, each weighing SETTLE_NAME, more when they overlap it (up to five
+        times for a name wholly under the other). The search's hot spot: the grid cells of the grown box are
+        walked here, in the order ``cells`` gives them."""
+        gx, gy = self.gx, self.gy
+        g0, g1, g2, g3 = box[0] - gx, box[1] - gy, box[2] + gx, box[3] + gy
+        lgrid_get, boxes = self.lgrid.get, self.boxes
+        a_box = _area(box)
+        cell = CELL
+        out = {}
+        work = 0
+        for cx in range(int(g0 // cell), int(g2 // cell) + 1):
+            for cy in range(int(g1 // cell), int(g3 // cell) + 1):
+                near = lgrid_get((cx, cy), ())
+                work += 1 + len(near)
+                for j in near:
+                    if j != i and j not in out:
+                        b = boxes[j]
+                        if g0 < b[2] and b[0] < g2 and g1 < b[3] and b[1] < g3:
+                            ov = overlap(box, b)  # a name hidden under another is worst
+                            out[j] = SETTLE_NAME * (1 + (ov > 0) + 3 * ov / min(a_box, _area(b)))
+        self.work += work
+        return out
+
+    def other(self, i: int, box: Box) -> float:
+        """What a name's place covers besides other names: another station's destination badge, a city's
+        mark (by the share of it covered) and other stations' symbols."""
+        key = (i, box)
+        if key not in self.fixed:
+            # (its own station's badge counts less: it may take another corner afterwards)
+            own = self.own
+            n = sum(SETTLE_BADGE if d != i else own for d, b in self.badges.items() if overlap(box, b) > 0)
+            inner = (box[0] + 1, box[1] + 1, box[2] - 1, box[3] - 1)
+            seen = set()
+            marked = self.marked
+            for k in cells(box):
+                for item in self.grid.get(k, ()):
+                    kind, ob, j = item
+                    if j == i or id(item) in seen:
+                        continue
+                    seen.add(id(item))
+                    if kind == "station":
+                        n += SETTLE_STATION * (overlap(inner, ob) > 0)
+                    elif kind == "badge" and j in marked:
+                        share = overlap(box, ob) / max(1.0, (ob[2] - ob[0]) * (ob[3] - ob[1]))
+                        n += SETTLE_MARK * share + SETTLE_NAME * (share > 0.2)  # hidden: as bad as a name
+            self.fixed[key] = n
+        return self.fixed[key]
+
+    def weight(self, i: int, box: Box) -> float:
+        """All a place of name ``i`` clashes with, the other names as they stand."""
+        return sum(self.near_names(i, box).values()) + self.other(i, box)
+
+    def needs_search(self) -> bool:
+        boxes, badges = self.boxes, self.badges
+        return any(self.near_names(i, boxes[i]) or any(overlap(boxes[i], b) > 0 for b in badges.values())
+                   for i in self.order)
+
+    def restore(self, state: list) -> None:
+        """Every name back to its place in ``state``."""
+        p = self.p
+        for i in self.order:
+            p.take(i)
+        for i in self.order:
+            self.choice[i] = state[i]
+            p.put(i, state[i][1])
+
+    # ---- the search -------------------------------------------------------------------------------
+    # Where single moves are stuck (a crowded corner where every place of a name clashes with something), a
+    # short search: a clashing name (the worst most often) moves to its place with the fewest conflicts,
+    # weighed (SETTLE_*: names too close, badges, marks, other stations' symbols), even when that is no
+    # better, so a neighbour may then find room, and now and then to a worse one, less and less often; never
+    # straight back to where it came from. The best set of places seen is kept. Then a name still in
+    # conflict tries every pair of places for itself and one name in its way. Seeded, so the same every time;
+    # a board whose names are apart and clear of the badges never gets here, so it is unchanged.
+    def search(self):
+        start = list(self.choice)
+        best_state = (self.score(start), start)
+        for run in range(SETTLE_RUNS):
+            best_state = yield from self.run(run, start, best_state)
+        self.restore(best_state[1])
+        yield from self.pair_moves()
+        self.return_home(start)
+
+    def score(self, state: list) -> float:
+        return sum(sum(self.near_names(i, state[i][1]).values()) + 2 * self.other(i, state[i][1])
+                   for i in self.order)
+
+    def run(self, run: int, start: list, best_state: tuple):
+        """One run of the search from ``start`` (seeded by ``run``); returns the best state seen so far."""
+        rng = random.Random(run)
+        order, choice = self.order, self.choice
+        self.restore(start)
+        count = {i: self.weight(i, self.boxes[i]) for i in order}
+        stuck = [i for i in order if count[i]]
+        total = best_state[0] if run == 0 else self.score(choice)
+        left_from: dict[int, Box] = {}
+        for step in range(SETTLE_STEPS):
+            if step % 16 == 15:
+                yield
+            if not stuck or self.work > self.bound:
+                break
+            i = rng.choices(stuck, [count[j] for j in stuck])[0]  # the worst clashes most often
+            moved = self.step(i, step, rng, count, left_from)
+            if moved is None:
+                continue
+            total += moved  # (each clash counts for both)
+            stuck = [j for j in order if count[j]]
+            if total < best_state[0] - 1e-9:
+                best_state = (total, list(choice))
+        return best_state
+
+    def step(self, i: int, step: int, rng: random.Random, count: dict, left_from: dict) -> float | None:
+        """Name ``i`` to its least conflicting place (now and then a worse one); the change of the run's total,
+        or None when it stays."""
+        p, choice = self.p, self.choice
+        was = self.near_names(i, self.boxes[i])
+        now_o = count[i] - sum(was.values())
+        p.take(i)
+        best = None
+        for c in self.places_of(i, True):
+            if c is choice[i] or c[1] == left_from.get(i):
+                continue
+            ns = self.near_names(i, c[1])
+            o = self.other(i, c[1])
+            key = (sum(ns.values()) + o, c[2] + rng.random() * 0.01)
+            if best is None or key < best[0]:
+                best = (key, c, ns, o)
+        heat = SETTLE_HEAT * 0.02 ** (step / SETTLE_STEPS)  # now and then a worse place, less often
+        if best is None or (best[0][0] > count[i] and rng.random() >= math.exp((count[i] - best[0][0]) / heat)):
+            p.put(i, choice[i][1])
+            return None
+        _, c, ns, o = best
+        left_from[i] = choice[i][1]
+        choice[i] = c
+        p.put(i, c[1])
+        for j in set(was) | set(ns):
+            count[j] += ns.get(j, 0) - was.get(j, 0)
+        count[i] = sum(ns.values()) + o
+        return 2 * (sum(ns.values()) - sum(was.values()) + o - now_o)
+
+    def bad(self, i: int) -> bool:
+        """Too close to another name, or hiding a mark or badge as badly."""
+        return bool(self.near_names(i, self.boxes[i])) or self.other(i, self.boxes[i]) >= SETTLE_NAME
+
+    def pair_moves(self):
+        """A name still too close to another tries every pair of places for itself and one name in the way of
+        any of its places (the rest staying put): a neighbour may make room it cannot find alone."""
+        p, choice = self.p, self.choice
+        for i in self.order:
+            if self.work > self.bound:
+                break
+            if not self.bad(i):
+                continue
+            yield
+            p.take(i)
+            ks = sorted({k for c in self.places_of(i, True) for k in self.near_names(i, c[1])})
+            p.put(i, choice[i][1])
+            for k in ks:
+                if not self.bad(i) or self.work > self.bound:
+                    break
+                p.take(i)
+                p.take(k)
+                choice[i], choice[k] = self.best_pair(i, k)
+                p.put(i, choice[i][1])
+                p.put(k, choice[k][1])
+
+    def best_pair(self, i: int, k: int) -> tuple[Candidate, Candidate]:
+        """The places of names ``i`` and ``k`` (both taken off) that clash least together."""
+        choice = self.choice
+        ai = [(c, self.weight(i, c[1])) for c in self.places_of(i, True)]
+        ak = [(c, self.weight(k, c[1])) for c in self.places_of(k, True)]
+        now_i = self.weight(i, choice[i][1])
+        now_k = self.weight(k, choice[k][1])
+        best = (self.pair_cost(choice[i], now_i, choice[k], now_k), choice[i], choice[k])
+        for ci, ni in ai:
+            if ni >= best[0]:
+                continue
+            for ck, nk in ak:
+                n = self.pair_cost(ci, ni, ck, nk)
+                if n < best[0] - 1e-9:
+                    best = (n, ci, ck)
+        return best[1], best[2]
+
+    def pair_cost(self, ci: Candidate, ni: float, cj: Candidate, nj: float) -> float:
+        n = ni + nj
+        g = self.p.grown(ci[1])
+        b = cj[1]
+        if g[0] < b[2] and b[0] < g[2] and g[1] < b[3] and b[1] < g[3]:
+            ov = overlap(ci[1], b)
+            n += SETTLE_NAME * (1 + (ov > 0) + 3 * ov / min(_area(ci[1]), _area(b)))
+        return n
+
+    def return_home(self, start: list) -> None:
+        """Every name the search moved goes back to the most preferred of its places that clashes no more than
+        where it stands (a name moved aside for nothing returns beside its station)."""
+        p, choice = self.p, self.choice
+        for i in self.order:
+            if choice[i] is start[i]:
+                continue
+            p.take(i)
+            now = self.weight(i, choice[i][1])
+            for c in sorted(self.places_of(i, True), key=lambda c: c[2]):
+                if c[2] >= choice[i][2]:
+                    break
+                if self.weight(i, c[1]) <= now:
+                    choice[i] = c
+                    break
+            p.put(i, choice[i][1])
+
+
+def _area(box: Box) -> float:
+    return max(1.0, (box[2] - box[0]) * (box[3] - box[1]))
