@@ -13,7 +13,7 @@ import math
 import pygame
 
 from ..draw import aapoly, capsule, disc
-from . import CityDrawing
+from .base import CityDrawing
 
 R_PLUS = 10.0  # board units, like a National Rail station
 R_LANDMARK = 18.0  # room for a stack of tiles with an icon and a count
@@ -117,7 +117,11 @@ def stack_geometry(left: int, c, r: float) -> tuple[list[pygame.Rect], tuple[flo
 def draw_stack(surf, kind: str, left: int, c, r: float, theme, font) -> None:
     """A landmark stack: ``left`` tiles (up to three drawn), the top one with ``kind``'s icon, and a badge
     with the count. An empty stack shows the type's icon faded on the empty place."""
-    from . import draw_symbol
+    def draw_symbol(surf, kind, at, size, ink):  # a stack's type: Berlin's own icon (an unknown one: a dot)
+        if kind in LANDMARK_ICONS:
+            draw_landmark_icon(surf, kind, at, size, ink)
+        else:
+            disc(surf, ink, at, size / 12.0 * 2.5)
 
     rects, (bx, by, br) = stack_geometry(left, c, r)
     if not rects:

@@ -6,7 +6,7 @@ import math
 import pygame
 
 from ..draw import aapoly, capsule, disc
-from . import CityDrawing
+from .base import CityDrawing
 
 
 class LondonDrawing(CityDrawing):

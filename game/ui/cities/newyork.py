@@ -18,7 +18,7 @@ from ...engine.log_words import cluster_title  # the name drawn on the board, as
 
 from ...i18n import COLOUR_NAMES, _
 from ..draw import aapoly, disc
-from . import CityDrawing
+from .base import CityDrawing
 
 R_WATER = 9.0  # board units: a little bigger than a standard station, smaller than the start
 WATER_FILL = (206, 228, 243)

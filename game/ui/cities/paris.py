@@ -16,13 +16,12 @@ end screen reveals them.
 """
 from __future__ import annotations
 
-import math
 
 import pygame
 
 from ...i18n import N_, _, ngettext
 from ..draw import aapoly, capsule, disc, draw_station_shape
-from . import CityDrawing
+from .base import CityDrawing
 
 R_RER = 9.0  # board units: a little bigger than a standard station
 R_LANDMARK = 17.0  # room for a face-up tile with its icon
