@@ -13,7 +13,9 @@ from game.engine.state import TOKEN_SUPPLY
 from game.ui.screens.end import EndScene
 from game.ui.screens.results import end_winners, rank_labels, tie_note
 from game.ui.screens.setup import SetupScene
-from game.ui.screens.table_setup import ARRANGEMENT_LABELS, DEFAULT_MAP, EDITION_LABELS, LEVELS, available_levels, default_setup, has_first_edition, lines_per_player, next_free_colour, resize_setup, token_totals
+from game.ui.screens.table_setup import (ARRANGEMENT_LABELS, DEFAULT_MAP, EDITION_LABELS, LEVELS, available_levels,
+                                         default_setup, has_first_edition, lines_per_player, next_free_colour,
+                                         resize_setup, token_totals)
 from game.ui.screens.title import TitleScene
 from game.ui.theme import line_rgb
 from game.ui.screenshot import demo_seats, demo_state
