@@ -164,7 +164,7 @@ def cmd_view(args) -> int:
     if reason:
         print(f"error: {reason}", file=sys.stderr)
         return 1
-    from .ui.replay_scene import ReplayError, run_view
+    from .ui.screens.replay import ReplayError, run_view
 
     try:
         return run_view(args.record, size=args.size, fullscreen=args.fullscreen, display=args.display,

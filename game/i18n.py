@@ -45,6 +45,14 @@ LANDMARK_NAMES = {"culture": N_("culture"), "government": N_("government"), "ret
 #: London's connection tile symbols (maps/london.toml ``symbols``), as the game log names them.
 CONNECTION_TILE_NAMES = {"restaurants": N_("restaurants"), "monuments": N_("monuments"), "shops": N_("shops"),
                          "parks": N_("parks")}
+#: The score categories (state.SCORE_CATEGORIES and the cities' own), as the end screen's table and a score's card
+#: on the play screen name them.
+CATEGORY_LABELS = {
+    "national_rail": N_("National Rail"), "terminus": N_("Terminus"), "connections": N_("Connections"),
+    "loops": N_("Loops"), "passenger": N_("Passenger"), "start": N_("Start"), "other": N_("Other"),
+    "plus": N_("+ stations"), "landmark_sets": N_("Landmark sets"), "landmark_bonus": N_("Landmark bonus"),
+    "clusters": N_("Clusters"), "water": N_("Water crossings"), "rer": N_("RER"), "objectives": N_("Objectives"),
+}
 
 _current = DEFAULT
 _translation: gettext.NullTranslations = gettext.NullTranslations()

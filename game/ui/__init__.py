@@ -8,11 +8,11 @@ import time
 def run_play(fullscreen: bool = False, size: tuple[int, int] | None = None, display: int = 0) -> int:
     """Open the window at the title screen and play until the window is closed; returns an exit code."""
     from .app import App
-    from .menu_scenes import TitleScene
+    from .screens import make_screen
 
     app = App(size=size, fullscreen=fullscreen, display=display)
     try:
-        app.push(TitleScene(app))
+        app.push(make_screen(app, "title"))
         if os.environ.get("UNDERGROUND_STARTUP_PROBE"):
             # bench hook: report when the first frame is on screen, then leave
             app.step(0.0) or app.draw(force=True)

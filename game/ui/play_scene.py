@@ -272,10 +272,10 @@ class PlayScene(Scene):
 
     def on_game_over(self) -> None:
         """The game is over and its last animations have been shown: open the end screen."""
-        from .menu_scenes import EndScene  # lazy: the menus import this module
+        from .screens import open_screen
 
-        self.app.replace(EndScene(self.app, self.state, self.seats, computer_speed=self.turns.computer_speed,
-                                  hints_used=list(self.hints.used)))
+        open_screen(self.app, "end", self.state, self.seats, computer_speed=self.turns.computer_speed,
+                    hints_used=list(self.hints.used))
 
     def play_computer_turn(self) -> None:
         """One action for the computer seat whose turn it is (paced by ``update``)."""

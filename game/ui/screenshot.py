@@ -74,7 +74,7 @@ def demo_saves(app, filled: bool, damaged: bool = False) -> None:
     import tempfile
 
     from ..saves import SaveStore
-    from .menu_scenes import available_maps
+    from .screens.table_setup import available_maps
 
     folder = tempfile.mkdtemp(prefix="underground-screenshot-")
     atexit.register(shutil.rmtree, folder, True)
@@ -103,27 +103,28 @@ def demo_saves(app, filled: bool, damaged: bool = False) -> None:
 
 def build_scene(app, scene: str, map: str = "london"):
     """The scene object for a screenshot (or a test) of ``scene``."""
-    from . import menu_scenes
+    from .screens import make_screen
+    from .screens.table_setup import default_setup
 
     if scene in ("title", "continue", "saved-games", "history", "settings", "set-aside-notice", "set-aside"):
         demo_saves(app, filled=scene != "title", damaged=scene.startswith("set-aside"))
     if scene in ("title", "continue", "set-aside-notice"):
-        return menu_scenes.TitleScene(app)
+        return make_screen(app, "title")
     if scene == "set-aside":  # the details of the files set aside, opened from the title's notice
-        menu_scenes.TitleScene(app)  # lists the saves, which sets the damaged ones aside
-        return menu_scenes.SetAsideScene(app)
+        make_screen(app, "title")  # lists the saves, which sets the damaged ones aside
+        return make_screen(app, "set_aside")
     if scene == "saved-games":
-        return menu_scenes.SavedGamesScene(app)
+        return make_screen(app, "saved_games")
     if scene == "history":
-        return menu_scenes.HistoryScene(app)
+        return make_screen(app, "finished_games")
     if scene == "settings":
-        return menu_scenes.SettingsScene(app)
+        return make_screen(app, "settings")
     if scene == "setup":
         base, variant = edition_of(map)
-        setup = menu_scenes.default_setup(4, base)
+        setup = default_setup(4, base)
         setup.variant = variant
         setup.seats[3].computer, setup.seats[3].level = True, "hard"
-        return menu_scenes.SetupScene(app, setup=setup)
+        return make_screen(app, "setup", setup=setup)
     if scene == "play":
         from .play_scene import PlayScene
 
@@ -168,7 +169,7 @@ def build_scene(app, scene: str, map: str = "london"):
         return panel
     if scene == "replay":  # the replay viewer on a whole 3-player game, at the start of its middle turn
         from ..engine.record import from_state
-        from .replay_scene import ReplayScene
+        from .screens.replay import ReplayScene
 
         state = demo_state(map, players=3, actions=None)
         viewer = ReplayScene(app, from_state(state), demo_seats(state))
@@ -176,7 +177,7 @@ def build_scene(app, scene: str, map: str = "london"):
         return viewer
     if scene == "end":
         state = demo_state(map, players=3, actions=None)
-        return menu_scenes.EndScene(app, state, demo_seats(state, {2: "hard"}))
+        return make_screen(app, "end", state, demo_seats(state, {2: "hard"}))
     raise ValueError(f"scene {scene!r}: choose one of {', '.join(SCENES)}")
 
 

@@ -329,9 +329,9 @@ def test_caption_board_keeps_important_captions_over_chatter():
 
 
 def test_the_demo_cycles_every_board_the_screens_draw_with_captions_for_each(app):
-    """London, then Berlin, then London again (menu_scenes.available_maps): each demo's opening caption
+    """London, then Berlin, then London again (screens.table_setup.available_maps): each demo's opening caption
     names its board, and Berlin's landmark captions tell its own scoring."""
-    from game.ui.menu_scenes import available_maps
+    from game.ui.screens.table_setup import available_maps
 
     class Recording(AttractScene):  # the real scene, remembering every caption it was given
         def __init__(self, *a, **kw):
@@ -372,7 +372,7 @@ def test_the_demo_shows_only_the_boards_it_is_given(app):
 
 def test_the_kiosk_attract_mode_cycles_every_board_from_its_first_board(tmp_path):
     """The kiosk's own attract screen (not just the scene): every drawable board, London first."""
-    from game.ui.menu_scenes import available_maps
+    from game.ui.screens.table_setup import available_maps
 
     from test_kiosk_ui import Table  # the kiosk table harness (tests/kiosk is on sys.path)
 

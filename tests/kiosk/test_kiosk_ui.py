@@ -14,7 +14,11 @@ import pygame
 import pytest
 
 from game.kiosk_config import KioskConfig, hash_pin, load_kiosk_config
-from game.ui import menu_scenes as ms
+from game.ui.screens import setup as setup_screen
+from game.ui.screens import table_setup
+from game.ui.screens.end import EndScene
+from game.ui.screens.setup import SetupScene
+from game.ui.screens.table_setup import default_setup
 from game.ui.kiosk.admin import MIN_TARGET, AdminScene, PinScene
 from game.ui.app import FIXED_DT
 from game.ui.kiosk.attract import AttractScene
@@ -97,7 +101,7 @@ def table(tmp_path):
 def start_human_game(t: Table) -> PlayScene:
     t.ctl.open_setup()
     setup = t.top
-    assert isinstance(setup, ms.SetupScene)
+    assert isinstance(setup, SetupScene)
     t.tap_rect(setup.buttons["start"].rect)
     play = t.top
     assert isinstance(play, PlayScene)
@@ -118,26 +122,26 @@ def test_starts_in_attract_mode_and_a_touch_opens_setup_without_acting(table):
     demo.on_pointer = lambda e: seen.append(e) or True  # the demo game must never see the touch
     log_before = list(demo.state.log)
     # touch exactly where the set-up's Start button will be: the lifted finger must not start a game
-    probe = ms.SetupScene(table.app)
+    probe = SetupScene(table.app)
     start_rect = probe.buttons["start"].rect
     table.finger("down", *start_rect.center, 7)
-    assert isinstance(table.top, ms.SetupScene)
+    assert isinstance(table.top, SetupScene)
     assert demo.state.log == log_before and seen == []
     table.finger("up", *start_rect.center, 7)
     table.step(5)
-    assert isinstance(table.top, ms.SetupScene), "the touch that opened the set-up also pressed Start"
+    assert isinstance(table.top, SetupScene), "the touch that opened the set-up also pressed Start"
     assert table.names() == ["SetupScene"]
 
 
 def test_new_visitors_do_not_see_the_last_groups_names(table):
-    setup = ms.default_setup(3)
+    setup = default_setup(3)
     setup.seats[0].name = "Alice"
     setup.seats[2].computer, setup.seats[2].level = True, "random"
     table.app.settings.remember_setup(setup)
     table.ctl.start()
     table.tap(600, 400)
     scene = table.top
-    assert isinstance(scene, ms.SetupScene)
+    assert isinstance(scene, SetupScene)
     assert [s.name for s in scene.setup.seats] == ["Player 1", "Player 2", "Player 3"]
     assert scene.entries["seat0_name"].get_text() == "Player 1"
     assert scene.setup.seats[2].computer  # the table's arrangement is kept
@@ -146,7 +150,7 @@ def test_new_visitors_do_not_see_the_last_groups_names(table):
 def test_a_mouse_click_also_opens_setup(table):
     table.ctl.start()
     table.app.post_and_step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(600, 400), button=1, touch=False)])
-    assert isinstance(table.top, ms.SetupScene)
+    assert isinstance(table.top, SetupScene)
 
 
 def test_setup_back_returns_to_attract_mode(table):
@@ -157,7 +161,9 @@ def test_setup_back_returns_to_attract_mode(table):
 
 
 def test_setup_offers_only_the_configured_boards(table, monkeypatch):
-    monkeypatch.setattr(ms, "available_maps", lambda: [("london", "London"), ("paris", "Paris")])
+    two_boards = lambda: [("london", "London"), ("paris", "Paris")]  # noqa: E731
+    monkeypatch.setattr(table_setup, "available_maps", two_boards)  # the kiosk's boards
+    monkeypatch.setattr(setup_screen, "available_maps", two_boards)  # the set-up screen's
     table.ctl.config = KioskConfig(admin_pin_hash=table.ctl.config.admin_pin_hash, boards=["paris"])
     table.ctl.start()
     table.ctl.open_setup()
@@ -221,7 +227,7 @@ def test_the_countdown_is_not_what_a_finishing_game_replaces(table):
     play = start_human_game(table)
     table.wait(31)
     assert isinstance(table.top, CountdownScene)
-    end = ms.EndScene(table.app, play.state, play.seats)
+    end = EndScene(table.app, play.state, play.seats)
     table.app.replace(end)  # what PlayScene.on_game_over does
     assert table.names()[0] == "EndScene" and play not in table.app.scenes
 
@@ -289,7 +295,7 @@ def test_five_taps_in_a_corner_open_the_pin_pad_from_any_screen(table):
     for b in pad.buttons.values():
         assert b.rect.w >= MIN_TARGET and b.rect.h >= MIN_TARGET
     table.tap_rect(pad.buttons["cancel"].rect)
-    assert isinstance(table.top, ms.SetupScene)
+    assert isinstance(table.top, SetupScene)
 
 
 def test_slow_corner_taps_do_not_open_it(table):
@@ -379,7 +385,7 @@ def test_admin_changes_apply_at_once_and_are_saved(table):
     assert table.ctl.config.boards == ["london"] and "At least one board" in table.top.note
     table.tap_rect(table.top.buttons["back"].rect)
     # the first corner tap opened the set-up (any touch does, in attract mode); we are back there
-    assert isinstance(table.top, ms.SetupScene) and not table.ctl.admin_open()
+    assert isinstance(table.top, SetupScene) and not table.ctl.admin_open()
     saved, problems = load_kiosk_config(table.config_path)
     assert saved.idle_timeout_s == 300 and saved.volume == pytest.approx(0.5)
     assert saved.admin_pin_hash == table.ctl.config.admin_pin_hash

@@ -233,14 +233,14 @@ def _close(app):
 
 
 def _start_game(app, ctl, computer_second: bool = False):
-    from game.ui import menu_scenes as ms
+    from game.ui.screens.table_setup import default_setup, start_game
 
-    setup = ms.default_setup(2)
+    setup = default_setup(2)
     setup.start_player = 0
     if computer_second:
         setup.seats[1].computer = True
         setup.seats[1].level = "random"
-    ms.start_game(app, setup, seed=99)
+    start_game(app, setup, seed=99)
     return app.top
 
 
@@ -285,17 +285,17 @@ def test_every_action_and_undo_is_saved_and_resumes_with_its_seats(tmp_path, cap
 
 
 def test_a_resumed_game_keeps_the_computer_speed_of_its_set_up(tmp_path):
-    from game.ui import menu_scenes as ms
+    from game.ui.screens.table_setup import default_setup, start_game
 
     app = _app()
     ctl = _controller(app)
     try:
         ctl.start()
-        setup = ms.default_setup(2)
+        setup = default_setup(2)
         setup.seats[1].computer = True
         setup.computer_speed = "fast"
         app.settings.remember_setup(setup)  # what the set-up screen's Start does
-        ms.start_game(app, setup, seed=5)
+        start_game(app, setup, seed=5)
         assert app.top.turns.computer_speed == "fast"
     finally:
         _close(app)

@@ -261,7 +261,7 @@ def test_paris_is_not_offered_before_it_can_be_played():
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from game.engine.cities import ruleset_for_city
     from game.ui.cities import drawn_on_screen
-    from game.ui.menu_scenes import available_maps
+    from game.ui.screens.table_setup import available_maps
 
     try:
         ruleset_for_city("paris")

@@ -26,13 +26,14 @@ def press(driver, point, by_mouse: bool):
 def choose_board(app, driver, map: str, label: str, seed: int):
     """From the title: New game, step the board choice to ``map`` (shown as ``label``), Player 1 starts,
     a pinned shuffle, Start; returns the play screen."""
-    from game.ui import menu_scenes as ms
+    from game.ui.screens.setup import SetupScene
+    from game.ui.screens.title import TitleScene
     from game.ui import play_scene
 
-    title = app.push(ms.TitleScene(app))
+    title = app.push(TitleScene(app))
     driver.tap_rect(title.buttons["new_game"].rect)
     setup = app.top
-    assert isinstance(setup, ms.SetupScene)
+    assert isinstance(setup, SetupScene)
     for _ in range(len(setup.maps)):
         if setup.setup.map == map:
             break
@@ -91,14 +92,14 @@ def tap_action(driver, play, action, by_mouse: bool) -> None:
 def finish_on_end_screen(app, state):
     """Step until the end screen shows ``state`` and check each row's categories add up to its total (and
     to the player's score); returns the end screen."""
-    from game.ui import menu_scenes as ms
+    from game.ui.screens.end import EndScene
 
     for _ in range(400):
-        if isinstance(app.top, ms.EndScene):
+        if isinstance(app.top, EndScene):
             break
         app.step(STEP)
     end = app.top
-    assert isinstance(end, ms.EndScene) and end.state is state
+    assert isinstance(end, EndScene) and end.state is state
     cats = end.categories()
     for i, _, row in end.table_rows():
         assert sum(v for k, v in row.items() if k in cats) == row["total"] == state.players[i].score

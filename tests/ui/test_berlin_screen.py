@@ -15,7 +15,7 @@ from game.engine import events as ev
 from game.engine.rules import board_of
 from game.ui.board.view import BoardView
 from game.ui.board.layer import LAYER_ORDER
-from game.ui import menu_scenes as ms
+from game.ui.screens.end import EndScene
 from game.ui.cities import drawing_for, drawn_on_screen
 from game.ui.cities.berlin import LANDMARK_ICONS, BerlinDrawing, stack_geometry
 from game.ui.screenshot import demo_seats, demo_state
@@ -137,7 +137,7 @@ def test_a_tile_taken_floats_to_the_panel_and_a_set_scores_plus_ten(app):
 def test_end_screen_has_the_landmark_columns_summing_to_the_total_with_headers_apart(app, size):
     app.resize(*size)
     st = demo_state("berlin", players=3, actions=None)
-    end = app.push(ms.EndScene(app, st, demo_seats(st, {2: "hard"})))
+    end = app.push(EndScene(app, st, demo_seats(st, {2: "hard"})))
     cats = end.categories()
     assert {"plus", "landmark_sets", "landmark_bonus"} <= set(cats) and "connections" not in cats
     assert sum(p.points.get("landmark_bonus", 0) for p in st.players) > 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from game.ai import RandomBot
 from game.engine import PlaceTrack, TakeBranch, new_game
-from game.ui import menu_scenes as ms
+from game.ui.screens.setup import SetupScene
 from game.ui.kiosk.attract import DemoPlayScene
 from game.ui.play import guide as guide_mod
 from game.ui.play.guide import NEXT, STEPS, STOP
@@ -16,7 +16,7 @@ from play_helpers import STEP, settle
 
 
 def start_from_setup(app, driver, guide: bool) -> PlayScene:
-    setup = app.push(ms.SetupScene(app))
+    setup = app.push(SetupScene(app))
     assert "First game" in setup.buttons["guide"].text
     if guide:
         driver.tap_rect(setup.buttons["guide"].rect)

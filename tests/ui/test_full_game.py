@@ -13,7 +13,10 @@ import pytest
 
 from game.ai import RandomBot
 from game.engine import legal_actions
-from game.ui import menu_scenes as ms
+from game.ui.screens.end import EndScene
+from game.ui.screens.results import tie_note
+from game.ui.screens.setup import SetupScene
+from game.ui.screens.title import TitleScene
 
 play_scene = pytest.importorskip("game.ui.play_scene")
 
@@ -22,10 +25,10 @@ from play_helpers import STEP, settle, tap_action  # noqa: E402 (tests/ui is on 
 
 def test_two_player_game_from_title_to_end_by_touch_and_mouse(app, driver):
     rng = random.Random(5)
-    title = app.push(ms.TitleScene(app))
+    title = app.push(TitleScene(app))
     driver.tap_rect(title.buttons["new_game"].rect)
     setup = app.top
-    assert isinstance(setup, ms.SetupScene) and len(setup.setup.seats) == 2
+    assert isinstance(setup, SetupScene) and len(setup.setup.seats) == 2
     driver.tap_rect(setup.buttons["start_player"].rect)  # Player 1 starts
     setup.setup.seed = 20240611  # pin the shuffle so the test replays exactly
     driver.tap_rect(setup.buttons["start"].rect)
@@ -44,15 +47,15 @@ def test_two_player_game_from_title_to_end_by_touch_and_mouse(app, driver):
         taps += 1
         assert taps < 1000
     for _ in range(400):
-        if isinstance(app.top, ms.EndScene):
+        if isinstance(app.top, EndScene):
             break
         app.step(STEP)
     end = app.top
-    assert isinstance(end, ms.EndScene)
+    assert isinstance(end, EndScene)
     assert end.state is state and state.over
     assert sum(p.score for p in state.players) == sum(sum(p.points.values()) for p in state.players)
     assert all(len(p.score_history) >= 1 for p in state.players)
-    assert ms.tie_note(state)
+    assert tie_note(state)
     driver.tap_rect(end.buttons["new_setup"].rect)  # at once: taken for a stray tap of the last turn
     assert app.top is end and end.confirm is None
     while end.guarded():
@@ -61,5 +64,5 @@ def test_two_player_game_from_title_to_end_by_touch_and_mouse(app, driver):
     driver.tap_rect(end.buttons["new_setup"].rect)  # leaving the results asks first
     driver.tap_rect(end.buttons["confirm_yes"].rect)
     again = app.top
-    assert isinstance(again, ms.SetupScene)
+    assert isinstance(again, SetupScene)
     assert again.setup.start_player == 0 and again.setup.seed is None  # remembered, without the pinned shuffle

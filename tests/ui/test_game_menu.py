@@ -10,7 +10,9 @@ import pytest
 from conftest import Driver
 from game.ai import RandomBot
 from game.engine import new_game
-from game.ui import menu_scenes as ms
+from game.ui.screens.settings import SettingsScene
+from game.ui.screens.table_setup import default_setup, start_game
+from game.ui.screens.title import TitleScene
 from game.ui.app import App
 from game.ui.kiosk.mode import position_digest
 from game.ui.play.menu import LOG, QUIT, RESTART, RESUME, SAVE_LEAVE, SETTINGS, GameMenu
@@ -156,7 +158,7 @@ def test_quit_asks_first_and_no_keeps_the_game(app, driver):
     assert app.top is menu and menu.confirm is None
     driver.tap(*menu.point_for(QUIT))
     driver.tap(*menu.point_for(QUIT))  # "Yes, quit"
-    assert isinstance(app.top, ms.TitleScene)
+    assert isinstance(app.top, TitleScene)
 
 
 def test_settings_comes_back_to_the_same_game(app, driver):
@@ -165,7 +167,7 @@ def test_settings_comes_back_to_the_same_game(app, driver):
     menu = menu_of(app)
     driver.tap(*menu.point_for(SETTINGS))
     settings = app.top
-    assert isinstance(settings, ms.SettingsScene)
+    assert isinstance(settings, SettingsScene)
     app.step(STEP)
     driver.key(pygame.K_ESCAPE)
     app.step(STEP)
@@ -191,11 +193,11 @@ def saving_app():
 
 def test_save_and_leave_then_continue_restores_the_same_digest(saving_app):
     app, driver = saving_app()
-    setup = ms.default_setup(3, "london", "table")
+    setup = default_setup(3, "london", "table")
     setup.seats[2].computer, setup.seats[2].level = True, "random"
     setup.computer_speed = "fast"
     setup.seed = 21
-    ms.start_game(app, setup)
+    start_game(app, setup)
     scene = app.top
     bot = RandomBot(3)
     while len(scene.state.log) < 9:
@@ -209,11 +211,11 @@ def test_save_and_leave_then_continue_restores_the_same_digest(saving_app):
     before = position_digest(scene.state)
     driver.tap(*menu.point_for(SAVE_LEAVE))  # no question: the game is kept
     title = app.top
-    assert isinstance(title, ms.TitleScene) and title.latest is not None
+    assert isinstance(title, TitleScene) and title.latest is not None
     app.close()
 
     app2, driver2 = saving_app()
-    title = app2.push(ms.TitleScene(app2))
+    title = app2.push(TitleScene(app2))
     driver2.tap_rect(title.buttons["continue"].rect)
     resumed = app2.top
     assert isinstance(resumed, PlayScene)
@@ -232,7 +234,7 @@ def test_quit_to_title_does_not_keep_the_game(saving_app):
     menu = menu_of(app)
     driver.tap(*menu.point_for(QUIT))
     driver.tap(*menu.point_for(QUIT))
-    assert isinstance(app.top, ms.TitleScene) and app.top.latest is None
+    assert isinstance(app.top, TitleScene) and app.top.latest is None
     assert app.saves.unfinished()[0] == []
 
 

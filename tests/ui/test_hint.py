@@ -112,7 +112,7 @@ def test_no_hint_for_a_computer_seat_nor_in_the_kiosk_demo(app):
 
 def test_the_count_reaches_the_end_screen_and_survives_a_save(app, tmp_path):
     from game.saves import Autosaver, SaveStore
-    from game.ui.menu_scenes import EndScene
+    from game.ui.screens.end import EndScene
 
     st = new_game("london", ["Ada", "Bea"], seed=11, start_player=0)
     scene = start(app, st)

@@ -10,7 +10,14 @@ import pytest
 
 from game.engine import rules
 from game.engine.state import TOKEN_SUPPLY
-from game.ui import menu_scenes as ms
+from game.ui.screens.end import EndScene
+from game.ui.screens.results import end_winners, rank_labels, tie_note
+from game.ui.screens.setup import SetupScene
+from game.ui.screens.table_setup import (ARRANGEMENT_LABELS, DEFAULT_MAP, EDITION_LABELS, LEVELS, available_levels,
+                                         default_setup, has_first_edition, lines_per_player, next_free_colour,
+                                         resize_setup, token_totals)
+from game.ui.screens.title import TitleScene
+from game.ui.theme import line_rgb
 from game.ui.screenshot import demo_seats, demo_state
 from game.ui.seats import SeatConfig, TableSetup
 from game.ui.settings import RANDOM_START, Settings
@@ -20,29 +27,29 @@ needs_play = pytest.mark.skipif(not HAS_PLAY, reason="the play screen (game/ui/p
 
 
 def setup_scene(app, setup=None):
-    return app.push(ms.SetupScene(app, setup=setup))
+    return app.push(SetupScene(app, setup=setup))
 
 
 # ---- title ----------------------------------------------------------------------------------------
 
 
 def test_title_new_game_by_touch_opens_setup(app, driver):
-    t = app.push(ms.TitleScene(app))
+    t = app.push(TitleScene(app))
     app.step(0.01)
     driver.tap_rect(t.buttons["new_game"].rect)
-    assert isinstance(app.top, ms.SetupScene)
+    assert isinstance(app.top, SetupScene)
     assert len(app.scenes) == 1
 
 
 def test_title_quit_by_mouse(app, driver):
-    t = app.push(ms.TitleScene(app))
+    t = app.push(TitleScene(app))
     app.running = True
     driver.click_rect(t.buttons["quit"].rect)
     assert not app.running
 
 
 def test_title_tap_beside_the_buttons_does_nothing(app, driver):
-    t = app.push(ms.TitleScene(app))
+    t = app.push(TitleScene(app))
     app.running = True
     r = t.buttons["quit"].rect
     driver.tap(r.right + 40, r.centery)
@@ -51,12 +58,12 @@ def test_title_tap_beside_the_buttons_does_nothing(app, driver):
 
 def test_title_in_kiosk_mode_has_no_quit(app):
     app.kiosk_mode = True
-    t = app.push(ms.TitleScene(app))
+    t = app.push(TitleScene(app))
     assert "quit" not in t.buttons and "new_game" in t.buttons
 
 
 def test_title_finger_dragged_off_the_button_does_not_press(app, driver):
-    t = app.push(ms.TitleScene(app))
+    t = app.push(TitleScene(app))
     r = t.buttons["new_game"].rect
     driver.finger("down", r.centerx, r.centery, 5)
     driver.finger("move", r.centerx, r.bottom + 200, 5)
@@ -72,7 +79,7 @@ def test_setup_defaults_follow_the_rules(app):
     assert len(s.setup.seats) == 2
     assert [x.colours for x in s.setup.seats] == rules.default_lines(2)
     assert [x.edge for x in s.setup.seats] == ["bottom", "bottom"]  # a window: everyone at the bottom
-    assert s.buttons["arrangement"].text == ms.ARRANGEMENT_LABELS["laptop"]
+    assert s.buttons["arrangement"].text == ARRANGEMENT_LABELS["laptop"]
     assert ("london", "London") in s.maps
 
 
@@ -81,7 +88,7 @@ def test_setup_defaults_round_the_table_on_a_full_screen_or_kiosk(app, how):
     setattr(app, how, True)
     s = setup_scene(app)
     assert [x.edge for x in s.setup.seats] == ["bottom", "top"]
-    assert s.buttons["arrangement"].text == ms.ARRANGEMENT_LABELS["table"]
+    assert s.buttons["arrangement"].text == ARRANGEMENT_LABELS["table"]
 
 
 def test_setup_players_plus_and_minus_by_touch(app, driver):
@@ -113,7 +120,7 @@ def test_arrangement_button_moves_every_seat(app, driver):
     driver.tap_rect(s.buttons["players_plus"].rect)
     driver.tap_rect(s.buttons["arrangement"].rect)
     assert [x.edge for x in s.setup.seats] == ["bottom", "left", "top"]
-    assert s.buttons["arrangement"].text == ms.ARRANGEMENT_LABELS["table"]
+    assert s.buttons["arrangement"].text == ARRANGEMENT_LABELS["table"]
     driver.tap_rect(s.buttons["seat2_edge"].rect)  # someone picks their own edge
     assert s.setup.seats[2].edge == "left" and s.arrangement() is None
     assert "chooses" in s.buttons["arrangement"].text
@@ -143,7 +150,7 @@ def test_changing_the_player_count_keeps_names_edges_and_colours(app, driver):
     assert [x.colours for x in seats[:3]] == [c[:2] for c in chosen]  # kept, cut to the new count
     used = [c for x in seats for c in x.colours]
     assert len(used) == len(set(used)) == 8 and all(len(x.colours) == 2 for x in seats)
-    assert len(set(ms.token_totals(s.setup))) == 1 and s.buttons["start"].is_enabled
+    assert len(set(token_totals(s.setup))) == 1 and s.buttons["start"].is_enabled
     assert s.buttons["seat0_colour0"].text.endswith(chosen[0][0])
     driver.tap_rect(s.buttons["players_minus"].rect)  # back to 3: 3 lines each, the first two still theirs
     seats = s.setup.seats
@@ -151,7 +158,7 @@ def test_changing_the_player_count_keeps_names_edges_and_colours(app, driver):
     assert [x.colours[:2] for x in seats] == [c[:2] for c in chosen]
     used = [c for x in seats for c in x.colours]
     assert len(used) == len(set(used)) == 9
-    assert len(set(ms.token_totals(s.setup))) == 1
+    assert len(set(token_totals(s.setup))) == 1
 
 
 def test_resizing_a_setup_keeps_token_totals_even_for_any_chosen_colours():
@@ -160,17 +167,17 @@ def test_resizing_a_setup_keeps_token_totals_even_for_any_chosen_colours():
     rng = random.Random(3)
     for _ in range(200):
         n = rng.randint(2, 5)
-        st = ms.default_setup(n)
+        st = default_setup(n)
         for _ in range(rng.randint(0, 6)):  # random choices made with the chips
             i = rng.randrange(n)
             j = rng.randrange(len(st.seats[i].colours))
-            st.seats[i].colours[j] = ms.next_free_colour(st, i, j)
+            st.seats[i].colours[j] = next_free_colour(st, i, j)
         m = rng.choice([k for k in range(2, 6) if k != n])
-        new = ms.resize_setup(st, m)
+        new = resize_setup(st, m)
         used = [c for x in new.seats for c in x.colours]
         assert len(used) == len(set(used)) and set(used) <= set(TOKEN_SUPPLY)
-        assert all(len(x.colours) == ms.lines_per_player(m) for x in new.seats)
-        assert len(set(ms.token_totals(new))) == 1
+        assert all(len(x.colours) == lines_per_player(m) for x in new.seats)
+        assert len(set(token_totals(new))) == 1
         for old, kept in zip(st.seats, new.seats):
             assert kept.name == old.name
 
@@ -200,9 +207,9 @@ def test_setup_seat_controls_cycle(app, driver):
 def test_setup_offers_only_levels_the_ai_can_build(app):
     from game.ai import make_bot
 
-    for lvl in ms.available_levels():
+    for lvl in available_levels():
         make_bot(lvl, 1)
-    for lvl in set(ms.LEVELS) - set(ms.available_levels()):
+    for lvl in set(LEVELS) - set(available_levels()):
         with pytest.raises(ValueError):
             make_bot(lvl, 1)
 
@@ -221,14 +228,14 @@ def test_setup_colour_tap_takes_the_next_unused_colour_with_as_many_tokens(app, 
         driver.tap_rect(s.buttons["seat1_colour2"].rect)
         used = [c for seat in s.setup.seats for c in seat.colours]
         assert len(used) == len(set(used)) and set(used) <= set(TOKEN_SUPPLY)
-        assert len(set(ms.token_totals(s.setup))) == 1
+        assert len(set(token_totals(s.setup))) == 1
         seen.add(s.setup.seats[1].colours[2])
     assert len(seen) > 1
     assert s.labels["warning"].text.strip() == "" and s.buttons["start"].is_enabled
 
 
 def test_uneven_tokens_are_named_and_cannot_start(app, driver):
-    st = ms.default_setup(2)
+    st = default_setup(2)
     st.seats[0].colours = ["red", "blue", "purple", "black"]  # 80 against 70
     s = setup_scene(app, st)
     assert "80 / 70" in s.labels["warning"].text
@@ -283,10 +290,10 @@ def test_setup_survives_resize_with_its_choices(app, driver):
 def test_setup_escape_and_back_return_to_title(app, driver):
     setup_scene(app)
     driver.key(pygame.K_ESCAPE)
-    assert isinstance(app.top, ms.TitleScene)
-    s = app.replace(ms.SetupScene(app))
+    assert isinstance(app.top, TitleScene)
+    s = app.replace(SetupScene(app))
     driver.tap_rect(s.buttons["back"].rect)
-    assert isinstance(app.top, ms.TitleScene)
+    assert isinstance(app.top, TitleScene)
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
@@ -307,7 +314,7 @@ def test_setup_labels_end_before_their_buttons(app, size):
 
 def test_touch_targets_are_at_least_48px_at_1080p(app):
     app.resize(1920, 1080)
-    for scene in (ms.TitleScene(app), ms.SetupScene(app)):
+    for scene in (TitleScene(app), SetupScene(app)):
         for key, b in scene.buttons.items():
             assert min(b.rect.size) >= 48, key
 
@@ -324,7 +331,7 @@ def test_start_remembers_the_setup_even_before_the_play_screen(app, driver, _con
     saved = Settings(_config_dir).last_setup()
     assert saved is not None and len(saved.seats) == 3
     assert saved.seats[2].edge == "top" and saved.start_player == 0  # bottom -> top
-    again = ms.SetupScene(app)
+    again = SetupScene(app)
     assert again.setup == saved
 
 
@@ -345,8 +352,8 @@ def test_start_opens_the_play_screen_with_the_chosen_game(app, driver):
 def test_first_edition_is_offered_for_london_only_as_an_edition(app):
     s = setup_scene(app)
     assert "london-2006" not in [m for m, _ in s.maps]  # not a board of its own
-    assert ms.has_first_edition("london") and not ms.has_first_edition("london-2006")
-    assert s.buttons["edition"].text == ms.EDITION_LABELS["standard"]
+    assert has_first_edition("london") and not has_first_edition("london-2006")
+    assert s.buttons["edition"].text == EDITION_LABELS["standard"]
     s.maps = [("london", "London"), ("atlantis", "Atlantis")]  # a board without a first edition next
     s.setup.variant = "classic"
     s.change(s.cycle_map)()
@@ -359,14 +366,14 @@ def test_edition_choice_reaches_the_engine_and_is_remembered(app, driver, _confi
     s = setup_scene(app)
     driver.tap_rect(s.buttons["edition"].rect)
     assert s.setup.variant == "classic"
-    assert s.buttons["edition"].text == ms.EDITION_LABELS["classic"]
+    assert s.buttons["edition"].text == EDITION_LABELS["classic"]
     driver.tap_rect(s.buttons["start"].rect)
     state = app.top.state
     assert state.setup.variant == "classic" and state.setup.map == "london-2006"
     assert Settings(_config_dir).last_setup().variant == "classic"
-    again = ms.SetupScene(app)
+    again = SetupScene(app)
     assert again.setup.variant == "classic" and again.setup.map == "london"
-    assert again.buttons["edition"].text == ms.EDITION_LABELS["classic"]
+    assert again.buttons["edition"].text == EDITION_LABELS["classic"]
 
 
 @needs_play
@@ -388,20 +395,20 @@ def test_computer_speed_is_offered_for_computer_seats_and_reaches_the_play_scree
     play = app.top
     assert play.turns.computer_speed == "fast"
     assert Settings(_config_dir).last_setup().computer_speed == "fast"
-    end = ms.EndScene(app, play.state, play.seats)
+    end = EndScene(app, play.state, play.seats)
     assert end.next_setup().computer_speed == "fast"  # Play again keeps the table's speed
 
 
 def test_a_remembered_unknown_speed_falls_back_to_normal(app, _config_dir):
-    setup = ms.default_setup(2)
+    setup = default_setup(2)
     setup.computer_speed = "ludicrous"
     Settings(_config_dir).remember_setup(setup)
-    s = ms.SetupScene(app)
+    s = SetupScene(app)
     assert s.setup.computer_speed == "normal"
 
 
 def test_a_remembered_unknown_edition_is_ignored(_config_dir, caplog):
-    setup = ms.default_setup(2)
+    setup = default_setup(2)
     setup.variant = "1999"
     st = Settings(_config_dir)
     st.remember_setup(setup)
@@ -414,7 +421,7 @@ def test_broken_settings_file_falls_back_to_defaults_with_a_log_line(app, _confi
     _config_dir.mkdir(parents=True)
     (_config_dir / "last_setup.json").write_text("{not json")
     with caplog.at_level(logging.WARNING, logger="underground.settings"):
-        s = ms.SetupScene(app)
+        s = SetupScene(app)
     assert len(s.setup.seats) == 2 and s.setup.seats[0].colours == rules.default_lines(2)[0]
     assert "broken set-up file" in caplog.text
 
@@ -432,7 +439,7 @@ def test_settings_with_impossible_content_are_ignored(_config_dir, caplog):
 
 def test_settings_round_trip_and_atomic_write(_config_dir):
     st = Settings(_config_dir)
-    setup = ms.default_setup(4)
+    setup = default_setup(4)
     setup.seats[3].computer = True
     assert st.remember_setup(setup)
     assert st.last_setup() == setup
@@ -442,15 +449,15 @@ def test_settings_round_trip_and_atomic_write(_config_dir):
 def test_settings_on_a_read_only_place_is_not_fatal(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    assert Settings(blocker / "sub").remember_setup(ms.default_setup(2)) is False
+    assert Settings(blocker / "sub").remember_setup(default_setup(2)) is False
 
 
 def test_remembered_setup_is_fitted_to_what_is_offered(app, _config_dir):
-    setup = ms.default_setup(3)
+    setup = default_setup(3)
     setup.map = "atlantis"
     setup.seats[0].computer, setup.seats[0].level = True, "grandmaster"
     Settings(_config_dir).remember_setup(setup)
-    s = ms.SetupScene(app)
+    s = SetupScene(app)
     assert s.setup.map == "london"
     assert not s.setup.seats[0].computer
 
@@ -470,7 +477,7 @@ def finished_classic():
 
 
 def end_scene(app, state, computers=None):
-    return app.push(ms.EndScene(app, state, demo_seats(state, computers)))
+    return app.push(EndScene(app, state, demo_seats(state, computers)))
 
 
 def past_guard(app, e):
@@ -486,7 +493,7 @@ def test_end_scene_shows_the_ranking_and_categories(app, finished):
     cats = e.categories()
     assert cats[:5] == ["national_rail", "terminus", "connections", "loops", "passenger"]
     # the chart draws each player's line in their first line colour
-    c0 = pygame.Color(*ms.line_rgb(e.player_colour(0)))
+    c0 = pygame.Color(*line_rgb(e.player_colour(0)))
     chart = e.chart_box()
     sub = app.screen.subsurface(chart)
     assert any(sub.get_at((x, y)) == c0 for x in range(0, chart.w, 2) for y in range(0, chart.h, 2))
@@ -497,13 +504,13 @@ def test_tie_break_text_and_shared_ranks(finished):
     a, b, c = st.players
     a.score, b.score, c.score = 40, 40, 30
     a.branch_tiles, b.branch_tiles = 3, 1
-    assert "more branch tiles (3 to 1)" in ms.tie_note(st)
-    assert [r for _, r in ms.rank_labels(st)] == ["1", "2", "3"]
+    assert "more branch tiles (3 to 1)" in tie_note(st)
+    assert [r for _, r in rank_labels(st)] == ["1", "2", "3"]
     b.branch_tiles = 3
-    assert "share the win" in ms.tie_note(st)
-    assert [r for _, r in ms.rank_labels(st)] == ["=1", "=1", "3"]
+    assert "share the win" in tie_note(st)
+    assert [r for _, r in rank_labels(st)] == ["=1", "=1", "3"]
     b.score = 10
-    assert ms.tie_note(st) == f"{a.name} wins with 40 points."
+    assert tie_note(st) == f"{a.name} wins with 40 points."
 
 
 def test_first_edition_ties_are_shared_whatever_the_branch_tiles(finished_classic):
@@ -514,10 +521,10 @@ def test_first_edition_ties_are_shared_whatever_the_branch_tiles(finished_classi
         p.score = 1
     a.score, b.score = 40, 40
     a.branch_tiles, b.branch_tiles = 3, 1
-    note = ms.tie_note(st)
+    note = tie_note(st)
     assert "share the win" in note and "no tie-break" in note and "branch tiles" not in note
-    assert [r for _, r in ms.rank_labels(st)][:2] == ["=1", "=1"]
-    assert sorted(ms.end_winners(st)) == [0, 1]
+    assert [r for _, r in rank_labels(st)][:2] == ["=1", "=1"]
+    assert sorted(end_winners(st)) == [0, 1]
 
 
 @pytest.mark.parametrize("which", ["finished", "finished_classic"])
@@ -583,7 +590,7 @@ def test_end_new_setup_by_touch_after_asking(app, driver, finished):
     driver.tap_rect(e.buttons["new_setup"].rect)
     assert app.top is e and e.confirm == "new_setup"
     driver.tap_rect(e.buttons["confirm_yes"].rect)
-    assert isinstance(app.top, ms.SetupScene)
+    assert isinstance(app.top, SetupScene)
 
 
 @needs_play
@@ -626,7 +633,7 @@ def test_show_board_shows_the_final_board_and_nothing_on_it_acts(app, driver, fi
     assert e.view == "board" and set(e.buttons) == {"back_to_results"}
     app.draw(force=True)
     bv = e.board_view
-    token_rgb = pygame.Color(*ms.line_rgb(finished.lines[finished.players[0].lines[0]].colour))
+    token_rgb = pygame.Color(*line_rgb(finished.lines[finished.players[0].lines[0]].colour))
     sub = app.screen.subsurface(bv.rect)
     assert any(sub.get_at((x, y)) == token_rgb for x in range(0, bv.rect.w, 2) for y in range(0, bv.rect.h, 2))
     for k in ("play_again", "new_setup"):  # where the results' buttons were
@@ -687,7 +694,7 @@ def test_the_board_choice_offers_only_boards_the_screens_can_draw():
     from game.engine.board import load_board
     from game.mapfile import available_maps as map_names
     from game.ui.cities import drawn_on_screen
-    from game.ui.menu_scenes import available_maps
+    from game.ui.screens.table_setup import available_maps
 
     offered = dict(available_maps())
     assert "london" in offered and "london-2006" not in offered
@@ -696,4 +703,4 @@ def test_the_board_choice_offers_only_boards_the_screens_can_draw():
         if not drawn_on_screen(city):
             assert name not in offered, f"{name} ({city}) is offered but its city has no drawing"
     assert "berlin" in offered, "Berlin is drawn (game/ui/cities/berlin.py), so the set-up offers it"
-    assert available_maps()[0][0] == ms.DEFAULT_MAP == "london", "a new set-up starts on London"
+    assert available_maps()[0][0] == DEFAULT_MAP == "london", "a new set-up starts on London"

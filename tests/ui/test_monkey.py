@@ -15,7 +15,6 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ui import menu_scenes as ms
 from game.ui.app import FIXED_DT
 from game.ui.screenshot import build_scene
 

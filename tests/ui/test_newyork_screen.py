@@ -19,7 +19,7 @@ from game.engine.rules import why_illegal
 from game.ui.board.view import BoardView
 from game.ui.board.geometry import KIND_ORDER, LANE_GAP, seg_dist
 from game.ui.board.pieces import DEST_STANDARD
-from game.ui import menu_scenes as ms
+from game.ui.screens.table_setup import available_maps
 from game.ui import theme as th
 from game.ui.cities import CityDrawing, draw_station, drawing_for, drawn_on_screen
 from game.ui.cities import newyork as nymod
@@ -275,7 +275,7 @@ def _choose_newyork(app, driver):
 
 def test_new_york_is_offered_once_the_engine_plays_it():
     assert drawn_on_screen("newyork")
-    assert "newyork" in [m for m, _ in ms.available_maps()]
+    assert "newyork" in [m for m, _ in available_maps()]
     assert not drawn_on_screen("atlantis")
 
 
@@ -423,7 +423,7 @@ def test_the_attract_mode_cycles_every_board_new_york_included(app):
     from game.kiosk_config import DEFAULT_BOARDS
     from game.ui.kiosk.attract import AttractScene, captions_for
 
-    boards = [m for m, _ in ms.available_maps()]
+    boards = [m for m, _ in available_maps()]
     assert "newyork" in boards and list(DEFAULT_BOARDS) == boards[:len(DEFAULT_BOARDS)]
     assert "newyork" in DEFAULT_BOARDS
 

@@ -14,7 +14,8 @@ from game.ai import RandomBot
 from game.engine import PlaceTrack, Undo, apply, legal_actions, load_board, new_game
 from game.engine.actions import ChooseReward, CompleteSet
 from game.engine.rules import board_of, legal_placements
-from game.ui import menu_scenes as ms
+from game.ui.screens.end import EndScene
+from game.ui.screens.table_setup import available_maps
 from game.ui.cities import drawing_for, drawn_on_screen
 from game.ui.cities.paris import LANDMARK_TYPES, TYPE_COLOURS, ParisDrawing
 from game.ui.screenshot import build_scene, demo_seats
@@ -68,7 +69,7 @@ def _other_deal(state) -> list[list[int]]:
 
 def test_paris_is_offered_and_its_own_stations_have_their_own_symbols():
     assert drawn_on_screen("paris")
-    assert "paris" in [m for m, _ in ms.available_maps()]
+    assert "paris" in [m for m, _ in available_maps()]
     board = load_board("paris")
     city = drawing_for(board)
     assert isinstance(city, ParisDrawing)
@@ -404,11 +405,11 @@ def test_the_objectives_are_revealed_one_by_one_with_their_stations_lit(app, dri
         driver.tap(*scene.board_view.rect.center)  # a tap shows the next
     assert seen == rv.steps
     for _ in range(100):
-        if isinstance(app.top, ms.EndScene):
+        if isinstance(app.top, EndScene):
             break
         app.step(STEP)
     end = app.top
-    assert isinstance(end, ms.EndScene)
+    assert isinstance(end, EndScene)
     cats = end.categories()
     assert cats[:5] == ["terminus", "rer", "passenger", "landmark_sets", "objectives"]
 

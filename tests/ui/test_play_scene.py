@@ -414,7 +414,7 @@ def test_view_buttons_turn_names_and_fit_the_board(app, driver):
 
 
 def test_game_over_leads_to_the_end_scene(app, driver):
-    from game.ui.menu_scenes import EndScene
+    from game.ui.screens.end import EndScene
 
     st = fresh(5)
     bot = make_bot("random", 5)

@@ -1,4 +1,4 @@
-"""The replay viewer (game/ui/replay_scene.py): steps a record forward and back through every position, jumps to
+"""The replay viewer (game/ui/screens/replay.py): steps a record forward and back through every position, jumps to
 any turn, plays and pauses, never lets anyone act, and ends on exactly `underground replay`'s position; opened
 from Finished games and by `underground view`, which refuses a bad file with replay's message."""
 from __future__ import annotations
@@ -15,11 +15,12 @@ from game import cli
 from game.engine import PlaceTrack, Undo, new_game
 from game.engine import record as rec_mod
 from game.engine.rules import apply, can_undo, legal_actions
-from game.ui import menu_scenes as ms
+from game.ui.screens.finished_games import HistoryScene
+from game.ui.screens.title import TitleScene
 from game.ui.app import App
 from game.ui.kiosk.mode import position_digest
 from game.ui.play.log_panel import LogPanel
-from game.ui.replay_scene import ReplayError, ReplayScene, positions
+from game.ui.screens.replay import ReplayError, ReplayScene, positions
 from game.ui.seats import SeatConfig
 from play_helpers import STEP
 
@@ -204,17 +205,17 @@ def test_finished_games_open_in_the_viewer_and_close_back_to_the_list(tmp_path):
         state = rec_mod.replay(rec)
         seats = [SeatConfig(name=p.name, edge=e) for p, e in zip(state.players, ["bottom", "top"])]
         app.saves.save(app.saves.new_id(state), state, seats)
-        title = app.push(ms.TitleScene(app))
+        title = app.push(TitleScene(app))
         driver.tap_rect(title.buttons["history"].rect)
         hist = app.top
-        assert isinstance(hist, ms.HistoryScene) and len(hist.games) == 1
+        assert isinstance(hist, HistoryScene) and len(hist.games) == 1
         driver.tap_rect(hist.buttons["watch0"].rect)
         viewer = app.top
         assert isinstance(viewer, ReplayScene)
         assert [p.edge for p in viewer.panels] == ["bottom", "top"], "seated as the game was played"
         assert position_digest(viewer.state) == position_digest(state)
         driver.tap(*viewer.point_for_bar("close"))
-        assert isinstance(app.top, ms.HistoryScene)
+        assert isinstance(app.top, HistoryScene)
         # a history file that no longer reads is set aside and counted in the list's notice, never a crash
         path = app.saves.history_path(app.top.games[0].id)
         path.write_bytes(path.read_bytes()[:200])
@@ -322,7 +323,7 @@ def test_a_game_that_does_not_replay_is_refused_in_the_players_language(monkeypa
     """The history's Watch on a game that no longer replays says so in the chosen language; the record's
     place and the engine's reason (translated too) follow, as `underground replay` words them."""
     from game import i18n
-    from game.ui import replay_scene
+    from game.ui.screens import replay
 
     loaded = rec_mod.load(BAD / "illegal_action.json")
     with pytest.raises(ReplayError) as en:
@@ -342,8 +343,8 @@ def test_a_game_that_does_not_replay_is_refused_in_the_players_language(monkeypa
         def refuse(record, path="<record>"):
             raise ReplayError(str(de.value))
 
-        monkeypatch.setattr(replay_scene, "positions", refuse)
-        message = replay_scene.watch_saved(app, game_id)
+        monkeypatch.setattr(replay, "positions", refuse)
+        message = ReplayScene.watch_saved(app, game_id)
         assert message == f"Diese Partie kann nicht gezeigt werden: {de.value}"
     finally:
         i18n.set_language("en")
@@ -413,7 +414,7 @@ def test_watching_a_finished_game_writes_nothing_and_continue_offers_the_game_la
         assert len(before) == 2
         clock[0] = 1_800_000_000.0  # anything written from here on would be the newest save
 
-        title = app.push(ms.TitleScene(app))
+        title = app.push(TitleScene(app))
         assert title.latest.id == last_id
         driver.tap_rect(title.buttons["history"].rect)
         driver.tap_rect(app.top.buttons["watch0"].rect)
@@ -423,7 +424,7 @@ def test_watching_a_finished_game_writes_nothing_and_continue_offers_the_game_la
         driver.tap(*viewer.point_for_bar("close"))
         driver.tap_rect(app.top.buttons["back"].rect)
         title = app.top
-        assert isinstance(title, ms.TitleScene)
+        assert isinstance(title, TitleScene)
         app.autosaver.flush()
         assert data_files(app.saves.root) == before, "watching a finished game wrote to the data dir"
         assert title.n_saved == 1 and title.latest.id == last_id, "Continue offers a game the viewer made"

@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from game.engine import new_game
-from game.ui import menu_scenes as ms
+from game.ui.screens.setup import SetupScene
 from game.ui.play.menu import RULES, GameMenu
 from game.ui.play_scene import PlayScene
 from game.ui.rules_cards import BOARDS, PAGES, pages_for, scoring_keys
@@ -158,7 +158,7 @@ def test_kiosk_menu_offers_the_rules(app, driver):
 @pytest.mark.parametrize("city,variant", BOARDS)
 def test_opens_from_the_set_up_screen_for_the_chosen_board(app, driver, city, variant):
     app.resize(1280, 720)
-    setup = app.push(ms.SetupScene(app))
+    setup = app.push(SetupScene(app))
     for _ in range(len(setup.maps)):
         if setup.setup.map == MAPS[(city, variant)]:
             break

@@ -10,14 +10,19 @@ from conftest import Driver
 from game.ai import RandomBot
 from game.engine.record import from_state, replay
 from game.saves import SaveStore
-from game.ui import menu_scenes as ms
+from game.ui.screens.end import EndScene
+from game.ui.screens.finished_games import HistoryScene
+from game.ui.screens.saved_games import SavedGamesScene
+from game.ui.screens.set_aside import SetAsideScene
+from game.ui.screens.table_setup import available_maps, default_setup, start_game
+from game.ui.screens.title import TitleScene
 from game.ui.app import App
 from game.ui.kiosk.mode import position_digest
 from game.ui.play_scene import PlayScene
 from game.ui.screenshot import demo_seats, demo_state
 from play_helpers import STEP
 
-BOARDS = [m for m, _ in ms.available_maps()]  # every board the set-up offers: New York and Paris when they play
+BOARDS = [m for m, _ in available_maps()]  # every board the set-up offers: New York and Paris when they play
 
 
 @pytest.fixture
@@ -58,24 +63,24 @@ def test_the_boards_include_london_and_berlin():
 @pytest.mark.parametrize("map_id", BOARDS)
 def test_save_and_leave_then_continue_restores_the_same_position(apps, map_id):
     app, driver = apps()
-    title = app.push(ms.TitleScene(app))
+    title = app.push(TitleScene(app))
     assert "continue" not in title.buttons  # nothing saved yet
-    setup = ms.default_setup(3, map_id, "table")
+    setup = default_setup(3, map_id, "table")
     setup.seats[1].computer, setup.seats[1].level = True, "random"
     setup.computer_speed = "fast"
     setup.seed = 11
-    ms.start_game(app, setup)
+    start_game(app, setup)
     scene = app.top
     play_some(app, scene, 14)
     before = position_digest(scene.state)
     turn, to_play = scene.state.turn + 1, scene.state.players[scene.state.current].name
-    app.replace(ms.TitleScene(app))  # leave the game (the game menu's Save and leave does this)
+    app.replace(TitleScene(app))  # leave the game (the game menu's Save and leave does this)
     app.close()
 
     app2, driver2 = apps()
-    title = app2.push(ms.TitleScene(app2))
+    title = app2.push(TitleScene(app2))
     text = title.continue_text()
-    board = dict(ms.available_maps())[map_id]
+    board = dict(available_maps())[map_id]
     assert text.startswith(board) and "Player 1, Player 2, Player 3" in text
     assert f"turn {turn}, {to_play} to play" in text
     driver2.tap_rect(title.buttons["continue"].rect)
@@ -134,7 +139,7 @@ def test_a_damaged_save_is_reported_so_a_person_understands_it(apps):
     (store.saves_dir / "oops.json").write_bytes(b'{"format": "underground-save", "schema_ver')
     newer = store.save_path("good").read_bytes().replace(b'"schema_version":1', b'"schema_version":7', 1)
     (store.saves_dir / "later.json").write_bytes(newer)
-    title = app.push(ms.TitleScene(app))
+    title = app.push(TitleScene(app))
     driver.step(3)
     assert title.notice() == "2 saved games could not be read and were set aside."
     assert "/" not in title.notice() and "oops" not in title.notice()
@@ -145,7 +150,7 @@ def test_a_damaged_save_is_reported_so_a_person_understands_it(apps):
     # the details: each file's name, when it was set aside, and why, in plain words
     driver.tap_rect(title.buttons["set_aside"].rect)
     details = app.top
-    assert isinstance(details, ms.SetAsideScene)
+    assert isinstance(details, SetAsideScene)
     rows = {details.row_text(e)[0]: details.row_text(e)[1] for e in details.games}
     assert set(rows) == {"Saved game · oops.json", "Saved game · later.json"}
     assert rows["Saved game · oops.json"].startswith("Set aside ") and "the file is cut short" in rows[
@@ -153,44 +158,44 @@ def test_a_damaged_save_is_reported_so_a_person_understands_it(apps):
     assert "made by a newer version of the game" in rows["Saved game · later.json"]
     assert not any(w in " ".join(rows.values()) for w in ("JSON", "Object", "schema", "`", "truncated"))
     driver.tap_rect(details.buttons["back"].rect)
-    assert isinstance(app.top, ms.TitleScene)
+    assert isinstance(app.top, TitleScene)
     # still there after leaving the title: in Saved games and in Finished games, each with its Details
     driver.tap_rect(app.top.buttons["saved_games"].rect)
     saved = app.top
-    assert isinstance(saved, ms.SavedGamesScene) and "2 saved games could not be read" in saved.notice()
+    assert isinstance(saved, SavedGamesScene) and "2 saved games could not be read" in saved.notice()
     driver.tap_rect(saved.buttons["set_aside"].rect)
-    assert isinstance(app.top, ms.SetAsideScene)
+    assert isinstance(app.top, SetAsideScene)
     driver.tap_rect(app.top.buttons["back"].rect)
-    assert isinstance(app.top, ms.SavedGamesScene), "Back returns where Details was opened"
+    assert isinstance(app.top, SavedGamesScene), "Back returns where Details was opened"
     driver.tap_rect(app.top.buttons["back"].rect)
     # a finished game that does not read is called a finished game
     path = store.history_path("done")
     path.write_bytes(path.read_bytes()[:100])
     (store.history_dir / "spare.json").write_bytes(b"\x00\x00")
     store.save("done2", whole, demo_seats(whole))
-    title = app.replace(ms.TitleScene(app))
+    title = app.replace(TitleScene(app))
     assert title.notice() == "4 saved or finished games could not be read and were set aside."
     driver.tap_rect(title.buttons["history"].rect)
     hist = app.top
-    assert isinstance(hist, ms.HistoryScene) and "set_aside" in hist.buttons
+    assert isinstance(hist, HistoryScene) and "set_aside" in hist.buttons
     driver.tap_rect(hist.buttons["set_aside"].rect)
     details = app.top
     kinds = sorted(details.row_text(e)[0].split(" · ")[0] for e in details.games)
     assert kinds == ["Finished game", "Finished game", "Saved game", "Saved game"]
     files = sorted(p.name for p in store.root.rglob("*") if p.is_file())
     driver.tap_rect(details.buttons["dismiss"].rect)
-    assert isinstance(app.top, ms.HistoryScene) and not app.top.notice() and "set_aside" not in app.top.buttons
+    assert isinstance(app.top, HistoryScene) and not app.top.notice() and "set_aside" not in app.top.buttons
     assert set(files) <= {p.name for p in store.root.rglob("*") if p.is_file()}, "nothing deleted"
-    title = app.replace(ms.TitleScene(app))
+    title = app.replace(TitleScene(app))
     assert not title.notice() and "set_aside" not in title.buttons
     app.close()
 
     # another run of the game: still dismissed, until another file is set aside
     app2, driver2 = apps()
-    title = app2.push(ms.TitleScene(app2))
+    title = app2.push(TitleScene(app2))
     assert not title.notice()
     (app2.saves.history_dir / "new.json").write_bytes(b"{")
-    title = app2.replace(ms.TitleScene(app2))
+    title = app2.replace(TitleScene(app2))
     assert title.notice() == "1 finished game could not be read and was set aside."
 
 
@@ -200,7 +205,7 @@ def test_continue_on_a_save_that_no_longer_replays_stays_on_the_title_with_the_n
     app.saves.save("bent", state, demo_seats(state))
     path = app.saves.save_path("bent")
     path.write_bytes(path.read_bytes().replace(b'"deck":[', b'"deck":[99999,'))  # a card that is no station
-    title = app.push(ms.TitleScene(app))
+    title = app.push(TitleScene(app))
     driver.tap_rect(title.buttons["continue"].rect)
     assert app.top is title
     assert title.notice() == "1 saved game could not be read and was set aside."
@@ -220,11 +225,11 @@ def test_saved_games_resumes_any_and_deletes_with_a_second_tap(apps):
     clock[0] = 2000.0
     newer = demo_state("berlin", actions=20, seed=4)
     store.save("newer", newer, demo_seats(newer))
-    title = app.push(ms.TitleScene(app))
+    title = app.push(TitleScene(app))
     assert title.buttons["saved_games"].text == "Saved games (2)"
     driver.tap_rect(title.buttons["saved_games"].rect)
     games = app.top
-    assert isinstance(games, ms.SavedGamesScene)
+    assert isinstance(games, SavedGamesScene)
     assert [e.id for e in games.games] == ["newer", "older"]
     driver.tap_rect(games.buttons["delete0"].rect)
     assert games.buttons["delete0"].text == "Tap to delete" and store.save_path("newer").exists()
@@ -251,10 +256,10 @@ def test_a_finished_game_is_kept_in_finished_games(apps):
     seats = demo_seats(rec_state, {0: "random", 1: "random", 2: "random"})
     scene = app.push(PlayScene(app, rec_state, seats, computer_speed="fast"))
     for _ in range(3000):
-        if isinstance(app.top, ms.EndScene):
+        if isinstance(app.top, EndScene):
             break
         app.step(STEP)
-    assert isinstance(app.top, ms.EndScene) and scene.state.over
+    assert isinstance(app.top, EndScene) and scene.state.over
     app.autosaver.flush()
     assert app.saves.unfinished()[0] == []
     history, _ = app.saves.history()
@@ -263,16 +268,16 @@ def test_a_finished_game_is_kept_in_finished_games(apps):
 
     names = [scene.state.players[i].name for i in winners(scene.state)]
     assert history[0].summary.winners == names
-    title = app.replace(ms.TitleScene(app))
+    title = app.replace(TitleScene(app))
     assert "continue" not in title.buttons
     driver.tap_rect(title.buttons["history"].rect)
     hist = app.top
-    assert isinstance(hist, ms.HistoryScene)
+    assert isinstance(hist, HistoryScene)
     top, bottom = hist.row_text(hist.games[0])
     assert "London" in top and names[0] in top and "win" in top
     assert all(p.name in bottom for p in scene.state.players)
     driver.tap_rect(hist.buttons["back"].rect)
-    assert isinstance(app.top, ms.TitleScene)
+    assert isinstance(app.top, TitleScene)
 
 
 def test_the_kiosk_title_offers_no_saved_games(apps):
@@ -280,7 +285,7 @@ def test_the_kiosk_title_offers_no_saved_games(apps):
     app.kiosk_mode = True
     state = demo_state("london", actions=12)
     app.saves.save("g", state, demo_seats(state))
-    title = app.push(ms.TitleScene(app))
+    title = app.push(TitleScene(app))
     assert not {"continue", "saved_games", "history", "settings", "quit"} & set(title.buttons)
 
 
@@ -290,7 +295,7 @@ def test_a_store_elsewhere_is_not_read(apps, tmp_path):
     other = SaveStore(tmp_path / "not-the-data-dir")
     state = demo_state("london", actions=8)
     other.save("elsewhere", state, demo_seats(state))
-    title = app.push(ms.TitleScene(app))
+    title = app.push(TitleScene(app))
     assert title.latest is None and "continue" not in title.buttons
 
 
@@ -298,9 +303,9 @@ def test_continue_restores_the_chosen_line_and_the_names_toggle(apps):
     """The table as it was left: the line a seat chose on its panel (not its first) and the names turned to
     face the active seat."""
     app, driver = apps()
-    setup = ms.default_setup(2, "london", "table")
+    setup = default_setup(2, "london", "table")
     setup.seed = 5
-    ms.start_game(app, setup)
+    start_game(app, setup)
     scene = app.top
     play_some(app, scene, 2)
     seat = scene.state.current
@@ -311,11 +316,11 @@ def test_continue_restores_the_chosen_line_and_the_names_toggle(apps):
     driver.tap_rect(scene.board_buttons()["names"])
     assert scene.names_mode == "active"
     app.step(STEP)
-    app.replace(ms.TitleScene(app))
+    app.replace(TitleScene(app))
     app.close()
 
     app2, driver2 = apps()
-    title = app2.push(ms.TitleScene(app2))
+    title = app2.push(TitleScene(app2))
     driver2.tap_rect(title.buttons["continue"].rect)
     resumed = app2.top
     assert isinstance(resumed, PlayScene)
@@ -348,11 +353,11 @@ def test_the_end_screen_says_the_game_is_kept_in_finished_games(apps):
     scene = app.push(PlayScene(app, rec_state, demo_seats(rec_state, {0: "random", 1: "random", 2: "random"}),
                                computer_speed="fast"))
     for _ in range(3000):
-        if isinstance(app.top, ms.EndScene):
+        if isinstance(app.top, EndScene):
             break
         app.step(STEP)
     end = app.top
-    assert isinstance(end, ms.EndScene) and scene.state.over
+    assert isinstance(end, EndScene) and scene.state.over
     driver.step(int(end.GUARD_SECONDS * 120) + 5, dt=STEP)
     end.ask("play_again")
     words = drawn_words(end)
@@ -361,7 +366,7 @@ def test_the_end_screen_says_the_game_is_kept_in_finished_games(apps):
     assert len(app.saves.history()[0]) == 1, "the sentence is true: the game is in Finished games"
 
     plain, _ = apps(save_games=None)  # headless: nothing is saved, and the question says so
-    end = plain.push(ms.EndScene(plain, whole, demo_seats(whole)))
+    end = plain.push(EndScene(plain, whole, demo_seats(whole)))
     plain.time += end.GUARD_SECONDS + 1
     end.ask("new_setup")
     assert "These results will be gone." in drawn_words(end)
@@ -381,11 +386,11 @@ def test_finished_games_are_counted_on_the_title_and_deleted_with_a_second_tap(a
     under_way = demo_state("berlin", actions=12)
     store.save("playing", under_way, demo_seats(under_way))
     (store.saves_dir / "old.json.corrupt-20260101-120000").write_bytes(b"{")
-    title = app.push(ms.TitleScene(app))
+    title = app.push(TitleScene(app))
     assert title.buttons["history"].text == "Finished games (2)"
     driver.tap_rect(title.buttons["history"].rect)
     hist = app.top
-    assert isinstance(hist, ms.HistoryScene) and [e.id for e in hist.games] == ["done4", "done3"]
+    assert isinstance(hist, HistoryScene) and [e.id for e in hist.games] == ["done4", "done3"]
     files = {p.relative_to(store.root) for p in store.root.rglob("*") if p.is_file()}
     driver.tap_rect(hist.buttons["delete0"].rect)
     assert hist.buttons["delete0"].text == "Tap to delete" and store.history_path("done4").exists()

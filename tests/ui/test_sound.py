@@ -17,7 +17,9 @@ from game.engine import PlaceTrack, TakeBranch, apply
 from game.engine import events as ev
 from game.engine.record import from_state, replay
 from game.engine.rules import why_illegal
-from game.ui import menu_scenes as ms
+from game.ui.screens.end import EndScene
+from game.ui.screens.settings import SettingsScene
+from game.ui.screens.title import TitleScene
 from game.ui import sound
 from game.ui.app import App
 from game.ui.play_scene import PlayScene
@@ -90,10 +92,10 @@ def test_no_audio_device_leaves_the_game_playing_silently(monkeypatch, caplog):
 
 def test_volume_and_mute_are_set_in_settings_and_remembered(app):
     driver = Driver(app)
-    title = app.push(ms.TitleScene(app))
+    title = app.push(TitleScene(app))
     driver.tap_rect(title.buttons["settings"].rect)
     settings = app.top
-    assert isinstance(settings, ms.SettingsScene)
+    assert isinstance(settings, SettingsScene)
     start = app.sound.volume
     driver.tap_rect(settings.buttons["volume_plus"].rect)
     assert app.sound.volume == pytest.approx(min(1.0, start + 0.1))
@@ -231,7 +233,7 @@ def test_the_passenger_travels_arrives_and_the_next_turn_starts(app):
 def test_the_end_screen_plays_the_fanfare(app):
     state = demo_state("london", players=3, actions=None)
     app.sound.requested.clear()
-    app.push(ms.EndScene(app, state, demo_seats(state)))
+    app.push(EndScene(app, state, demo_seats(state)))
     assert list(app.sound.requested) == ["fanfare"]
 
 

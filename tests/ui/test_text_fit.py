@@ -27,7 +27,9 @@ import pytest
 
 from game import i18n
 from game.engine import apply
-from game.ui import menu_scenes as ms
+from game.ui.screens.end import EndScene
+from game.ui.screens.finished_games import HistoryScene
+from game.ui.screens.saved_games import SavedGamesScene
 from game.ui import screenshot as shot
 from game.ui import textfit
 from game.ui.app import App
@@ -144,8 +146,8 @@ def visit_menus(app, walk: Walk) -> None:
                        ("saved games", lambda: shot.build_scene(app, "saved-games")),
                        ("finished games", lambda: shot.build_scene(app, "history")),
                        ("set-aside notice on the title", lambda: shot.build_scene(app, "set-aside-notice")),
-                       ("set-aside notice in saved games", lambda: _with_set_aside(app, ms.SavedGamesScene)),
-                       ("set-aside notice in finished games", lambda: _with_set_aside(app, ms.HistoryScene)),
+                       ("set-aside notice in saved games", lambda: _with_set_aside(app, SavedGamesScene)),
+                       ("set-aside notice in finished games", lambda: _with_set_aside(app, HistoryScene)),
                        ("set-aside details", lambda: shot.build_scene(app, "set-aside")),
                        ("settings", lambda: shot.build_scene(app, "settings")),
                        ("setup", lambda: shot.build_scene(app, "setup")),
@@ -158,7 +160,7 @@ def visit_menus(app, walk: Walk) -> None:
             app.pop()
     st = position("whole")
     with walk.screen("end"):
-        end = app.push(ms.EndScene(app, st, shot.demo_seats(st, {2: "hard"})))
+        end = app.push(EndScene(app, st, shot.demo_seats(st, {2: "hard"})))
         settle(app, 40)  # past the guard that ignores the last turn's taps
         walk.draw(app, end)
         for what in ("play_again", "new_setup"):
@@ -297,7 +299,7 @@ def visit_paris_end(app, walk: Walk) -> None:
             play.reveal.next()
         app.pop()
     with walk.screen("end paris"):
-        end = app.push(ms.EndScene(app, st, seats_for(st)))
+        end = app.push(EndScene(app, st, seats_for(st)))
         settle(app, 40)
         walk.draw(app, end)
         app.pop()
@@ -315,7 +317,7 @@ def visit_rules(app, walk: Walk) -> None:
 
 def visit_replay(app, walk: Walk) -> None:
     from game.engine.record import from_state
-    from game.ui.replay_scene import ReplayScene
+    from game.ui.screens.replay import ReplayScene
 
     st = position("whole")
     with walk.screen("replay"):

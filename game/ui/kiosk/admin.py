@@ -18,7 +18,7 @@ from ...i18n import _, ngettext
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIHorizontalSlider
 
-from ..menu_scenes import GuiScene, PointerGui, _theme_json
+from ..screens.base import GuiScene, PointerGui, theme_json
 from ..theme import wrap
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -52,7 +52,7 @@ class _OverlayGui(GuiScene):
         super().__init__(app)
 
     def build(self) -> None:
-        theme = _theme_json(self.app.scale)
+        theme = theme_json(self.app.scale)
         for key, val in _EXTRA_THEME.items():
             node = {k: (dict(v) if isinstance(v, dict) else v) for k, v in val.items()}
             if "font" in node:

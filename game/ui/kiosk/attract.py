@@ -5,7 +5,7 @@
 pulsing "Touch to play" and short captions made from the engine's events ("Red reaches Paddington, a
 National Rail station: +1"). When a demo ends it shows the result for a few seconds and deals a new
 one, on the next board: the demo cycles every board the screens can draw (London, Berlin, New York, …:
-``menu_scenes.available_maps``), so a passer-by sees each of them. A touch or click anywhere calls ``on_touch`` (the kiosk opens the set-up); the touch never
+``screens.table_setup.available_maps``), so a passer-by sees each of them. A touch or click anywhere calls ``on_touch`` (the kiosk opens the set-up); the touch never
 reaches the demo game.
 
 The demo paces itself: ``pace`` seconds between actions once the board is still (the passenger has
@@ -29,7 +29,7 @@ from ...engine import events as ev
 from ...engine.rules import board_of, winners
 from ...engine.state import GameState
 from ...i18n import COLOUR_NAMES, _, ngettext
-from ..menu_scenes import tie_note
+from ..screens.results import tie_note
 from ..play_scene import PlayScene
 from .. import textfit
 from ..scene import DOWN, PointerEvent, Scene
@@ -221,7 +221,7 @@ def _cluster_name(board, station: int) -> str:
 
 def demo_boards() -> list[str]:
     """Every board the set-up offers (the screens can draw it), default board first; London at least."""
-    from ..menu_scenes import available_maps
+    from ..screens.table_setup import available_maps
 
     return [m for m, _ in available_maps()] or ["london"]
 

@@ -257,7 +257,7 @@ class KioskController:
     def _demo_maps(self) -> list[str]:
         """The demo shows the boards the set-up offers here (the operator's ``boards``, in their order),
         so a passer-by never watches a board they then cannot choose; none of them loading: every board."""
-        from ..menu_scenes import available_maps
+        from ..screens.table_setup import available_maps
 
         ids = [m for m, _ in available_maps()]
         return [b for b in self.config.boards if b in ids] or ids or ["london"]
@@ -273,11 +273,11 @@ class KioskController:
         self.last_input = self.clock()
 
     def open_setup(self) -> None:
-        from ..menu_scenes import SetupScene
+        from ..screens import make_screen
 
         log.info("a visitor touched the table: opening the set-up")
         self.last_input = self.clock()
-        scene = SetupScene(self.app)
+        scene = make_screen(self.app, "setup")
         # new people at the table: the last group's seats are kept, their names are not shown
         for i, seat in enumerate(scene.setup.seats):
             seat.name = _("Player {n}").format(n=i + 1)
@@ -286,29 +286,28 @@ class KioskController:
         self.mode = "setup"
 
     def available_boards(self) -> list[tuple[str, str]]:
-        from ..menu_scenes import available_maps
+        from ..screens.table_setup import available_maps
 
         return available_maps() or [("london", "London")]
 
     def adopt(self, scene: Scene) -> None:
         """A scene was just shown (by us or by a menu): fit it to the kiosk."""
         from .attract import AttractScene
-        from ..menu_scenes import EndScene, SetupScene, TitleScene
-        from ..play_scene import PlayScene
+        from ..screens import screen_class
 
-        if isinstance(scene, TitleScene):
+        if isinstance(scene, screen_class("title")):
             # the kiosk's title screen is attract mode (the set-up's Back button leads here)
             self.to_attract(discard=False)
-        elif isinstance(scene, SetupScene):
+        elif isinstance(scene, screen_class("setup")):
             self._limit_boards(scene)
             self.mode = "setup"
-        elif isinstance(scene, PlayScene):
+        elif isinstance(scene, screen_class("play")):
             self._play_scene = scene
             self._saved_sig = None
             self._save_seats(scene)
             self.mode = "game"
             self.autosave()  # the game exists from its first moment
-        elif isinstance(scene, EndScene):
+        elif isinstance(scene, screen_class("end")):
             self._play_scene = None
             self.discard_autosave("the game is over")
             self.mode = "end"
@@ -591,7 +590,7 @@ class SelfTest:
         self._next_at = 0.0
 
     def new_game(self, ctl: KioskController) -> None:
-        from ..menu_scenes import default_setup, start_game
+        from ..screens.table_setup import default_setup, start_game
 
         setup = default_setup(2, ctl._demo_map())
         setup.start_player = 0

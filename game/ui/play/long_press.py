@@ -16,7 +16,7 @@ import pygame
 
 from ...engine import PlaceTrack, apply, legal_placements
 from ...engine.events import ChoiceNeeded, LandmarkTaken, Scored
-from ...i18n import N_, _, ngettext
+from ...i18n import CATEGORY_LABELS, N_, _, ngettext
 from .. import textfit
 from .. import theme as th
 from ...engine.log_words import cluster_title
@@ -88,7 +88,6 @@ def station_outlook(state, board, station: int, line: int | None) -> str:
 def score_rows(state, board, player: int) -> list[tuple[str, int]]:
     """(category in words, points) for the player's points so far, in the end screen's order."""
     from ..cities import drawing_for
-    from ..menu_scenes import CATEGORY_LABELS
 
     pts = state.players[player].points
     cats = list(drawing_for(board).end_categories)

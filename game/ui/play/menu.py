@@ -269,9 +269,9 @@ class GameMenu(Scene):
         elif name == LOG:
             self.open_log()
         elif name == SETTINGS:
-            from ..menu_scenes import SettingsScene
+            from ..screens import make_screen
 
-            self.app.push(SettingsScene(self.app))  # its Back pops to this menu, over the same game
+            self.app.push(make_screen(self.app, "settings"))  # its Back pops to this menu, over the same game
         elif name == RESTART:
             self.restart()
         elif name == SAVE_LEAVE:
@@ -312,27 +312,27 @@ class GameMenu(Scene):
         self.app.push(RulesScene.for_state(self.app, self.play.state, self.edge, under=self.play))
 
     def restart(self) -> None:
-        from ..play_scene import PlayScene
+        from ..screens import open_screen
 
         play = self.play
         problem = self._forget_save()
         state = restarted(play.state)
         log.info("game restarted from the menu (seed %s)", state.setup.seed)
         self._close()
-        self.app.replace(PlayScene(self.app, state, list(play.seats), names=play.names_mode,
-                                   computer_speed=play.turns.computer_speed))
+        open_screen(self.app, "play", state, list(play.seats), names=play.names_mode,
+                    computer_speed=play.turns.computer_speed)
         if problem:
             self.app.top.toast(problem)
 
     def save_and_leave(self) -> None:
-        from ..menu_scenes import TitleScene
+        from ..screens import open_screen
 
         saver = getattr(self.app, "autosaver", None)
         if saver is not None:
             saver.check(self.app.scenes)  # the position as it is now (already saved after every action)
             saver.flush()
         self._close()
-        self.app.replace(TitleScene(self.app))
+        open_screen(self.app, "title")
 
     def end_kiosk_game(self) -> None:
         """A kiosk's players are done: the table returns to attract mode and the game's autosave goes, as
@@ -341,11 +341,11 @@ class GameMenu(Scene):
         self.app.kiosk.to_attract(discard=True, reason="the players ended the game from the game menu")
 
     def quit_to_title(self) -> None:
-        from ..menu_scenes import TitleScene
+        from ..screens import open_screen
 
         problem = self._forget_save()
         self._close()
-        self.app.replace(TitleScene(self.app, message=problem))
+        open_screen(self.app, "title", message=problem)
 
 
 def _fit(font: pygame.font.Font, text: str, width: int) -> str:

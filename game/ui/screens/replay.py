@@ -19,18 +19,19 @@ import math
 import msgspec
 import pygame
 
-from ..engine import record as rec_mod
-from ..engine.log_words import GameLog
-from ..engine.rules import IllegalAction, apply, start
-from ..engine.state import GameState
-from . import textfit
-from . import theme as th
-from .play.turns import TurnFlow
-from .play_scene import PlayScene
-from .scene import CANCEL, DOWN, MOVE, UP, PointerEvent
-from .seats import SeatConfig
+from ...engine import record as rec_mod
+from ...engine.log_words import GameLog
+from ...engine.rules import IllegalAction, apply, start
+from ...engine.state import GameState
+from .. import textfit
+from .. import theme as th
+from ..play.turns import TurnFlow
+from ..play_scene import PlayScene
+from ..scene import CANCEL, DOWN, MOVE, UP, PointerEvent
+from ..seats import SeatConfig
+from . import open_screen
 
-from ..i18n import _, refusal_text
+from ...i18n import _, refusal_text
 
 log = logging.getLogger("underground.ui.replay")
 
@@ -126,6 +127,27 @@ class ReplayScene(PlayScene):
         self.turns = ReplayTurns(state, self.seats)
         self.show_step(self.n_steps if step is None else step)
 
+    @classmethod
+    def watch_saved(cls, app, game_id: str, on_close=None) -> str | None:
+        """Open a finished game of the history list in the viewer, seated as it was played. None when it opened;
+        "" when its file did not read and was set aside (the list's notice counts it); else what to tell."""
+        from ...saves import HISTORY_DIR
+
+        loaded, message = app.saves.load(game_id, folder=HISTORY_DIR)
+        if loaded is None:
+            return message or ""
+        try:
+            # a finished game's objectives were shown to the whole table at its end: no longer secret
+            scene = cls(app, rec_mod.from_state(loaded.state), loaded.seats,
+                        path=str(app.saves.history_path(game_id)), on_close=on_close, reveal=True)
+        except (ReplayError, ValueError) as exc:
+            log.exception("the finished game %s could not be shown", game_id)
+            # the file's place and fault stay as `underground replay` words them (like a path); the sentence
+            # round them is the player's language
+            return _("This game cannot be shown: {problem}").format(problem=str(exc))
+        app.replace(scene)
+        return None
+
     # ---- positions ---------------------------------------------------------------------------------
     def _decode(self, i: int) -> GameState:
         return msgspec.msgpack.decode(self.snaps[i], type=GameState)
@@ -151,7 +173,7 @@ class ReplayScene(PlayScene):
         # the last finished turn's tokens stay marked, as on the table
         start_i = max((s for s in self.turn_starts if s <= i), default=0)
         prev = max((s for s in self.turn_starts if s < start_i), default=0)
-        from ..engine.actions import PlaceTrack
+        from ...engine.actions import PlaceTrack
 
         self.turns.last_turn_tokens = [(a.line, a.connection) for a in self.record.actions[prev:start_i]
                                        if isinstance(a, PlaceTrack)] if start_i > 0 else []
@@ -220,7 +242,7 @@ class ReplayScene(PlayScene):
         return self._log_book.entries
 
     def open_log(self, seat: int = 0) -> None:
-        from .play.log_panel import LogPanel
+        from ..play.log_panel import LogPanel
 
         self.playing = False
         entries = self.log_entries()
@@ -235,9 +257,7 @@ class ReplayScene(PlayScene):
         if self.on_close is not None:
             self.on_close()
             return
-        from .menu_scenes import TitleScene
-
-        self.app.replace(TitleScene(self.app))
+        open_screen(self.app, "title")
 
     # ---- the play screen's hooks, made inert -------------------------------------------------------
     def on_game_over(self) -> None:
@@ -484,7 +504,7 @@ class ReplayScene(PlayScene):
 def open_record_file(app, path: str, on_close=None, reveal: bool = False) -> ReplayScene:
     """The viewer for a record file, or a saved or finished game's file (seated as it was played); raises
     ReplayError (record.RecordError's message) for a bad file."""
-    from ..saves import load_record
+    from ...saves import load_record
 
     try:
         record, saved = load_record(path)
@@ -497,7 +517,7 @@ def open_record_file(app, path: str, on_close=None, reveal: bool = False) -> Rep
 def run_view(path: str, size: tuple[int, int] | None = None, fullscreen: bool = False, display: int = 0,
              reveal: bool = False) -> int:
     """`underground view RECORD.json`: the viewer in a window until it is closed."""
-    from .app import App
+    from ..app import App
 
     app = App(size=size, fullscreen=fullscreen, display=display, save_games=False)  # a viewer plays no game
     try:
@@ -505,24 +525,3 @@ def run_view(path: str, size: tuple[int, int] | None = None, fullscreen: bool = 
         return app.run()
     finally:
         app.close()
-
-
-def watch_saved(app, game_id: str, on_close=None) -> str | None:
-    """Open a finished game of the history list in the viewer, seated as it was played. None when it opened;
-    "" when its file did not read and was set aside (the list's notice counts it); else what to tell."""
-    from ..saves import HISTORY_DIR
-
-    loaded, message = app.saves.load(game_id, folder=HISTORY_DIR)
-    if loaded is None:
-        return message or ""
-    try:
-        # a finished game's objectives were shown to the whole table at its end: no longer secret
-        scene = ReplayScene(app, rec_mod.from_state(loaded.state), loaded.seats,
-                            path=str(app.saves.history_path(game_id)), on_close=on_close, reveal=True)
-    except (ReplayError, ValueError) as exc:
-        log.exception("the finished game %s could not be shown", game_id)
-        # the file's place and fault stay as `underground replay` words them (like a path); the sentence
-        # round them is the player's language
-        return _("This game cannot be shown: {problem}").format(problem=str(exc))
-    app.replace(scene)
-    return None
