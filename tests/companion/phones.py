@@ -45,6 +45,7 @@ class Phone:
         self.session = session
         self.url = url  # the ws url
         self.frames: list[str] = []  # every text frame received, in order
+        self.parsed: list[dict] = []  # the same, decoded
         self.stamps: list[int] = []  # the table's version when each frame arrived
         self.clock = lambda: 0
         self.ws = None
@@ -68,6 +69,7 @@ class Phone:
                 self.frames.append(msg.data)
                 self.stamps.append(self.clock())
                 m = json.loads(msg.data)
+                self.parsed.append(m)
                 if m.get("type") == "kept":
                     self.device = m["device"]
         self.closed.set()
@@ -76,8 +78,7 @@ class Phone:
         await self.ws.send_str(obj if isinstance(obj, str) else json.dumps(obj))
 
     def messages(self, kind: str | None = None) -> list[dict]:
-        out = [json.loads(f) for f in self.frames]
-        return [m for m in out if kind is None or m.get("type") == kind]
+        return [m for m in self.parsed if kind is None or m.get("type") == kind]
 
     def last(self, kind: str) -> dict | None:
         ms = self.messages(kind)
@@ -88,7 +89,7 @@ class Phone:
         deadline = time.monotonic() + timeout
         seen = 0
         while time.monotonic() < deadline:
-            ms = self.messages()
+            ms = self.parsed
             for m in ms[seen:]:
                 if pred(m):
                     return m
