@@ -99,6 +99,7 @@ class Bucket:
 class Client:
     ws: web.WebSocketResponse
     id: int
+    request: web.Request | None = None
     role: str = ""  # "" until hello; "seat" | "spectator"
     seat: int = SPECTATOR
     kept: bool = False
@@ -220,6 +221,11 @@ class Companion:
         with self._lock:
             self.seat_tokens[seat] = secrets.token_urlsafe(24)
         self._call(self._refuse, seat)
+
+    def drop(self, seat: int | None = None) -> None:
+        """Cut the sockets (of ``seat``, or all) without a word, as a lost Wi-Fi or a locked screen does; the
+        phones reconnect by themselves with their device keys. The table's "phone disconnected" is tried so."""
+        self._call(self._drop, seat)
 
     def phone(self, seat: int) -> str:
         """The seat's phone: "none", "asking" (waiting for Keep or Refuse), "kept" or "gone" (disconnected)."""
@@ -375,7 +381,7 @@ class Companion:
         ws = web.WebSocketResponse(max_msg_size=HARD_FRAME_LIMIT, heartbeat=20.0)
         await ws.prepare(request)
         self._next_id += 1
-        client = Client(ws, self._next_id, bucket=Bucket(self.rate, self.burst))
+        client = Client(ws, self._next_id, request, bucket=Bucket(self.rate, self.burst))
         if len(self._clients) >= self.max_sockets:
             await ws.send_str(encode(Error("too_many", error_text("too_many", self.language,
                                                                     limit=self.max_sockets))).decode())
@@ -579,6 +585,13 @@ class Companion:
         self._board_view = None
         self._frames.clear()
         self._turn_key = None
+
+    def _drop(self, seat: int | None) -> None:
+        for c in list(self._clients.values()):
+            if seat is None or (c.role == "seat" and c.seat == seat):
+                transport = c.request.transport if c.request is not None else None
+                if transport is not None:
+                    transport.abort()
 
     def _gone(self, client: Client) -> None:
         self._clients.pop(client.id, None)
