@@ -85,7 +85,8 @@ class TurnNotice(msgspec.Struct, tag="turn"):
 
 class Error(msgspec.Struct, tag="error"):
     code: str  # machine-readable: bad_json, too_big, unknown_type, bad_message, bad_token, not_kept, refused,
-    # not_remote, not_your_turn, stale, illegal, rate, too_many, hello_first, wrong_seat, busy, replaced
+    # not_remote, not_your_turn, stale, illegal, rate, too_many, hello_first, wrong_seat, replaced, new_game,
+    # spectator, game_over, no_game (words.ERROR_WORDS)
     text: str  # what the phone shows, in the table's language
 
 

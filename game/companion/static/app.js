@@ -204,7 +204,7 @@
     for (const o of state.objectives) {
       const li = el("li", {"data-card": o.card}, "", list);
       el("strong", {class: "objective-stations"}, o.stations.map(stationName).join(" · "), li);
-      el("span", {class: "points"}, " " + t("points_n", {n: o.points}), li);
+      el("span", {class: "points"}, " (" + t("points_n", {n: o.points}) + ")", li);
       const met = o.met_by.map(l => t("colour_" + colourOf(l))).join(", ");
       el("div", {class: "met"}, met ? t("objective_met", {colours: met}) : t("objective_open"), li);
     }
