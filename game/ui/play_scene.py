@@ -45,6 +45,7 @@ from .play import input as table_input
 from .play.input import ZOOM_SETTLE_S, Gesture
 from .play.animations import FAST, FLASH_S, FLOAT_S, HOP_S, TOAST_S, Animations, Flash, Float, Toast, Travel
 from .play.overlays import Overlays
+from .play.phones import TablePhones
 from .play.long_press import LongPress
 from .play.secrets import PEEK_NOTICE_S, SecretCards, SecretPeek  # noqa: F401 (PEEK_NOTICE_S: tests)
 from .play.turns import BOT_DELAY, END_HOLD_S, TurnFlow
@@ -91,6 +92,7 @@ class PlayScene(Scene):
         self.reveal = None  # play/reveal.py: the secret cards shown one by one once the game is over
         self.turns = TurnFlow(state, self.seats, computer_speed)  # speed: play.turns.COMPUTER_SPEEDS
         self.hints = HintControl(n, hints_used)  # play/hint.py: a person's seat may ask what the hard bot would do
+        self.phones = TablePhones.attach(self) if self.drive_computers else None  # play/phones.py, when on
         self.seat_buttons()
         self.anim = Animations(self.board, theme, fonts)
         self.overlays = Overlays(theme, fonts)
@@ -323,6 +325,8 @@ class PlayScene(Scene):
     # time
 
     def update(self, dt: float) -> None:
+        if self.phones is not None:
+            self.phones.update()  # publish the position, apply a phone's action (play/phones.py)
         self.long_press.update(dt)
         self.secrets.update(dt)
         if self.guide is not None:
@@ -473,13 +477,7 @@ class PlayScene(Scene):
         return self.secrets.drawn
 
     def seat_buttons(self) -> None:
-        """Which panels have a hint and a secret cards button: a person's seat only (a computer's secrets are
-        nobody's to read before the end, and the kiosk's demo has no one to give a hint to)."""
-        secret = self.board_view.city.has_secret_cards(self.board)  # Paris: objectives, held to be seen
-        for i, p in enumerate(self.panels):
-            person = not self._is_computer(i)
-            p.has_hint = self.drive_computers and person
-            p.has_secret = secret and person
+        table_layout.seat_buttons(self)
 
     def explain_secret(self, seat: int) -> None:
         self.secrets.explain(seat)

@@ -50,13 +50,14 @@ class PanelView:
     choice_title: str = ""  # what is being chosen, shown above the buttons
 
     hint: str = ""  # the hint button (play/hint.py): "" off, "ready", "thinking" or "shown"
+    phone: tuple = ()  # the seat's phone (play/phones.py): (text, style), e.g. "phone disconnected"
 
     def key(self) -> tuple:
         return (self.active, self.current_name, self.selected_line, self.score, self.can_branch, self.can_undo,
                 tuple((o.destination, tuple(o.lines)) for o in self.route_options), self.route_preview,
                 tuple(sorted(self.would_score)), self.status, self.deck, self.last_turn, self.start_player,
                 self.note, tuple(self.city_notes), tuple(self.city_tiles), tuple(self.choices), self.choice_title,
-                self.hint)
+                self.hint, self.phone)
 
 
 _TEXT_CACHE: dict = {}  # (font, text, colour) -> picture, and (font, text, width) -> fitted text
@@ -513,6 +514,8 @@ class SeatPanel:
     def notes(self, view: PanelView) -> list[tuple[str, str]]:
         """The table's notes for this seat, most important first, as (text, style)."""
         out: list[tuple[str, str]] = []
+        if view.phone:
+            out.append(view.phone)
         if view.last_turn == "last":
             out.append((_("Last turn"), "bad"))
         elif view.last_turn == "done":

@@ -110,6 +110,8 @@ def panel_view(scene, i: int) -> PanelView:
 
         v.last_turn = "last" if order(i) >= order(st.current) else "done"
     v.city_notes = tuple(scene.board_view.city.panel_notes(st, i))  # the city's own (game/ui/cities)
+    if scene.phones is not None:
+        v.phone = scene.phones.note(i) or ()
     v.city_tiles = tuple(scene.board_view.city.panel_tiles(st, i))  # e.g. Berlin's landmark tiles held
     if st.turn < n and st.phase != "over":  # the first round: say what each seat started with
         first = rules_of(st).initial_score(st.setup, (i - st.setup.start_player) % n)
@@ -160,3 +162,15 @@ def notice_places(scene) -> list[tuple[float, float, int]]:
             x = bv.right - inset
         places.append((x, y, EDGE_ROTATION.get(p.edge, 0)))
     return places
+
+
+def seat_buttons(scene) -> None:
+    """Which panels have a hint and a secret cards button: a person's seat only (a computer's secrets are
+    nobody's to read before the end, and the kiosk's demo has no one to give a hint to), and no secret cards
+    for a seat whose hand is on a phone (play/phones.py): they are seen there only, never at the table."""
+    secret = scene.board_view.city.has_secret_cards(scene.board)  # Paris: objectives, held to be seen
+    phones = scene.phones
+    for i, p in enumerate(scene.panels):
+        person = not scene._is_computer(i)
+        p.has_hint = scene.drive_computers and person
+        p.has_secret = secret and person and not (phones is not None and phones.has_phone(i))
