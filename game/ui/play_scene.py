@@ -548,11 +548,14 @@ def _depth(prev, s) -> int:
     return n
 
 
-def bench_frames(size: tuple[int, int] = (1920, 1080), frames: int = 300, clock: str = "wall") -> list[float]:
+def bench_frames(size: tuple[int, int] = (1920, 1080), frames: int = 300, clock: str = "wall",
+                 players: int = 4, prepare=None) -> list[float]:
     """Milliseconds per frame (update + draw) of a mid-game table with the passenger travelling.
 
     ``clock="wall"`` is what a player sees; ``"cpu"`` counts only this process's CPU time, which is the
-    frame's own cost when other programs compete for the processor (a busy CI machine).
+    frame's own cost when other programs compete for the processor (a busy CI machine). ``prepare(scene)``
+    adds to the table before the first frame (game/ui/bench.py: phones) and returns what to call before each
+    frame (its number) and at the end, or None.
     """
     timer = time.process_time if clock == "cpu" else time.perf_counter
     import os
@@ -565,13 +568,14 @@ def bench_frames(size: tuple[int, int] = (1920, 1080), frames: int = 300, clock:
 
     app = App(size=tuple(size), headless=True)
     try:
-        state = new_game("london", 4, seed=7)
+        state = new_game("london", players, seed=7)
         bot = _mk("random", 7)
         for _frame in range(90):
             apply(state, bot.choose(state))
-        seats = [SeatConfig(name=p.name, edge=e) for p, e in zip(state.players, default_edges(4))]
+        seats = [SeatConfig(name=p.name, edge=e) for p, e in zip(state.players, default_edges(players))]
         scene = PlayScene(app, state, seats)
         app.push(scene)
+        each_frame, finish = prepare(scene) if prepare is not None else (None, None)
         there = _long_route(state, scene.board)
         route = there + [(b, a, li) for a, b, li in reversed(there)]  # out and back: one long trip
         dest = route[-1][1]
@@ -583,11 +587,15 @@ def bench_frames(size: tuple[int, int] = (1920, 1080), frames: int = 300, clock:
             if not scene.travels:
                 scene.travels.append(Travel(route[0][0], dest, list(route), (), []))
                 scene.turns.shown_face_up = list(state.face_up)
+            if each_frame is not None:
+                each_frame(_frame)
             t0 = timer()
             scene.update(dt / 2)
             scene.update(dt / 2)
             scene.draw(screen)
             out.append((timer() - t0) * 1000.0)
+        if finish is not None:
+            finish()
         return out
     finally:
         app.close()
