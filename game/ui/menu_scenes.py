@@ -266,8 +266,8 @@ def start_game(app, setup: TableSetup, seed: int | None = None) -> GameState:
     variant = setup.variant if setup.variant == "classic" and has_first_edition(setup.map) else "standard"
     state = engine_rules.new_game(setup.map, names, seed=seed, start_player=start,
                                   lines=[list(s.colours) for s in setup.seats], variant=variant)
-    seats = [SeatConfig(name=names[i], edge=s.edge, computer=s.computer, level=s.level, colours=list(s.colours))
-             for i, s in enumerate(setup.seats)]
+    seats = [SeatConfig(name=names[i], edge=s.edge, computer=s.computer, level=s.level, colours=list(s.colours),
+                        phone=s.phone and not s.computer) for i, s in enumerate(setup.seats)]
     from .play_scene import PlayScene  # the play screen is built separately; imported when first needed
 
     app.replace(PlayScene(app, state, seats, computer_speed=setup.computer_speed))
@@ -1153,15 +1153,19 @@ class SetupScene(GuiScene):
         for s, e in zip(self.setup.seats, default_edges(len(self.setup.seats), nxt)):
             s.edge = e
 
-    def seat_kinds(self) -> list[tuple[bool, str]]:
-        return [(False, "random")] + [(True, lvl) for lvl in self.levels]
+    def seat_kinds(self) -> list[tuple[bool, str, bool]]:
+        """(computer, level, plays from a phone): a person, a person on a phone when phones are on, computers."""
+        from .play.phones import phones_enabled
+
+        phone = [(False, "random", True)] if phones_enabled(self.app) else []
+        return [(False, "random", False)] + phone + [(True, lvl, False) for lvl in self.levels]
 
     def cycle_kind(self, i: int) -> None:
         s = self.setup.seats[i]
         kinds = self.seat_kinds()
-        cur = (s.computer, s.level if s.computer else "random")
+        cur = (s.computer, s.level if s.computer else "random", s.phone and not s.computer)
         k = kinds.index(cur) if cur in kinds else 0
-        s.computer, s.level = kinds[(k + 1) % len(kinds)]
+        s.computer, s.level, s.phone = kinds[(k + 1) % len(kinds)]
 
     def cycle_edge(self, i: int) -> None:
         s = self.setup.seats[i]
@@ -1176,6 +1180,8 @@ class SetupScene(GuiScene):
         self.setup.start_player = 0 if sp == RANDOM_START else (RANDOM_START if sp + 1 >= n else sp + 1)
 
     def kind_text(self, s: SeatConfig) -> str:
+        if s.phone and not s.computer:
+            return _("Person on a phone")
         return _("Computer ({level})").format(level=_(LEVEL_NAMES.get(s.level, s.level))) if s.computer else _("Person")
 
     def start_text(self) -> str:
@@ -1275,7 +1281,7 @@ class SetupScene(GuiScene):
             x, w = self.COLS["kind"]
             self.button(f"seat{i}_kind", R(x, y, w, self.ROW_H), self.kind_text(s),
                         self.change(lambda i=i: self.cycle_kind(i)),
-                        object_id="#selected" if s.computer else None)
+                        object_id="#selected" if s.computer or s.phone else None)
             x, w = self.COLS["edge"]
             self.button(f"seat{i}_edge", R(x, y, w, self.ROW_H), _(EDGE_NAMES.get(s.edge, s.edge)),
                         self.change(lambda i=i: self.cycle_edge(i)))
@@ -1623,7 +1629,7 @@ class EndScene(GuiScene):
         def seat(i: int) -> SeatConfig:
             old = self.seats[i] if i < len(self.seats) else SeatConfig(name=st.players[i])
             return SeatConfig(name=st.players[i], edge=old.edge if old.edge in EDGES else "bottom",
-                              computer=old.computer, level=old.level, colours=list(st.lines[i]))
+                              computer=old.computer, level=old.level, colours=list(st.lines[i]), phone=old.phone)
 
         return TableSetup(map=base_map(st.map), start_player=(st.start_player + 1) % n, variant=st.variant,
                           seats=[seat(i) for i in range(n)], computer_speed=self.computer_speed)

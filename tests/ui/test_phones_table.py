@@ -182,3 +182,19 @@ def test_the_card_shows_a_code_and_restart_changes_every_code(phones_on):
     assert all(a != b for a, b in zip(old, c.seat_tokens))
     assert app.top.phones.companion is c  # one server per table, new codes per game
     assert ASKING not in [c.phone(i) for i in range(3)]
+
+
+def test_set_up_offers_a_person_on_a_phone_and_the_game_gets_a_remote_seat(phones_on, driver):
+    from game.ui import menu_scenes as ms
+
+    app = phones_on
+    s = app.push(ms.SetupScene(app))
+    assert (False, "random", True) in s.seat_kinds()
+    driver.tap_rect(s.buttons["seat1_kind"].rect)
+    assert s.setup.seats[1].phone and not s.setup.seats[1].computer
+    assert s.buttons["seat1_kind"].text == "Person on a phone"
+    driver.tap_rect(s.buttons["start"].rect)
+    play = app.top
+    assert isinstance(play, PlayScene) and play.seats[1].phone and not play.seats[0].phone
+    assert play.phones.companion.remote[:2] == [False, True]
+    assert ms.EndScene(app, play.state, play.seats).next_setup().seats[1].phone  # Play again keeps it
