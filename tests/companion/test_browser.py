@@ -227,3 +227,69 @@ def test_seat_page_in_chromium(browser, tmp_path):
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         shutil.copy(shot, SCREENSHOTS / "phone-seat-360x800.png")
     assert time.monotonic() - t0 < 60
+
+
+def test_a_whole_paris_game_with_two_seats_on_phones(browser):
+    """Two tabs, one seat each, both played from the phone to the end; the record replays to the same game."""
+    import random
+
+    import msgspec
+    from selenium.webdriver.common.by import By
+
+    from game.engine.record import from_state, replay
+
+    t0 = time.monotonic()
+    state = new_game("paris", 2, seed=8)
+    table = Table(state, remote=[True, True])
+    loop = GameLoop(table)
+    c = table.companion
+    rng = random.Random(8)
+    tabs = []
+    try:
+        for seat in (0, 1):
+            if seat:
+                browser.switch_to.new_window("tab")
+            browser.get(read_text(qr.code(c.seat_url(seat)).matrix))
+            wait(lambda: c.phone(seat) == "asking", what="the phone asking")
+            c.keep(seat)
+            wait(lambda: c.phone(seat) == "kept", what="the phone kept")
+            tabs.append(browser.current_window_handle)
+        shown = 1
+        actions = 0
+        while True:
+            with loop.lock:
+                if state.over:
+                    break
+                seat = state.pending[0].player if state.phase in ("reward", "complete_set") else state.current
+                version, n = table.version, table.applied
+            if seat != shown:
+                browser.switch_to.window(tabs[seat])
+                shown = seat
+            wait(lambda: shown_version(browser) == version, what="the page showing the position")
+            offered = [a for a in actions_offered(browser) if a["type"] != "undo"]
+            conns = legal_conns(browser)
+            choices = [("button", a) for a in offered] + [("conn", k) for k in conns]
+            assert choices, "the seat to act is offered something"
+            kind, what = rng.choice(choices)
+            if kind == "button":
+                press(browser, what)
+            else:
+                tap_conn(browser, what)
+            wait(lambda: table.applied > n, what="the action applied")
+            actions += 1
+        for seat in (0, 1):
+            browser.switch_to.window(tabs[seat])
+            wait(lambda: "Game over" in text(browser, "turn"), what="the end on the phone")
+            assert len(browser.find_elements(By.CSS_SELECTOR, "#objectives li")) == 2
+    finally:
+        loop.stop()
+        table.close()
+        for handle in tabs[1:]:
+            browser.switch_to.window(handle)
+            browser.close()
+        if tabs:
+            browser.switch_to.window(tabs[0])
+    assert state.over and actions == len(state.log)
+    again = replay(from_state(state))
+    assert msgspec.msgpack.encode(again) == msgspec.msgpack.encode(state)
+    assert time.monotonic() - t0 < 60, f"{actions} actions took {time.monotonic() - t0:.1f} s"
