@@ -17,6 +17,7 @@
   let retry = 500;
   let stopped = false;
   let pingTimer = null;
+  let retryTimer = null;
   let noticeTimer = null;
   let sentVersion = -1;  // the version an action was sent on: buttons wait for the next state
   let selectedLine = null;
@@ -60,33 +61,37 @@
 
   // ---- the socket ----------------------------------------------------------------------------
   function connect() {
+    clearTimeout(retryTimer);
     if (stopped) return;
     setStatus("connecting", words.connecting || "…");
-    ws = new WebSocket(`ws://${location.host}/ws`);
-    ws.onopen = () => {
+    const sock = new WebSocket(`ws://${location.host}/ws`);
+    ws = sock;  // an older socket still closing is ignored from now on
+    sock.onopen = () => {
       retry = 500;
-      ws.send(JSON.stringify({type: "hello", token: token, device: localStorage.getItem(deviceKey) || ""}));
+      sock.send(JSON.stringify({type: "hello", token: token, device: localStorage.getItem(deviceKey) || ""}));
       clearInterval(pingTimer);
-      pingTimer = setInterval(() => { if (ws.readyState === 1) ws.send('{"type":"ping"}'); }, 15000);
+      pingTimer = setInterval(() => { if (sock.readyState === 1) sock.send('{"type":"ping"}'); }, 15000);
     };
-    ws.onmessage = ev => {
+    sock.onmessage = ev => {
+      if (sock !== ws) return;
       let m;
       try { m = JSON.parse(ev.data); } catch (e) { return; }
       receive(m);
     };
-    ws.onclose = () => {
+    sock.onclose = () => {
+      if (sock !== ws) return;
       clearInterval(pingTimer);
       sentVersion = -1;
       if (stopped) return;
       setStatus("reconnecting", t("reconnecting"));
-      setTimeout(connect, retry);
+      retryTimer = setTimeout(connect, retry);
       retry = Math.min(retry * 2, 5000);
     };
   }
 
   document.addEventListener("visibilitychange", () => {
     // back from a locked screen: reconnect now instead of waiting for the next try
-    if (!document.hidden && !stopped && ws && ws.readyState > 1) { retry = 100; }
+    if (!document.hidden && !stopped && ws && ws.readyState > 1) { retry = 500; connect(); }
   });
 
   function send(action) {
@@ -176,7 +181,7 @@
     renderScores();
     renderLog();
     const legalConns = legalPlacements().filter(a => a.line === selectedLine).map(a => a.connection);
-    drawing.update(state, board.colours, colourOf, legalConns, board.colours[colourOf(selectedLine)]);
+    drawing.update(state, board.colours, colourOf, legalConns);
   }
 
   function renderTurn(mine) {

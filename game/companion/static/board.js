@@ -64,7 +64,7 @@ class BoardDrawing {
     return pts.map(p => `${p[0] + nx},${p[1] + ny}`).join(" ");
   }
 
-  update(state, colours, lineColour, legalConns, selectedColour) {
+  update(state, colours, lineColour, legalConns) {
     const u = this.unit;
     this.gTokens.textContent = "";
     state.tokens.forEach((lines, i) => {
@@ -76,8 +76,10 @@ class BoardDrawing {
     });
     this.gLegal.textContent = "";
     for (const c of legalConns) {
+      // one bright mark whatever the line's colour (a black or grey line's own colour would not stand out)
       const el = svgEl("polyline", {points: this.points(c), class: "legal-conn", "data-conn": c,
-                                    stroke: selectedColour || "#ffd400", "stroke-width": u * 1.6}, this.gLegal);
+                                    "stroke-width": u * 1.6, "stroke-dasharray": `${u * 1.2} ${u * 0.6}`},
+                       this.gLegal);
       el.addEventListener("click", ev => { ev.stopPropagation(); this.onConnection(c); });
     }
     this.gMarks.textContent = "";
