@@ -9,7 +9,7 @@ import aiohttp
 import msgspec
 import pytest
 
-from game.companion import server as srv
+from game.companion import hub as srv
 from game.companion.network import NetworkError, bind_address
 from game.engine import PlaceTrack, apply, legal_actions, new_game
 from game.engine.rules import legal_placements

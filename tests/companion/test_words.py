@@ -46,3 +46,21 @@ def test_a_phone_is_welcomed_and_refused_in_the_tables_language():
     assert welcome["words"]["your_turn"] == "À vous de jouer !"
     assert err["text"] == "Les spectateurs ne font que regarder."
     assert any("Tour" in line[2] or "Paris" in line[2] for line in st["log"])  # the log said in French
+
+
+def test_a_change_of_the_tables_language_reaches_the_phones():
+    async def scenario():
+        state = new_game("london", 2, seed=1)
+        table = Table(state)
+        try:
+            async with aiohttp.ClientSession() as s:
+                p = await Phone.open(s, table.companion, table.companion.spectator_token)
+                await p.wait_for(lambda m: m.get("type") == "welcome" and m["language"] == "en")
+                table.companion.publish(state, language="de")
+                welcome = await p.wait_for(lambda m: m.get("type") == "welcome" and m["language"] == "de")
+                await p.close()
+                return welcome
+        finally:
+            table.close()
+
+    assert asyncio.run(scenario())["words"]["your_turn"] == "Du bist am Zug!"
