@@ -41,7 +41,7 @@ log = logging.getLogger("underground.companion")
 
 TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 STATIC = "static"
-PAGES = {"seat": "seat.html", "watch": "watch.html"}
+PAGE = "table.html"  # a seat's phone and a spectator's: one page, the link says which
 CONTENT_TYPES = {".html": "text/html", ".css": "text/css", ".js": "text/javascript", ".svg": "image/svg+xml"}
 
 
@@ -289,13 +289,13 @@ class Companion:
             if not TOKEN_RE.match(token) or not valid:
                 return web.Response(status=404, text=error_text("bad_token", self.seats.language),
                                     content_type="text/plain")
-            return web.Response(body=self._files[PAGES[kind]], content_type="text/html", charset="utf-8")
+            return web.Response(body=self._files[PAGE], content_type="text/html", charset="utf-8")
         return handler
 
     async def _static(self, request: web.Request) -> web.Response:
         name = request.match_info["name"]
         body = self._files.get(name)
-        if body is None or name in PAGES.values():
+        if body is None or name == PAGE:
             return web.Response(status=404, text="not found", content_type="text/plain")
         ctype = CONTENT_TYPES["." + name.rsplit(".", 1)[-1]]
         return web.Response(body=body, content_type=ctype, charset="utf-8")

@@ -8,6 +8,7 @@ was SENT. Everything runs on the test's own asyncio loop; the server has its own
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 
@@ -142,3 +143,14 @@ async def spectator(session, table: Table) -> Phone:
     p.clock = lambda: table.version
     await p.state()
     return p
+
+
+@contextlib.asynccontextmanager
+async def served(state, **table):
+    """A table serving ``state`` and an HTTP session for its phones; the server stops afterwards."""
+    t = Table(state, **table)
+    try:
+        async with aiohttp.ClientSession() as session:
+            yield t, session
+    finally:
+        t.close()

@@ -220,7 +220,8 @@ def test_seat_page_in_chromium(browser, tmp_path):
         # the same page as a spectator's: the board and scores, no objectives
         browser.get(c.spectator_url())
         wait(lambda: browser.find_elements(By.CSS_SELECTOR, "#scores tr"), what="the scores")
-        assert not browser.find_elements(By.ID, "objectives")
+        assert not browser.find_elements(By.CSS_SELECTOR, "#objectives li")
+        assert not browser.find_element(By.ID, "objectives-card").is_displayed()
         assert len(browser.find_elements(By.CSS_SELECTOR, "svg .token")) == tokens_now
     finally:
         loop.stop()

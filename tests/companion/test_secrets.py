@@ -6,7 +6,6 @@ import asyncio
 import json
 import random
 
-import aiohttp
 import msgspec
 
 from game.engine import new_game
@@ -14,7 +13,7 @@ from game.engine.log_words import FINAL, log_of
 from game.engine.record import from_state, replay
 from game.companion.views import REVEAL_TEMPLATE
 
-from .phones import Table, kept_phone, spectator
+from .phones import kept_phone, served, spectator
 
 
 def walk(obj, path=()):
@@ -77,56 +76,52 @@ def test_the_leak_finder_finds_leaks():
 async def _whole_game(seed: int):
     state = new_game("paris", 3, seed=seed)
     hands = [list(h) for h in state.setup.objectives]
-    table = Table(state, remote=[True, True, True])
     rng = random.Random(seed)
-    decks = {table.version: list(state.deck)}  # the deck still to come, by version
-    try:
-        async with aiohttp.ClientSession() as session:
-            phones = [await kept_phone(session, table, k) for k in range(3)]
-            watcher = await spectator(session, table)
-            turns_noticed = 0
-            undos = 0
-            while not state.over:
-                seat = state.pending[0].player if state.phase in ("reward", "complete_set") and state.pending \
-                    else state.current
-                phone = phones[seat]
-                st = await phone.state(table.version)
-                assert st["version"] == table.version and st["actor"] == seat
-                legal = st["legal"]
-                assert legal, "the seat to act was sent its legal actions"
-                if st["can_undo"] and rng.random() < 0.05:
-                    choice = {"type": "undo"}
-                    undos += 1
-                else:
-                    choice = rng.choice(legal)
-                before = table.applied
-                await phone.send({"type": "act", "version": st["version"], "action": choice})
-                while table.applied == before:
-                    table.step()
-                    await asyncio.sleep(0.001)
-                    assert phone.parsed[-1]["type"] != "error", phone.parsed[-1]
-                decks[table.version] = list(state.deck)
-            for p in phones + [watcher]:
-                await p.state(table.version)
-            turns_noticed = sum(len(p.messages("turn")) for p in phones)
-            hidden = {}
-            for e in log_of(state):
-                if e.kind == FINAL and getattr(e.text, "template", None) == REVEAL_TEMPLATE:
-                    hidden.setdefault(e.player, set()).add(str(e.text))
-            for k, p in enumerate(phones + [watcher]):
-                seat = k if k < 3 else -1
-                others = set().union(*(v for pl, v in hidden.items() if pl != seat))
-                for frame, stamp in zip(p.frames, p.stamps):
-                    made = json.loads(frame).get("version", stamp)  # a state says its version
-                    found = leaks(frame, seat, hands, [decks[made], decks[stamp]], others)
-                    assert not found, (seat, found)
-            for k, p in enumerate(phones):  # each seat did see its own hand
-                assert {o["card"] for o in p.last("state")["objectives"]} == set(hands[k])
-            assert watcher.last("state")["objectives"] == []
-            await asyncio.gather(*(p.close() for p in phones + [watcher]))
-            return state, turns_noticed, undos, sum(len(p.frames) for p in phones + [watcher])
-    finally:
-        table.close()
+    async with served(state, remote=[True, True, True]) as (table, session):
+        decks = {table.version: list(state.deck)}  # the deck still to come, by version
+        phones = [await kept_phone(session, table, k) for k in range(3)]
+        watcher = await spectator(session, table)
+        turns_noticed = 0
+        undos = 0
+        while not state.over:
+            seat = state.pending[0].player if state.phase in ("reward", "complete_set") and state.pending \
+                else state.current
+            phone = phones[seat]
+            st = await phone.state(table.version)
+            assert st["version"] == table.version and st["actor"] == seat
+            legal = st["legal"]
+            assert legal, "the seat to act was sent its legal actions"
+            if st["can_undo"] and rng.random() < 0.05:
+                choice = {"type": "undo"}
+                undos += 1
+            else:
+                choice = rng.choice(legal)
+            before = table.applied
+            await phone.send({"type": "act", "version": st["version"], "action": choice})
+            while table.applied == before:
+                table.step()
+                await asyncio.sleep(0.001)
+                assert phone.parsed[-1]["type"] != "error", phone.parsed[-1]
+            decks[table.version] = list(state.deck)
+        for p in phones + [watcher]:
+            await p.state(table.version)
+        turns_noticed = sum(len(p.messages("turn")) for p in phones)
+        hidden = {}
+        for e in log_of(state):
+            if e.kind == FINAL and getattr(e.text, "template", None) == REVEAL_TEMPLATE:
+                hidden.setdefault(e.player, set()).add(str(e.text))
+        for k, p in enumerate(phones + [watcher]):
+            seat = k if k < 3 else -1
+            others = set().union(*(v for pl, v in hidden.items() if pl != seat))
+            for frame, stamp in zip(p.frames, p.stamps):
+                made = json.loads(frame).get("version", stamp)  # a state says its version
+                found = leaks(frame, seat, hands, [decks[made], decks[stamp]], others)
+                assert not found, (seat, found)
+        for k, p in enumerate(phones):  # each seat did see its own hand
+            assert {o["card"] for o in p.last("state")["objectives"]} == set(hands[k])
+        assert watcher.last("state")["objectives"] == []
+        await asyncio.gather(*(p.close() for p in phones + [watcher]))
+        return state, turns_noticed, undos, sum(len(p.frames) for p in phones + [watcher])
 
 
 def test_a_whole_paris_game_from_phones_sends_no_secret():

@@ -3,13 +3,11 @@ from __future__ import annotations
 
 import asyncio
 
-import aiohttp
-
 from game import i18n
 from game.companion.words import ERROR_WORDS, PAGE_WORDS, error_text, page_words
 from game.engine import new_game
 
-from .phones import Phone, Table
+from .phones import Phone, served
 
 
 def test_every_page_word_is_translated_in_german_and_french():
@@ -28,19 +26,15 @@ def test_every_page_word_is_translated_in_german_and_french():
 def test_a_phone_is_welcomed_and_refused_in_the_tables_language():
     async def scenario():
         state = new_game("paris", 2, seed=1)
-        table = Table(state)
-        try:
+        async with served(state) as (table, s):
             table.companion.publish(state, language="fr")
-            async with aiohttp.ClientSession() as s:
-                p = await Phone.open(s, table.companion, table.companion.spectator_token)
-                welcome = await p.wait_for(lambda m: m.get("type") == "welcome" and m["language"] == "fr")
-                st = await p.state()
-                await p.send({"type": "act", "version": st["version"], "action": {"type": "branch"}})
-                err = await p.wait_error("spectator")
-                await p.close()
-                return welcome, st, err
-        finally:
-            table.close()
+            p = await Phone.open(s, table.companion, table.companion.spectator_token)
+            welcome = await p.wait_for(lambda m: m.get("type") == "welcome" and m["language"] == "fr")
+            st = await p.state()
+            await p.send({"type": "act", "version": st["version"], "action": {"type": "branch"}})
+            err = await p.wait_error("spectator")
+            await p.close()
+            return welcome, st, err
 
     welcome, st, err = asyncio.run(scenario())
     assert welcome["words"]["your_turn"] == "À vous de jouer !"
@@ -51,16 +45,12 @@ def test_a_phone_is_welcomed_and_refused_in_the_tables_language():
 def test_a_change_of_the_tables_language_reaches_the_phones():
     async def scenario():
         state = new_game("london", 2, seed=1)
-        table = Table(state)
-        try:
-            async with aiohttp.ClientSession() as s:
-                p = await Phone.open(s, table.companion, table.companion.spectator_token)
-                await p.wait_for(lambda m: m.get("type") == "welcome" and m["language"] == "en")
-                table.companion.publish(state, language="de")
-                welcome = await p.wait_for(lambda m: m.get("type") == "welcome" and m["language"] == "de")
-                await p.close()
-                return welcome
-        finally:
-            table.close()
+        async with served(state) as (table, s):
+            p = await Phone.open(s, table.companion, table.companion.spectator_token)
+            await p.wait_for(lambda m: m.get("type") == "welcome" and m["language"] == "en")
+            table.companion.publish(state, language="de")
+            welcome = await p.wait_for(lambda m: m.get("type") == "welcome" and m["language"] == "de")
+            await p.close()
+            return welcome
 
     assert asyncio.run(scenario())["words"]["your_turn"] == "Du bist am Zug!"

@@ -4,8 +4,7 @@
 "use strict";
 
 (function () {
-  const page = document.body.dataset.page;  // "seat" | "watch"
-  const token = location.pathname.split("/")[2] || "";
+  const [, page, token] = location.pathname.split("/");  // "seat" | "watch", the link's token
   const deviceKey = "underground-device:" + token;
   const FATAL = new Set(["bad_token", "refused", "replaced", "new_game", "too_many"]);
   let words = {};
