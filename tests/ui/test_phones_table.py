@@ -143,6 +143,9 @@ def test_a_remote_seat_plays_from_its_phone_through_the_table(phones_on):
         until(app, lambda: isinstance(app.top, PhoneCard))
         app.top.choose(KEEP)
         until(app, lambda: phone.last("state") is not None and phone.last("state")["legal"])
+        app.step(STEP)
+        assert scene.banner_text() == "Ada is playing from a phone"  # marked as a computer's moves are
+        assert scene.panel_view(0).status == "playing from a phone"
         st = phone.last("state")
         action = next(a for a in st["legal"] if a["type"] == "place")
         phone.send({"type": "act", "version": st["version"], "action": action})

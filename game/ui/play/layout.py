@@ -95,6 +95,8 @@ def panel_view(scene, i: int) -> PanelView:
             v.choice_title = city.choice_title(st, scene.board)
         if scene._is_computer(i):
             v.status = _("computer playing")
+        elif scene.phones is not None and scene.phones.plays_there(i):
+            v.status = _("playing from a phone")
     if scene.blocking:
         v.status = _("passenger travelling")
     elif st.phase == "over":
@@ -130,6 +132,8 @@ def banner_text(scene) -> str:
         return _("The passenger is travelling (tap to hurry)")
     if scene._is_computer(st.current):
         return _("{player} (computer) is playing").format(player=name)
+    if scene.phones is not None and scene.phones.plays_there(st.current):
+        return _("{player} is playing from a phone").format(player=name)
     if st.phase == "route":
         return _("{player}: choose the passenger's route").format(player=name)
     if st.pending:

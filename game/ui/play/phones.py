@@ -98,6 +98,10 @@ class TablePhones:
         """The seat's hand is on a phone (even while it reconnects): the table no longer shows its secrets."""
         return self.status[seat] in (KEPT, GONE) if seat < len(self.status) else False
 
+    def plays_there(self, seat: int) -> bool:
+        """The seat plays from its phone and the phone is here: the table shows its moves as a computer's."""
+        return bool(self.scene.seats[seat].phone) and seat < len(self.status) and self.status[seat] == KEPT
+
     def note(self, seat: int) -> tuple[str, str] | None:
         """The seat panel's note about its phone, as (text, style)."""
         text_style = NOTES.get(self.status[seat]) if seat < len(self.status) else None
