@@ -80,7 +80,6 @@ class Client:
     kept: bool = False
     bucket: Bucket = field(default_factory=Bucket)
     warned_at: float = 0.0
-    dropped: int = 0
     outbox: collections.deque = field(default_factory=collections.deque)
     state_frame: bytes | None = None  # the newest state not yet sent (older ones are skipped)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
@@ -202,7 +201,6 @@ class Hub:
     # ---- a phone's messages -------------------------------------------------------------------------
     def _receive(self, client: Client, data) -> None:
         if not client.bucket.take():
-            client.dropped += 1
             now = time.monotonic()
             if now - client.warned_at >= 1.0:
                 client.warned_at = now
@@ -215,10 +213,7 @@ class Hub:
         try:
             message = decode(data)
         except BadMessage as exc:
-            if exc.code == "unknown_type":
-                self._error(client, exc.code, kind=str(exc).split("'")[1] if "'" in str(exc) else "?")
-            else:
-                self._error(client, exc.code, why=str(exc))
+            self._error(client, exc.code, **exc.values)
             return
         if isinstance(message, Ping):
             self._send(client, Pong())

@@ -102,11 +102,12 @@ _decoder = msgspec.json.Decoder(ClientMessage)
 
 
 class BadMessage(ValueError):
-    """A phone's message that is not one of ours; ``code`` as in :class:`Error`."""
+    """A phone's message that is not one of ours; ``code`` as in :class:`Error`, ``values`` for its words."""
 
-    def __init__(self, code: str, text: str):
+    def __init__(self, code: str, text: str, **values):
         super().__init__(text)
         self.code = code
+        self.values = values or {"why": text}
 
 
 def decode(data: str | bytes) -> Hello | Act | Ping:
@@ -124,8 +125,8 @@ def decode(data: str | bytes) -> Hello | Act | Ping:
             raise BadMessage("bad_message", "a message is a JSON object with a \"type\"") from None
         if kind not in CLIENT_TYPES:
             shown = str(kind)[:40]
-            raise BadMessage("unknown_type", f"unknown message type {shown!r}; "
-                                             f"one of {', '.join(CLIENT_TYPES)}") from None
+            raise BadMessage("unknown_type", f"unknown message type {shown!r}; one of {', '.join(CLIENT_TYPES)}",
+                             kind=shown) from None
         raise BadMessage("bad_message", f"malformed {kind!r} message: {exc}") from None
 
 
