@@ -119,7 +119,7 @@ def decode(data: str | bytes) -> Hello | Act | Ping:
         try:
             raw = msgspec.json.decode(data)
         except msgspec.DecodeError:
-            raise BadMessage("bad_json", f"not JSON: {exc}") from None
+            raise BadMessage("bad_json", str(exc)) from None
         kind = raw.get("type") if isinstance(raw, dict) else None
         if not isinstance(raw, dict) or kind is None:
             raise BadMessage("bad_message", "a message is a JSON object with a \"type\"") from None
