@@ -16,5 +16,6 @@ setup(
     package_dir=DATA_PACKAGES,
     # every data file type the game has or is likely to get, in every package (maps, fonts, theme, kiosk files)
     package_data={"": ["*.toml", "*.json", "*.txt", "*.ttf", "*.otf", "*.png", "*.svg", "*.wav", "*.ogg",
-                       "*.md", "*.service", "LICENSE", "*.po", "*.pot", "*.mo"]},
+                       "*.md", "*.service", "LICENSE", "*.po", "*.pot", "*.mo", "*.html", "*.css", "*.js",
+                       "static/*.html", "static/*.css", "static/*.js"]},
 )

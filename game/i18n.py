@@ -146,15 +146,18 @@ def _is_words(value) -> bool:
     return getattr(value, "template", None) is not None or getattr(value, "parts", None) is not None
 
 
-def words_text(words) -> str:
-    """An engine message in the current language; plain str as is. ``words`` is a game.engine.actions.Words
+def words_text(words, tr: gettext.NullTranslations | None = None) -> str:
+    """An engine message in the current language (or in catalogue ``tr``: the phones' server thread says words
+    in the table's language without switching it); plain str as is. ``words`` is a game.engine.actions.Words
     (template and values), a log_words.Plural (a count: ngettext) or a log_words.WordList (a list of words),
     nested as deep as it goes: values that are words themselves are said first, colour and landmark values
     (``_TRANSLATED_PARAMS``) are translated, every other value (station and player names, numbers) is kept."""
+    say = _ if tr is None else tr.gettext
+    count = ngettext if tr is None else tr.ngettext
     parts = getattr(words, "parts", None)
     if parts is not None:
         names = _TRANSLATED_PARAMS.get(getattr(words, "kind", ""), {})
-        return words.sep.join(words_text(p) if _is_words(p) else _(names[p]) if p in names else str(p)
+        return words.sep.join(words_text(p, tr) if _is_words(p) else say(names[p]) if p in names else str(p)
                               for p in parts)
     template = getattr(words, "template", None)
     if template is None:
@@ -162,14 +165,14 @@ def words_text(words) -> str:
     params = {}
     for key, value in words.params.items():
         if _is_words(value):
-            params[key] = words_text(value)
+            params[key] = words_text(value, tr)
         elif key in _TRANSLATED_PARAMS and isinstance(value, str):
-            params[key] = _(_TRANSLATED_PARAMS[key].get(value, value))
+            params[key] = say(_TRANSLATED_PARAMS[key].get(value, value))
         else:
             params[key] = value
     plural = getattr(words, "plural", None)
     try:
-        said = ngettext(template, plural, words.n) if plural is not None else _(template)
+        said = count(template, plural, words.n) if plural is not None else say(template)
         return said.format(**params)
     except (KeyError, IndexError, ValueError, AttributeError):  # a broken translation must never hide the words
         log.warning("translation of %r does not fit its values; English shown", template)

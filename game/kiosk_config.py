@@ -70,6 +70,7 @@ class KioskConfig(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     attract_pace: Annotated[float, msgspec.Meta(ge=0.2, le=30.0)] = 1.2
     heartbeat_timeout_s: Annotated[float, msgspec.Meta(ge=2.0, le=600.0)] = 20.0
     data_dir: Annotated[str, msgspec.Meta(min_length=1)] | None = None
+    phones: bool = False
 
 
 #: Per key: what a valid value looks like (used in fix hints) and the comment
@@ -106,6 +107,10 @@ FIELD_HELP: dict[str, tuple[str, str]] = {
     "data_dir": (
         'an absolute path such as "/var/lib/underground" or "~/underground-data"',
         "Where autosave and logs live (default: the per-user data directory).",
+    ),
+    "phones": (
+        "true or false",
+        "Let players join from their phones over the local network (docs/phones.md); off by default.",
     ),
 }
 

@@ -469,6 +469,8 @@ class App:
             self.scenes.pop().exit()
         if self.autosaver is not None:
             self.autosaver.close()  # the last action's save reaches the disk before the process ends
+        if getattr(self, "companion", None) is not None:  # phones at the table (play/phones.py)
+            self.companion.stop()
         self.sound.close()
         self._pg.display.quit()
 

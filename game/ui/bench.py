@@ -51,6 +51,10 @@ def ui_figures(quick: bool = False) -> dict:
         ms = scripted_minute((1920, 1080), seconds=20.0 if quick else 60.0, clock=clock)
         out[worst] = round(max(ms), 3)
         out[per99] = round(p99(ms), 3)
+    ms, got = phones_frames((1920, 1080), frames=frames)
+    out["frame_ms_p99_1080p_phones"] = round(p99(ms), 3)
+    out["phones_states_least_1080p"] = got["least_states"]  # states the slowest of the 15 got ...
+    out["phones_updates_1080p"] = got["updates"]  # ... of this many sent
     out["startup_s"] = round(startup_seconds(1 if quick else 3), 3)
     return out
 
@@ -237,3 +241,97 @@ def scripted_minute(size: tuple[int, int] = (1920, 1080), seconds: float = 60.0,
         return out
     finally:
         app.close()
+
+
+# ------------------------------------------------------------------------------------------------
+# phones at the table
+
+
+PHONES, SPECTATORS = 5, 10  # frame_ms_p99_1080p_phones: this many connected, receiving every update
+PUBLISH_EVERY = 6  # frames between updates sent to them (10 a second: more than a table makes)
+
+
+class _BenchPhones:
+    """Phones and spectators on their own thread and asyncio loop (loopback), counting the states they get."""
+
+    def __init__(self, companion, seats: int, spectators: int):
+        import asyncio
+        import threading
+
+        self.companion = companion
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, name="bench-phones", daemon=True)
+        self.thread.start()
+        self.states: list[int] = []
+        self.sockets: list = []
+        tokens = list(companion.seat_tokens[:seats]) + [companion.spectator_token] * spectators
+        asyncio.run_coroutine_threadsafe(self._open(tokens), self.loop).result(30)
+
+    async def _open(self, tokens: list[str]) -> None:
+        import aiohttp
+
+        self.session = aiohttp.ClientSession()
+        for i, token in enumerate(tokens):
+            ws = await self.session.ws_connect(f"ws://127.0.0.1:{self.companion.port}/ws")
+            await ws.send_str('{"type": "hello", "token": "%s"}' % token)
+            self.states.append(0)
+            self.sockets.append(ws)
+            self.loop.create_task(self._read(i, ws))
+
+    async def _read(self, i: int, ws) -> None:
+        async for msg in ws:
+            if '"type":"state"' in msg.data[:20]:
+                self.states[i] += 1
+
+    def close(self) -> None:
+        import asyncio
+
+        async def shut():
+            for ws in self.sockets:
+                await ws.close()
+            await self.session.close()
+        asyncio.run_coroutine_threadsafe(shut(), self.loop).result(30)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)
+
+
+def phones_frames(size: tuple[int, int] = (1920, 1080), frames: int = 300) -> tuple[list[float], dict]:
+    """bench_frames with phones at the table: a 5-seat table whose every seat has a kept phone, 10 spectators,
+    the position sent to all of them every PUBLISH_EVERY frames; returns the frame times and what they got."""
+    from ..companion import KEPT, Companion
+    from .play.phones import TablePhones
+    from .play_scene import bench_frames
+
+    got: dict = {}
+
+    def prepare(scene):
+        companion = Companion(host="127.0.0.1", port=0).start()
+        scene.phones = TablePhones(scene, companion)
+        scene.phones.update()
+        phones = _BenchPhones(companion, PHONES, SPECTATORS)
+        for seat in range(PHONES):
+            deadline = time.monotonic() + 10
+            while companion.phone(seat) != "asking" and time.monotonic() < deadline:
+                time.sleep(0.01)
+            companion.keep(seat)
+        deadline = time.monotonic() + 10
+        while any(companion.phone(s) != KEPT for s in range(PHONES)) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        published = [0]
+
+        def each_frame(i: int) -> None:
+            time.sleep(1 / 60)  # the game loop sleeps the rest of each frame: the phones' threads run then
+            if i % PUBLISH_EVERY == 0:
+                scene.phones._published = None  # as if the position changed: sent to every phone this frame
+                published[0] += 1
+
+        def finish() -> None:
+            time.sleep(0.5)  # the last update on its way
+            got.update(updates=published[0], least_states=min(phones.states), sockets=len(phones.states))
+            phones.close()
+            companion.stop()
+
+        return each_frame, finish
+
+    ms = bench_frames(size, frames=frames, players=PHONES, prepare=prepare)
+    return ms, got

@@ -45,6 +45,7 @@ from .play import input as table_input
 from .play.input import ZOOM_SETTLE_S, Gesture
 from .play.animations import FAST, FLASH_S, FLOAT_S, HOP_S, TOAST_S, Animations, Flash, Float, Toast, Travel
 from .play.overlays import Overlays
+from .play.phones import TablePhones
 from .play.long_press import LongPress
 from .play.secrets import PEEK_NOTICE_S, SecretCards, SecretPeek  # noqa: F401 (PEEK_NOTICE_S: tests)
 from .play.turns import BOT_DELAY, END_HOLD_S, TurnFlow
@@ -91,6 +92,7 @@ class PlayScene(Scene):
         self.reveal = None  # play/reveal.py: the secret cards shown one by one once the game is over
         self.turns = TurnFlow(state, self.seats, computer_speed)  # speed: play.turns.COMPUTER_SPEEDS
         self.hints = HintControl(n, hints_used)  # play/hint.py: a person's seat may ask what the hard bot would do
+        self.phones = TablePhones.attach(self) if self.drive_computers else None  # play/phones.py, when on
         self.seat_buttons()
         self.anim = Animations(self.board, theme, fonts)
         self.overlays = Overlays(theme, fonts)
@@ -324,6 +326,8 @@ class PlayScene(Scene):
     # time
 
     def update(self, dt: float) -> None:
+        if self.phones is not None:
+            self.phones.update()  # publish the position, apply a phone's action (play/phones.py)
         self.long_press.update(dt)
         self.secrets.update(dt)
         if self.guide is not None:
@@ -474,13 +478,7 @@ class PlayScene(Scene):
         return self.secrets.drawn
 
     def seat_buttons(self) -> None:
-        """Which panels have a hint and a secret cards button: a person's seat only (a computer's secrets are
-        nobody's to read before the end, and the kiosk's demo has no one to give a hint to)."""
-        secret = self.board_view.city.has_secret_cards(self.board)  # Paris: objectives, held to be seen
-        for i, p in enumerate(self.panels):
-            person = not self._is_computer(i)
-            p.has_hint = self.drive_computers and person
-            p.has_secret = secret and person
+        table_layout.seat_buttons(self)
 
     def explain_secret(self, seat: int) -> None:
         self.secrets.explain(seat)
@@ -551,11 +549,14 @@ def _depth(prev, s) -> int:
     return n
 
 
-def bench_frames(size: tuple[int, int] = (1920, 1080), frames: int = 300, clock: str = "wall") -> list[float]:
+def bench_frames(size: tuple[int, int] = (1920, 1080), frames: int = 300, clock: str = "wall",
+                 players: int = 4, prepare=None) -> list[float]:
     """Milliseconds per frame (update + draw) of a mid-game table with the passenger travelling.
 
     ``clock="wall"`` is what a player sees; ``"cpu"`` counts only this process's CPU time, which is the
-    frame's own cost when other programs compete for the processor (a busy CI machine).
+    frame's own cost when other programs compete for the processor (a busy CI machine). ``prepare(scene)``
+    adds to the table before the first frame (game/ui/bench.py: phones) and returns what to call before each
+    frame (its number) and at the end, or None.
     """
     timer = time.process_time if clock == "cpu" else time.perf_counter
     import os
@@ -568,13 +569,14 @@ def bench_frames(size: tuple[int, int] = (1920, 1080), frames: int = 300, clock:
 
     app = App(size=tuple(size), headless=True)
     try:
-        state = new_game("london", 4, seed=7)
+        state = new_game("london", players, seed=7)
         bot = _mk("random", 7)
         for _frame in range(90):
             apply(state, bot.choose(state))
-        seats = [SeatConfig(name=p.name, edge=e) for p, e in zip(state.players, default_edges(4))]
+        seats = [SeatConfig(name=p.name, edge=e) for p, e in zip(state.players, default_edges(players))]
         scene = PlayScene(app, state, seats)
         app.push(scene)
+        each_frame, finish = prepare(scene) if prepare is not None else (None, None)
         there = _long_route(state, scene.board)
         route = there + [(b, a, li) for a, b, li in reversed(there)]  # out and back: one long trip
         dest = route[-1][1]
@@ -586,11 +588,15 @@ def bench_frames(size: tuple[int, int] = (1920, 1080), frames: int = 300, clock:
             if not scene.travels:
                 scene.travels.append(Travel(route[0][0], dest, list(route), (), []))
                 scene.turns.shown_face_up = list(state.face_up)
+            if each_frame is not None:
+                each_frame(_frame)
             t0 = timer()
             scene.update(dt / 2)
             scene.update(dt / 2)
             scene.draw(screen)
             out.append((timer() - t0) * 1000.0)
+        if finish is not None:
+            finish()
         return out
     finally:
         app.close()

@@ -15,6 +15,7 @@ class SeatConfig(msgspec.Struct):
     computer: bool = False
     level: str = "random"  # computer level: "random", "easy", "normal", "hard"
     colours: list[str] = []  # line colours; empty = the RULES.md defaults for the player count
+    phone: bool = False  # plays from a phone (docs/phones.md): its kept phone acts for it
 
 
 class TableSetup(msgspec.Struct):

@@ -40,6 +40,10 @@ class Preferences(msgspec.Struct):
     volume: float = DEFAULT_VOLUME  # 0.0 .. 1.0
     muted: bool = False
     language: str = ""  # "en", "de", "fr"; "" = the system's (game/i18n.py)
+    phones: bool = False  # phones at the table (docs/phones.md): the companion server runs during games
+    phones_host: str = "auto"  # where it listens: "auto" (this computer's local network address), "localhost" or
+    # a private address; never every interface or a public one (game/companion/network.py)
+    phones_port: int = 0  # 0: any free port (the table shows it); a fixed one for a firewall rule
 
 
 def config_dir() -> Path:

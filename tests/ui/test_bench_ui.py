@@ -22,3 +22,12 @@ def test_the_scripted_minute_times_every_loop_pass():
 def test_p99_picks_the_99th_percentile():
     assert p99(list(range(1, 101))) == 99
     assert p99([5.0]) == 5.0
+
+
+def test_the_phones_bench_sends_every_update_to_every_phone():
+    from game.ui.bench import PHONES, SPECTATORS, phones_frames
+
+    ms, got = phones_frames((1280, 720), frames=30)
+    assert len(ms) == 30 and all(v > 0 for v in ms)
+    assert got["sockets"] == PHONES + SPECTATORS
+    assert got["updates"] == 5 and got["least_states"] >= got["updates"]  # each got every update (and the first)

@@ -22,6 +22,8 @@ SMALL_STEPS = ((17, True, False), (15, True, False), (15, True, True), (13, True
 def notes_for(view: PanelView) -> list[tuple[str, str]]:
     """The table's notes for a seat, most important first, as (text, style)."""
     out: list[tuple[str, str]] = []
+    if view.phone:
+        out.append(view.phone)
     if view.last_turn == "last":
         out.append((_("Last turn"), "bad"))
     elif view.last_turn == "done":

@@ -95,6 +95,8 @@ def panel_view(scene, i: int) -> PanelView:
             v.choice_title = city.choice_title(st, scene.board)
         if scene._is_computer(i):
             v.status = _("computer playing")
+        elif scene.phones is not None and scene.phones.plays_there(i):
+            v.status = _("playing from a phone")
     if scene.blocking:
         v.status = _("passenger travelling")
     elif st.phase == "over":
@@ -110,6 +112,8 @@ def panel_view(scene, i: int) -> PanelView:
 
         v.last_turn = "last" if order(i) >= order(st.current) else "done"
     v.city_notes = tuple(scene.board_view.city.panel_notes(st, i))  # the city's own (game/ui/cities)
+    if scene.phones is not None:
+        v.phone = scene.phones.note(i) or ()
     v.city_tiles = tuple(scene.board_view.city.panel_tiles(st, i))  # e.g. Berlin's landmark tiles held
     if st.turn < n and st.phase != "over":  # the first round: say what each seat started with
         first = rules_of(st).initial_score(st.setup, (i - st.setup.start_player) % n)
@@ -128,6 +132,8 @@ def banner_text(scene) -> str:
         return _("The passenger is travelling (tap to hurry)")
     if scene._is_computer(st.current):
         return _("{player} (computer) is playing").format(player=name)
+    if scene.phones is not None and scene.phones.plays_there(st.current):
+        return _("{player} is playing from a phone").format(player=name)
     if st.phase == "route":
         return _("{player}: choose the passenger's route").format(player=name)
     if st.pending:
@@ -160,3 +166,15 @@ def notice_places(scene) -> list[tuple[float, float, int]]:
             x = bv.right - inset
         places.append((x, y, EDGE_ROTATION.get(p.edge, 0)))
     return places
+
+
+def seat_buttons(scene) -> None:
+    """Which panels have a hint and a secret cards button: a person's seat only (a computer's secrets are
+    nobody's to read before the end, and the kiosk's demo has no one to give a hint to), and no secret cards
+    for a seat whose hand is on a phone (play/phones.py): they are seen there only, never at the table."""
+    secret = scene.board_view.city.has_secret_cards(scene.board)  # Paris: objectives, held to be seen
+    phones = scene.phones
+    for i, p in enumerate(scene.panels):
+        person = not scene._is_computer(i)
+        p.has_hint = scene.drive_computers and person
+        p.has_secret = secret and person and not (phones is not None and phones.has_phone(i))

@@ -32,6 +32,8 @@ RULES = "rules"  # the board's rules card (game/ui/rules_help.py), facing the se
 LABELS[RULES] = N_("Rules")
 END_GAME = "end_game"  # a kiosk's players leave early: back to the demo
 LABELS[END_GAME] = N_("End this game")
+PHONE = "phone"  # this seat's phone: its QR code, keep or refuse a phone, hand the seat on (play/phone_card.py)
+LABELS[PHONE] = N_("Phone")
 ASK = {RESTART: (N_("Restart this game?"), N_("The game so far is lost; the same seats play a new shuffle."),
                  N_("Yes, restart")),
        QUIT: (N_("Quit this game?"), N_("It is not kept. (Save and leave keeps it for Continue.)"), N_("Yes, quit")),
@@ -76,6 +78,8 @@ class GameMenu(Scene):
         self.seat = seat if 0 <= seat < len(play.panels) else 0
         self.edge = play.panels[self.seat].edge if play.panels else "bottom"
         self.items = items_for(app)
+        if getattr(play, "phones", None) is not None:  # phones at the table are on (play/phones.py)
+            self.items.insert(1, PHONE)
         self.confirm: str | None = None
         self.buttons: dict[str, pygame.Rect] = {}  # upright card coordinates
         self.card_rect = pygame.Rect(0, 0, 1, 1)  # on screen
@@ -99,13 +103,17 @@ class GameMenu(Scene):
         pad = p(28)
         row = max(th.touch_px(k), p(ROW_H))
         w = p(CARD_W)
-        head = p(70) if not self.confirm else p(70) + p(34) * len(self._question_lines(w - 2 * pad))
-        y = pad + head
+        y = pad + self._head_height(w, pad)
         self.buttons = {}
         for name in self._rows():
             self.buttons[name] = pygame.Rect(pad, y, w - 2 * pad, row)
             y += row + p(GAP)
         return w, y - p(GAP) + pad
+
+    def _head_height(self, w: int, pad: int) -> int:
+        """Height of what stands above the buttons (a card built on this one shows more there)."""
+        p = self.app.px
+        return p(70) if not self.confirm else p(70) + p(34) * len(self._question_lines(w - 2 * pad))
 
     def _question_lines(self, width: int) -> list[str]:
         f = self.play.fonts.get(self.app.px(24))
@@ -158,21 +166,12 @@ class GameMenu(Scene):
         pygame.draw.rect(surf, t.panel, surf.get_rect(), border_radius=p(20))
         pygame.draw.rect(surf, t.accent, surf.get_rect(), width=p(4), border_radius=p(20))
         pad = p(28)
-        f_head = fonts.get(p(34), True)
-        name = self.play.state.players[self.seat].name
-        head = _(ASK[self.confirm][0]) if self.confirm else _("Game menu · {player}").format(player=name)
-        surf.blit(f_head.render(_fit(f_head, head, w - 2 * pad), True, t.ink), (pad, pad))
-        if self.confirm:
-            f = fonts.get(p(24))
-            for j, line in enumerate(self._question_lines(w - 2 * pad)):
-                surf.blit(f.render(line, True, t.muted), (pad, pad + p(62) + j * p(34)))
+        self._draw_head(surf, w, pad)
         f_btn = fonts.get(p(28), True)
         self.cut_labels = []  # labels that did not fit even at the smallest size (should be none)
         for name, r in self.buttons.items():
-            label = _(ASK[name][2]) if self.confirm and name == self.confirm else \
-                _(NO if self.confirm else LABELS[name])
-            primary = name == (self.confirm or RESUME)
-            bad = self.confirm is not None and name == self.confirm
+            label = self._label(name)
+            primary, bad = self._style(name)
             fill = t.bad if bad else (t.accent if primary else t.bg)
             pygame.draw.rect(surf, fill, r, border_radius=p(14))
             if not (primary or bad):
@@ -187,6 +186,26 @@ class GameMenu(Scene):
             img = f.render(_fit(f, label, r.w - p(24)), True, ink)
             surf.blit(img, img.get_rect(center=r.center))
         return surf
+
+    def _draw_head(self, surf: pygame.Surface, w: int, pad: int) -> None:
+        t, p, fonts = self.play.theme, self.app.px, self.play.fonts
+        f_head = fonts.get(p(34), True)
+        name = self.play.state.players[self.seat].name
+        head = _(ASK[self.confirm][0]) if self.confirm else _("Game menu · {player}").format(player=name)
+        surf.blit(f_head.render(_fit(f_head, head, w - 2 * pad), True, t.ink), (pad, pad))
+        if self.confirm:
+            f = fonts.get(p(24))
+            for j, line in enumerate(self._question_lines(w - 2 * pad)):
+                surf.blit(f.render(line, True, t.muted), (pad, pad + p(62) + j * p(34)))
+
+    def _label(self, name: str) -> str:
+        if self.confirm and name == self.confirm:
+            return _(ASK[name][2])
+        return _(NO if self.confirm else LABELS[name])
+
+    def _style(self, name: str) -> tuple[bool, bool]:
+        """(primary, bad): the button that goes on (filled), the one that loses something (red)."""
+        return name == (self.confirm or RESUME), self.confirm is not None and name == self.confirm
 
     @property
     def animating(self) -> bool:
@@ -263,6 +282,12 @@ class GameMenu(Scene):
             return
         if name == RULES:
             self.open_rules()
+            return
+        if name == PHONE:
+            from .phone_card import PhoneCard
+
+            self._close()
+            self.app.push(PhoneCard(self.app, self.play, self.seat))
             return
         if name == RESUME:
             self._close()

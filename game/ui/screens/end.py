@@ -145,7 +145,7 @@ class EndScene(ResultsTable, ScoreChart, FinalBoard, GuiScene):
         def seat(i: int) -> SeatConfig:
             old = self.seats[i] if i < len(self.seats) else SeatConfig(name=st.players[i])
             return SeatConfig(name=st.players[i], edge=old.edge if old.edge in EDGES else "bottom",
-                              computer=old.computer, level=old.level, colours=list(st.lines[i]))
+                              computer=old.computer, level=old.level, colours=list(st.lines[i]), phone=old.phone)
 
         return TableSetup(map=base_map(st.map), start_player=(st.start_player + 1) % n, variant=st.variant,
                           seats=[seat(i) for i in range(n)], computer_speed=self.computer_speed)

@@ -60,6 +60,10 @@ class SettingsScene(GuiScene):
         if not getattr(self.app.sound, "available", False):
             why = getattr(self.app.sound, "problem", "") or _("no audio device")
             self.label("no_sound", R(80, 440, 1760, 50), _("No sound on this computer: {problem}").format(problem=why), "#warning")
+        self.label("phones_label", R(80, 540, 300, 84), _("Phones"), "#muted")
+        self.button("phones", R(400, 540, 750, 84), _("Phones at the table: on") if self.prefs.phones else
+                    _("Phones at the table: off"), self.toggle_phones, object_id="#selected" if self.prefs.phones else None)
+        self.label("phones_note", R(1170, 540, 700, 84), _("From the next game; see docs/phones.md"), "#muted")
 
     def set_volume(self, v: float) -> None:
         self.prefs.volume = round(min(1.0, max(0.0, v)), 2)
@@ -77,6 +81,16 @@ class SettingsScene(GuiScene):
         self.prefs.muted = not self.prefs.muted
         self.app.sound.muted = self.prefs.muted
         self.remember()
+        self.refresh()
+
+    def toggle_phones(self) -> None:
+        """Phones at the table (docs/phones.md): the server starts with the next game."""
+        self.prefs.phones = not self.prefs.phones
+        self.remember()
+        companion = getattr(self.app, "companion", None)
+        if not self.prefs.phones and companion is not None:  # off: every phone is closed at once
+            companion.stop()
+            self.app.companion = None
         self.refresh()
 
     def remember(self) -> None:

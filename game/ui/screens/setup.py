@@ -116,15 +116,19 @@ class SetupScene(GuiScene):
         for s, e in zip(self.setup.seats, default_edges(len(self.setup.seats), nxt)):
             s.edge = e
 
-    def seat_kinds(self) -> list[tuple[bool, str]]:
-        return [(False, "random")] + [(True, lvl) for lvl in self.levels]
+    def seat_kinds(self) -> list[tuple[bool, str, bool]]:
+        """(computer, level, plays from a phone): a person, a person on a phone when phones are on, computers."""
+        from ..play.phones import phones_enabled
+
+        phone = [(False, "random", True)] if phones_enabled(self.app) else []
+        return [(False, "random", False)] + phone + [(True, lvl, False) for lvl in self.levels]
 
     def cycle_kind(self, i: int) -> None:
         s = self.setup.seats[i]
         kinds = self.seat_kinds()
-        cur = (s.computer, s.level if s.computer else "random")
+        cur = (s.computer, s.level if s.computer else "random", s.phone and not s.computer)
         k = kinds.index(cur) if cur in kinds else 0
-        s.computer, s.level = kinds[(k + 1) % len(kinds)]
+        s.computer, s.level, s.phone = kinds[(k + 1) % len(kinds)]
 
     def cycle_edge(self, i: int) -> None:
         s = self.setup.seats[i]
@@ -139,6 +143,8 @@ class SetupScene(GuiScene):
         self.setup.start_player = 0 if sp == RANDOM_START else (RANDOM_START if sp + 1 >= n else sp + 1)
 
     def kind_text(self, s: SeatConfig) -> str:
+        if s.phone and not s.computer:
+            return _("Person on a phone")
         return _("Computer ({level})").format(level=_(LEVEL_NAMES.get(s.level, s.level))) if s.computer else _("Person")
 
     def start_text(self) -> str:
@@ -238,7 +244,7 @@ class SetupScene(GuiScene):
             x, w = self.COLS["kind"]
             self.button(f"seat{i}_kind", R(x, y, w, self.ROW_H), self.kind_text(s),
                         self.change(lambda i=i: self.cycle_kind(i)),
-                        object_id="#selected" if s.computer else None)
+                        object_id="#selected" if s.computer or s.phone else None)
             x, w = self.COLS["edge"]
             self.button(f"seat{i}_edge", R(x, y, w, self.ROW_H), _(EDGE_NAMES.get(s.edge, s.edge)),
                         self.change(lambda i=i: self.cycle_edge(i)))

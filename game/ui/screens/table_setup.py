@@ -226,7 +226,7 @@ def start_game(app, setup: TableSetup, seed: int | None = None) -> GameState:
     variant = setup.variant if setup.variant == "classic" and has_first_edition(setup.map) else "standard"
     state = engine_rules.new_game(setup.map, names, seed=seed, start_player=start,
                                   lines=[list(s.colours) for s in setup.seats], variant=variant)
-    seats = [SeatConfig(name=names[i], edge=s.edge, computer=s.computer, level=s.level, colours=list(s.colours))
-             for i, s in enumerate(setup.seats)]
+    seats = [SeatConfig(name=names[i], edge=s.edge, computer=s.computer, level=s.level, colours=list(s.colours),
+                        phone=s.phone and not s.computer) for i, s in enumerate(setup.seats)]
     open_screen(app, "play", state, seats, computer_speed=setup.computer_speed)
     return state

@@ -1,0 +1,140 @@
+"""Phones at the table, the play screen's side (docs/phones.md; the server is game/companion).
+
+:class:`TablePhones` joins one play screen to the app's :class:`~game.companion.Companion`: fresh codes for every
+new game, the position published after every change, a phone's action applied through ``PlayScene.act`` (so the
+table shows it, sounds it and autosaves it as a touch), the seats' phones on their panels, and the hand-offs
+(take a seat back, hand it to a computer). A phone that asks for a seat opens that seat's phone card
+(play/phone_card.py) so the table keeps or refuses it.
+"""
+from __future__ import annotations
+
+import logging
+
+from ...companion import ASKING, GONE, KEPT, Companion, NetworkError
+from ...engine import PlaceTrack
+from ...i18n import N_, _, current_language
+
+log = logging.getLogger("underground.ui.phones")
+
+NOTES = {ASKING: (N_("phone joined — keep / refuse"), "bad"), KEPT: (N_("hand on a phone"), "accent"),
+         GONE: (N_("phone disconnected"), "bad")}
+COMPUTER_LEVEL = "normal"  # a seat handed to a computer plays at this level
+
+
+def phones_enabled(app) -> bool:
+    """Settings says so; on a kiosk only its operator's config (kiosk.toml ``phones = true``)."""
+    if getattr(app, "kiosk_mode", False):
+        kiosk = getattr(app, "kiosk", None)
+        return bool(kiosk is not None and getattr(kiosk.config, "phones", False))
+    settings = getattr(app, "settings", None)
+    return bool(settings is not None and settings.preferences().phones)
+
+
+def companion_for(app) -> Companion | None:
+    """The app's phones server, started on first use; None when phones are off or it cannot listen (logged, and
+    kept in ``app.phones_problem`` for the table to say)."""
+    comp = getattr(app, "companion", None)
+    if comp is not None and comp.running:
+        return comp
+    if not phones_enabled(app):
+        return None
+    prefs = app.settings.preferences()
+    try:
+        comp = Companion(host=prefs.phones_host, port=prefs.phones_port).start()
+    except NetworkError as exc:
+        log.warning("%s", exc)
+        app.phones_problem = str(exc)
+        return None
+    log.info("phones: listening on %s", comp.address())
+    app.companion = comp
+    return comp
+
+
+class TablePhones:
+    """The phones of the game on one play screen."""
+
+    def __init__(self, scene, companion: Companion):
+        self.scene = scene
+        self.companion = companion
+        n = scene.state.n_players
+        companion.new_game(n, [bool(s.phone) for s in scene.seats])
+        self.status = [companion.phone(i) for i in range(n)]
+        self._published: tuple | None = None
+        self.applied = 0  # phone actions applied on this table
+
+    @classmethod
+    def attach(cls, scene) -> "TablePhones | None":
+        companion = companion_for(scene.app)
+        return cls(scene, companion) if companion is not None else None
+
+    # ---- every frame ------------------------------------------------------------------------------
+    def update(self) -> None:
+        sc = self.scene
+        key = (sc.turns.version, current_language())
+        if key != self._published:
+            self._published = key
+            self.companion.publish(sc.state, key[1])
+        status = [self.companion.phone(i) for i in range(len(self.status))]
+        if status != self.status:
+            asked = [i for i, s in enumerate(status) if s == ASKING and self.status[i] != ASKING]
+            self.status = status
+            sc.seat_buttons()  # a seat whose hand is on a phone shows no secret cards at the table
+            sc._invalidate()
+            if asked and sc.app.top is sc:
+                from .phone_card import PhoneCard
+
+                sc.app.push(PhoneCard(sc.app, sc, asked[0]))
+        if not sc.blocking and sc.state.phase != "over":
+            if self.companion.apply_next(sc.state, self._act):
+                self.applied += 1
+
+    def _act(self, action) -> None:
+        sc = self.scene
+        at = sc.board_view.conn_point(action.connection) if isinstance(action, PlaceTrack) else None
+        sc.act(action, at)
+
+    # ---- what the panels say ----------------------------------------------------------------------
+    def has_phone(self, seat: int) -> bool:
+        """The seat's hand is on a phone (even while it reconnects): the table no longer shows its secrets."""
+        return self.status[seat] in (KEPT, GONE) if seat < len(self.status) else False
+
+    def plays_there(self, seat: int) -> bool:
+        """The seat plays from its phone and the phone is here: the table shows its moves as a computer's."""
+        return bool(self.scene.seats[seat].phone) and seat < len(self.status) and self.status[seat] == KEPT
+
+    def note(self, seat: int) -> tuple[str, str] | None:
+        """The seat panel's note about its phone, as (text, style)."""
+        text_style = NOTES.get(self.status[seat]) if seat < len(self.status) else None
+        if text_style is None:
+            return None
+        return _(text_style[0]), text_style[1]
+
+    # ---- hand-offs ----------------------------------------------------------------------------------
+    def set_remote(self, seat: int, remote: bool) -> None:
+        """Whether the seat plays from its phone (its kept phone may act) or at the table."""
+        self.scene.seats[seat].phone = bool(remote)
+        self.companion.set_remote(seat, remote)
+        self.scene._invalidate()
+
+    def take_back(self, seat: int) -> None:
+        """A person at the table takes the seat: its phone is closed and its code changes."""
+        seat_cfg = self.scene.seats[seat]
+        seat_cfg.computer, seat_cfg.phone = False, False
+        self.companion.set_remote(seat, False)
+        self.companion.claim_anew(seat)
+        self._changed()
+
+    def to_computer(self, seat: int) -> None:
+        """The seat's player leaves: a computer plays on for it; its phone is closed and its code changes."""
+        seat_cfg = self.scene.seats[seat]
+        seat_cfg.computer, seat_cfg.phone = True, False
+        if seat_cfg.level == "random":
+            seat_cfg.level = COMPUTER_LEVEL
+        self.companion.set_remote(seat, False)
+        self.companion.claim_anew(seat)
+        self._changed()
+
+    def _changed(self) -> None:
+        self.status = [self.companion.phone(i) for i in range(len(self.status))]
+        self.scene.seat_buttons()
+        self.scene._invalidate()
