@@ -283,11 +283,11 @@ class GameMenu(Scene):
         if name == RULES:
             self.open_rules()
             return
-        if name == PHONE:
-            from .phone_card import PhoneCard
+        if name == PHONE:  # the card is a game menu of its own (play/phone_card.py), named, not imported back
+            from ..screens import make_screen
 
             self._close()
-            self.app.push(PhoneCard(self.app, self.play, self.seat))
+            self.app.push(make_screen(self.app, "phone_card", self.play, self.seat))
             return
         if name == RESUME:
             self._close()
