@@ -154,7 +154,11 @@ class ExpertBot(Bot):
         clock = False
         work = 0.0
         per_playout = 12.0 * cost["child"]  # a first guess, replaced by the count as soon as there is one
-        rounds_left = max(1, (len(alive) - 1).bit_length())
+        rounds_left = 0  # halvings until one candidate is left (6 -> 3 -> 1: two)
+        n = len(alive)
+        while n > 1:
+            n //= 2
+            rounds_left += 1
         while len(alive) > 1:
             round_end = work + (budget - work) / rounds_left
             if work + per_playout * len(alive) > budget:
@@ -205,8 +209,11 @@ class ExpertBot(Bot):
         judge = judges[me]
         v = judge.value(c)
         work += cost["child"]
-        if self.leaf_ride and c.current == me:
-            v += self.leaf_ride * passenger_now(c, me)
+        if self.leaf_ride:
+            # the ride the player to move would get with the network as it is: for the bot, or against it
+            mover = c.current
+            ride = passenger_now(c, mover)
+            v += self.leaf_ride * (ride if mover == me else -ride)
             work += cost["passenger"]
         if self.w.trips:
             v += judge.trip_lead(c, [c.passenger] + origins)

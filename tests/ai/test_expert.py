@@ -148,6 +148,21 @@ def test_four_player_table():
     assert r["finished"] and r["search_cuts"]["expert"]["clock"] == 0
 
 
+def test_bench_expert_reports_the_keys(monkeypatch):
+    """The bench's expert part gives its keys per board (a small, cheap run: the figures are `make soak`'s and
+    docs/ai.md's); both series are played in this process, so the smaller budgets hold in them."""
+    from game.ai.arena import bench_expert
+    from game.ai.bots import HardBot
+
+    monkeypatch.setattr(ExpertBot, "work_budget", 240.0)
+    monkeypatch.setattr(ExpertBot, "beam_budget", 160.0)
+    monkeypatch.setattr(HardBot, "work_budget", 160.0)
+    out = bench_expert(games=2, games4=4, workers=1, boards=(("classic", "london", "classic"),))
+    assert 0.0 <= out["expert_vs_hard_classic"] <= 1.0 and 0.0 <= out["expert_4p_share_classic"] <= 1.0
+    assert out["ai_turn_s_max_expert"] > 0 and out["ai_turn_cpu_s_max_expert"] > 0
+    assert out["ai_games_expert"] == 2 and out["ai_games_4p_expert"] == 4
+
+
 # ---- the goals of issue 24, in `make soak` ------------------------------------------------------------------
 
 
