@@ -125,10 +125,10 @@ def engine_figures(quick: bool = False) -> dict:
 
 
 def run_bench(quick: bool = False, parts: list[str] | None = None) -> dict:
-    parts = parts or ["engine", "ui", "ai", "kiosk"]
-    unknown = set(parts) - {"engine", "ui", "ai", "kiosk"}
+    parts = parts or ["engine", "ui", "ai", "expert", "kiosk"]
+    unknown = set(parts) - {"engine", "ui", "ai", "expert", "kiosk"}
     if unknown:
-        raise ValueError(f"unknown bench part(s) {', '.join(sorted(unknown))}; use engine, ui, ai, kiosk")
+        raise ValueError(f"unknown bench part(s) {', '.join(sorted(unknown))}; use engine, ui, ai, expert, kiosk")
     out: dict = {}
     random.seed(0)
     if "engine" in parts:
@@ -144,6 +144,12 @@ def run_bench(quick: bool = False, parts: list[str] | None = None) -> dict:
         out.update(bench_ai(games=20 if quick else 200, map="berlin"))  # hard_vs_normal_berlin, ...
         out.update(bench_ai(games=20 if quick else 200, map="newyork"))  # hard_vs_normal_newyork, ...
         out.update(bench_ai(games=20 if quick else 200, map="paris"))  # hard_vs_normal_paris, ai_turn_s_max_paris, ...
+    if "expert" in parts:
+        from .ai.arena import bench_expert
+
+        # the expert's goals on every board (expert_vs_hard_<board>, expert_4p_share_<board>,
+        # ai_turn_s_max_expert): about 1 000 games, hours of processor time (docs/bench.md)
+        out.update(bench_expert(games=4 if quick else 200, games4=4 if quick else 100))
     if "kiosk" in parts:
         from .ui.kiosk.mode import attract_rss_growth
 

@@ -358,7 +358,7 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("bench", help="measure speed figures")
     s.add_argument("--json", action="store_true")
     s.add_argument("--quick", action="store_true", help="fewer repetitions (for tests)")
-    s.add_argument("--only", default=None, help="comma-separated parts: engine,ui,ai,kiosk")
+    s.add_argument("--only", default=None, help="comma-separated parts: engine,ui,ai,expert,kiosk")
     s.set_defaults(func=cmd_bench)
     return p
 

@@ -12,6 +12,7 @@ from ..engine.rules import legal_actions, legal_placements
 from ..engine.state import CHOICE_PHASES
 from .bots import LEVELS, Bot, EasyBot, HardBot, NormalBot
 from .evaluate import branch_legal
+from .expert import ExpertBot
 from .view import public_view, unseen_cards
 
 
@@ -40,7 +41,7 @@ class RandomBot:
 
 def make_bot(level: str = "random", seed: int | None = None):
     """A bot by level name; unknown levels are a clear error."""
-    table = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+    table = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot, "expert": ExpertBot}
     try:
         cls = table[level]
     except KeyError:
@@ -48,5 +49,5 @@ def make_bot(level: str = "random", seed: int | None = None):
     return cls(seed)
 
 
-__all__ = ["LEVELS", "Bot", "EasyBot", "HardBot", "NormalBot", "RandomBot", "make_bot", "public_view",
+__all__ = ["LEVELS", "Bot", "EasyBot", "ExpertBot", "HardBot", "NormalBot", "RandomBot", "make_bot", "public_view",
            "unseen_cards"]

@@ -171,3 +171,43 @@ def bench_ai(games: int = 200, seed: int = 0, workers: int | None = None, map: s
     if map != "london":
         out = {f"{k}_{map}": v for k, v in out.items()}
     return out
+
+
+# the boards of the expert's figures: (key suffix, map, variant); "classic" is London's first edition
+EXPERT_BOARDS = (("london", "london", "standard"), ("classic", "london", "classic"), ("berlin", "berlin", "standard"),
+                 ("newyork", "newyork", "standard"), ("paris", "paris", "standard"))
+
+
+def bench_expert(games: int = 200, games4: int = 100, seed: int = 0, workers: int | None = None,
+                 boards: tuple = EXPERT_BOARDS) -> dict:
+    """The expert's goals (issue 24) on every board: ``expert_vs_hard_<board>``, its win rate over ``games``
+    two-player games against hard (seats rotated), and ``expert_4p_share_<board>``, its win rate alone against
+    three hard players over ``games4`` four-player games (its seat rotated; a fair share is 0.25).
+
+    ``ai_turn_s_max_expert`` is the slowest expert decision in all those games (wall clock; a quiet machine
+    with a core per worker is needed for it to mean anything), ``ai_turn_cpu_s_max_expert`` the same in
+    processor time, ``ai_clock_cuts_expert`` the searches its wall-clock safety stop cut (0: every choice was
+    the reproducible one).
+    """
+    workers = default_workers() if workers is None else workers
+    t0 = time.perf_counter()
+    out: dict = {}
+    wall = cpu = 0.0
+    cuts = 0
+    for name, map_name, variant in boards:
+        two = run_games(["expert", "hard"], games, seed, players=2, map=map_name, workers=workers, variant=variant)
+        out[f"expert_vs_hard_{name}"] = two["winrates"]["expert"]
+        series = [two]
+        if games4:
+            four = run_games(["expert", "hard", "hard", "hard"], games4, seed, players=4, map=map_name,
+                             workers=workers, variant=variant)
+            out[f"expert_4p_share_{name}"] = four["winrates"]["expert"]
+            series.append(four)
+        for s in series:
+            wall = max(wall, s["decision_s_max"]["expert"])
+            cpu = max(cpu, s["decision_cpu_s_max"]["expert"])
+            cuts += s["clock_cuts"]["expert"]
+    out.update({"ai_turn_s_max_expert": wall, "ai_turn_cpu_s_max_expert": cpu, "ai_clock_cuts_expert": cuts,
+                "ai_games_expert": games, "ai_games_4p_expert": games4,
+                "ai_bench_s_expert": time.perf_counter() - t0})
+    return out

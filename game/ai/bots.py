@@ -348,6 +348,12 @@ class HardBot(Bot):
         choice on a busy machine as on a quiet one; the wall clock (``budget``) only stops a search
         that is running far slower than the work count expects.
         """
+        best = self.search(view, me)[0]
+        return best[2], best[3]
+
+    def search(self, view: GameState, me: int) -> list[tuple]:
+        """The finished turns the search judged, best first: (value, position, actions, keys before each
+        action, placements, branch tiles, passenger terms). The expert level tries out the first few."""
         t0 = time.perf_counter()
         cost = city_value(view).search_costs(self.COST)  # a board with dearer pieces counts them so (cities/)
         work = 0.0
@@ -441,6 +447,8 @@ class HardBot(Bot):
                     work += o_cost
                     top.append((v + judge.trip_lead(c, [c.passenger] + origins), c, *rest))
                 ranked = sorted(top, key=lambda n: -n[0])
+            if last:
+                finished = ranked
             beam = ranked[:width]
             if not late and not last:
                 # narrow the beam if the steps left would not fit in the work budget at this width
@@ -459,8 +467,7 @@ class HardBot(Bot):
         elif narrowed:
             self.cut_by_work += 1
         self.last_work = work
-        best = beam[0]
-        return best[2], best[3]
+        return finished
 
 
-LEVELS = ("random", "easy", "normal", "hard")
+LEVELS = ("random", "easy", "normal", "hard", "expert")  # weakest first (the set-up lists them so)

@@ -21,7 +21,7 @@ def berlin_positions():
 
 
 # one thinking level per player count, the rest random (cheap): every level and every count is covered
-SEATS = {2: ["easy", "random"], 3: ["random", "normal", "random"], 4: ["random", "easy", "random", "normal"],
+SEATS = {2: ["easy", "random"], 3: ["random", "normal", "random"], 4: ["random", "easy", "expert", "normal"],
          5: ["random", "random", "hard", "random", "random"]}
 
 

@@ -22,6 +22,13 @@ def test_hard_plays_legal_actions(positions, route_positions):
         assert is_legal(state, action), (action, state.phase)
 
 
+def test_expert_plays_legal_actions(positions, route_positions):
+    bot = make_bot("expert", seed=5)
+    for state in positions[::8] + route_positions[:6]:
+        action = bot.choose(state)
+        assert is_legal(state, action), (action, state.phase)
+
+
 def test_route_choices_are_route_actions(route_positions):
     for level in LEVELS:
         bot = make_bot(level, seed=1)

@@ -15,7 +15,7 @@ from tests.ai.test_hidden import bot
 MAX_ACTIONS = 3000
 
 # one thinking level per player count, the rest random (cheap): every level and every count is covered
-SEATS = {2: ["normal", "random"], 3: ["random", "easy", "random"], 4: ["random", "normal", "random", "easy"],
+SEATS = {2: ["normal", "random"], 3: ["random", "easy", "random"], 4: ["random", "normal", "expert", "easy"],
          5: ["random", "random", "hard", "random", "random"]}
 
 

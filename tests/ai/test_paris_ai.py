@@ -19,7 +19,7 @@ from tests.ai.test_hidden import bot
 MAX_ACTIONS = 2000
 
 # one thinking level per player count, the rest random (cheap): every level and every count is covered
-SEATS = {2: ["normal", "random"], 3: ["random", "easy", "random"], 4: ["random", "normal", "random", "easy"],
+SEATS = {2: ["normal", "random"], 3: ["random", "easy", "random"], 4: ["random", "normal", "expert", "easy"],
          5: ["random", "random", "hard", "random", "random"]}
 
 
@@ -108,9 +108,15 @@ def test_view_blanks_the_other_players_objectives(paris_positions):
         assert public_view(state).setup.objectives[state.current] == state.setup.objectives[state.current]
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "expert"])
 def test_other_players_objectives_never_change_a_choice(level, paris_positions, choice_positions):
-    sample = paris_positions[::5] + choice_positions[:6] if level == "hard" else paris_positions + choice_positions
+    """Expert draws the others' cards for its playouts from those not in its own hand: never from theirs."""
+    if level == "expert":
+        sample = paris_positions[::8] + choice_positions[:4]
+    elif level == "hard":
+        sample = paris_positions[::5] + choice_positions[:6]
+    else:
+        sample = paris_positions + choice_positions
     for k, state in enumerate(sample):
         other = _other_hands(state, state.current, k)
         assert bot(level, 7).choose(state) == bot(level, 7).choose(other), (level, k)

@@ -41,6 +41,9 @@ CATEGORY_WORDS = {
 }
 
 
+HINT_LEVEL = "expert"  # the strongest level that answers within about a second (docs/ai.md, "Time")
+
+
 @dataclass
 class Hint:
     """One answer: the action, the words, and the position it was for."""
@@ -92,7 +95,7 @@ def think(view):
     """The hard bot's action for the seat to play in ``view`` and why (runs on the worker thread)."""
     from ...ai import make_bot
 
-    bot = make_bot("hard", 0)
+    bot = make_bot(HINT_LEVEL, 0)
     action = bot.choose(view)
     return action, describe(view, action)
 

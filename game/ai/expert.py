@@ -1,0 +1,256 @@
+"""The expert level: hard's turn plans, tried out over determinisations of what the seat cannot see.
+
+Information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012) at the level of whole turns:
+every iteration samples one *determinisation* of the hidden part of the table, made only from what the
+seat may know (its public view: the unseen cards in a shuffled order; on Paris, every other seat's secret
+objectives drawn from the objective cards not in the seat's own hand), and plays candidate turns in it.
+The candidates (the root's moves) are hard's best finished turns (its beam search, bots.HardBot); a
+playout continues past the turn with the engine's own refill from the sampled deck and the next
+player's reply by a quick heuristic policy, and ends at a leaf valued by hard's judge (evaluate.Judge:
+points, potential and the trips to come), which is far stronger than random play to the end of the
+game (docs/ai.md has the measurements). The candidates share their determinisations (common random
+numbers), and the work goes to the better half again and again (sequential halving), so the budget is
+spent where the choice is close.
+
+Like hard, the search is bounded by counted work units, not by the clock, and it is seeded per position:
+the same seed and the same position give the same choice on a busy machine as on an idle one.
+"""
+from __future__ import annotations
+
+import random
+import time
+import zlib
+
+from ..engine import ChooseRoute, GameState, PlaceTrack, TakeBranch, apply
+from ..engine.rules import board_of, winners
+from ..engine.state import CHOICE_PHASES
+from .bots import Bot, HardBot, ranked_placements
+from .cities import city_value
+from .evaluate import (DEFAULT, ROUTE, Judge, Weights, branch_legal, copy_state, finish_routes, passenger_now,
+                       score_lead)
+
+
+def determinise(view: GameState, me: int, rng: random.Random) -> GameState:
+    """One world consistent with what ``me`` sees: the unseen cards shuffled, and on Paris every other seat's
+    objective cards drawn from the cards ``me`` has not seen (the box holds the rest, unseen by anyone).
+
+    ``view`` is already a public view (view.public_view), so nothing here can read another seat's secret or
+    the real deck order; the sample is the seat's own guess.
+    """
+    det = copy_state(view)
+    rng.shuffle(det.deck)
+    hands = det.setup.objectives
+    if hands and any(not h for p, h in enumerate(hands) if p != me):
+        board = board_of(view)
+        per = board.paris.objectives_per_player
+        mine = set(hands[me]) if me < len(hands) else set()
+        free = [c for c in range(len(board.paris.objectives)) if c not in mine]
+        rng.shuffle(free)
+        det.setup.objectives = [list(h) if p == me else sorted(free[per * k:per * (k + 1)])
+                                for k, (p, h) in enumerate((p, h) for p, h in enumerate(hands))]
+    return det
+
+
+class ExpertBot(Bot):
+    """Hard's candidate turns, each played out over the same sampled worlds; the best average is played.
+
+    The root's candidates are the ``candidates`` best finished turns of hard's beam search (run with
+    ``beam_budget`` work units) or, at a route choice with several outcomes, every option. A playout:
+    the candidate's last action in a determinisation (the engine refills the face-up destinations from
+    the sampled deck), then ``reply_turns`` turns of the following players, each action chosen among
+    the ``reply_breadth`` best placements by quick_gain and a branch tile by the mover's own judge (the
+    passenger's moves at the end of a turn are the engine's, routes chosen for the mover), then the
+    leaf: the judge's value for the bot, the trips to come, and the ride its next turn offers now.
+    A finished game is valued by its points lead plus ``win_bonus`` for a win (half for a shared win).
+    """
+
+    level = "expert"
+    work_budget = 1800.0  # work units per decision, beam and playouts together (hard's prices: bots.HardBot.COST)
+    beam_budget = 1000.0  # of which at most this for hard's beam search (it stops earlier when the turn is small)
+    budget = 5.0  # seconds of wall clock: a safety stop only, as hard's
+    candidates = 6  # finished turns of the beam tried out
+    reply_turns = 1  # the following players' turns played in a playout
+    reply_breadth = 2  # placements by quick_gain the replying player judges per action (and a branch tile)
+    leaf_ride = 1.0  # weight of the ride the bot's next turn offers at the leaf (``passenger_now``)
+    win_bonus = 5.0  # points a finished playout's win is worth beyond its lead
+    follow_plan = True  # play the rest of the chosen turn without searching again
+
+    def __init__(self, seed: int | None = None, weights: Weights = DEFAULT, **settings):
+        """``settings`` override the class's search settings above (work_budget, candidates, ...)."""
+        super().__init__(seed, weights)
+        self.seed = 0 if seed is None else seed
+        self._given_w = weights
+        for k, v in settings.items():
+            if k.startswith("_") or not hasattr(type(self), k) or callable(getattr(type(self), k)):
+                raise TypeError(f"ExpertBot has no setting {k!r}")
+            setattr(self, k, v)
+        self._plan: list = []
+        self._plan_keys: list[tuple] = []
+        self.last_work = 0.0  # work units the last decision used
+        self.last_playouts = 0  # playouts of the last decision
+        self.cut_by_work = 0  # searches narrowed by the work budget (reproducible)
+        self.cut_by_clock = 0  # searches stopped by the wall-clock safety stop (the choice then depends on timing)
+
+    # ---- the seeded randomness: a function of the seed and the position, never of earlier decisions --------
+    def _rng(self, view: GameState) -> random.Random:
+        key = (self.seed, HardBot._key(view), view.phase, tuple(o.destination for o in view.options))
+        return random.Random(zlib.crc32(repr(key).encode()))
+
+    def _weights(self, view: GameState) -> Weights:
+        return city_value(view).weights("hard", DEFAULT) if self._given_w is DEFAULT else self._given_w
+
+    # ---- the phases ------------------------------------------------------------------------------------
+    def choose_route(self, view: GameState, me: int):
+        distinct = {(o.destination, tuple(sorted(o.lines))) for o in view.options}
+        if len(distinct) < 2:
+            return super().choose_route(view, me)
+        self.w = self._weights(view)
+        rng = self._rng(view)
+        cands = [([ChooseRoute(i)], view, None) for i in range(len(view.options))]
+        return self.tryout(view, me, cands, rng, self.work_budget, time.perf_counter())[0][0]
+
+    def act(self, view: GameState, me: int):
+        key = HardBot._key(view)
+        if self.follow_plan and self._plan and self._plan_keys and self._plan_keys[0] == key:
+            self._plan_keys.pop(0)
+            return self._plan.pop(0)
+        t0 = time.perf_counter()
+        self.w = self._weights(view)
+        rng = self._rng(view)
+        hard = HardBot(rng.randrange(1 << 30), self.w, work_budget=min(self.beam_budget, self.work_budget),
+                       budget=self.budget, follow_plan=False)
+        ranked = hard.search(view, me)
+        work = hard.last_work
+        cost = city_value(view).search_costs(HardBot.COST)
+        cands = []
+        for node in ranked[:self.candidates]:
+            acts, keys = node[2], node[3]
+            pre = copy_state(view)  # the turn but its last action: nothing hidden is drawn before the turn ends
+            for a in acts[:-1]:
+                apply(pre, a)
+                finish_routes(pre, me)
+            work += cost["child"] * (len(acts) - 1)
+            cands.append((acts, pre, keys))
+        self.cut_by_clock += hard.cut_by_clock
+        self.cut_by_work += hard.cut_by_work
+        acts, _, keys = self.tryout(view, me, cands, rng, self.work_budget - work, t0, spent=work)
+        self._plan = list(acts[1:])
+        self._plan_keys = list(keys[1:])
+        return acts[0]
+
+    # ---- the playouts ----------------------------------------------------------------------------------
+    def tryout(self, view: GameState, me: int, cands: list, rng: random.Random, budget: float, t0: float,
+               spent: float = 0.0):
+        """Sequential halving over ``cands`` ((actions, position before the last action, _)): each round plays
+        every candidate still in in the same new determinisations, then keeps the better half by mean value.
+        The first candidate (hard's best) wins ties and is kept when not even one round fits the budget."""
+        self.last_playouts = 0
+        cost = city_value(view).search_costs(HardBot.COST)
+        judges = {p: Judge(view, p, self.w) for p in range(view.n_players)}
+        origins = HardBot.trip_origins(self, view)
+        totals = [0.0] * len(cands)
+        alive = list(range(len(cands)))
+        played = 0  # worlds played by every candidate still in
+        clock = False
+        work = 0.0
+        per_playout = 12.0 * cost["child"]  # a first guess, replaced by the count as soon as there is one
+        rounds_left = 0  # halvings until one candidate is left (6 -> 3 -> 1: two)
+        n = len(alive)
+        while n > 1:
+            n //= 2
+            rounds_left += 1
+        while len(alive) > 1:
+            round_end = work + (budget - work) / rounds_left
+            if work + per_playout * len(alive) > budget:
+                self.cut_by_work += 1  # not even one more world fits: keep the order so far
+                break
+            worlds = 0
+            while not worlds or work + per_playout * len(alive) <= round_end:
+                if time.perf_counter() - t0 > self.budget:
+                    clock = True
+                    break
+                world = determinise(view, me, rng)
+                for i in alive:
+                    v, w = self.playout(cands[i], world, me, judges, origins, cost)
+                    totals[i] += v
+                    work += w
+                    self.last_playouts += 1
+                per_playout = work / self.last_playouts
+                worlds += 1
+                played += 1
+            if clock:
+                self.cut_by_clock += 1
+                break
+            alive = sorted(sorted(alive, key=lambda i: -totals[i])[:len(alive) // 2])
+            rounds_left = max(1, rounds_left - 1)
+        best = min(alive, key=lambda i: (-totals[i], i)) if played else 0
+        self.last_work = spent + work
+        return cands[best]
+
+    def playout(self, cand, world: GameState, me: int, judges: dict, origins: list[int], cost: dict):
+        """One candidate in one determinisation: its last action, the following players' reply, the leaf's
+        value for ``me``; and the work units it took."""
+        acts, pre, _ = cand
+        c = copy_state(pre)
+        c.deck = list(world.deck)
+        c.setup.objectives = [list(h) for h in world.setup.objectives]
+        apply(c, acts[-1])
+        finish_routes(c, me)
+        work = cost["child"]
+        turns = 0
+        while not c.over and c.current != me and turns < self.reply_turns:
+            c, w = self.reply(c, c.current, judges[c.current], cost)
+            work += w
+            turns += 1
+        if c.over:
+            won = winners(c)
+            bonus = self.win_bonus / len(won) if me in won else -self.win_bonus
+            return score_lead(c, me) + bonus, work
+        judge = judges[me]
+        v = judge.value(c)
+        work += cost["child"]
+        if self.leaf_ride:
+            # the ride the player to move would get with the network as it is: for the bot, or against it
+            mover = c.current
+            ride = passenger_now(c, mover)
+            v += self.leaf_ride * (ride if mover == me else -ride)
+            work += cost["passenger"]
+        if self.w.trips:
+            v += judge.trip_lead(c, [c.passenger] + origins)
+            work += cost["origin"] * (1 + len(origins))
+        return v, work
+
+    def reply(self, c: GameState, mover: int, judge: Judge, cost: dict) -> tuple[GameState, float]:
+        """The mover's whole turn from ``c``, each action the best by its judge among a few; the position after
+        it (``c`` itself is used up) and the work units."""
+        work = 0.0
+        turn = c.turn
+        while not c.over and c.turn == turn:
+            if c.phase == ROUTE or c.phase in CHOICE_PHASES:
+                finish_routes(c, mover)
+                continue
+            last = c.actions_left == 1
+            work += cost["rank"]
+            options = [PlaceTrack(li, conn) for _, li, conn, _ in ranked_placements(c, self.w, self.reply_breadth)]
+            if branch_legal(c):
+                options.append(TakeBranch())
+            if len(options) == 1:
+                apply(c, options[0])
+                work += cost["child"]
+                continue
+            judge.value(c)  # line-end values for the children to start from
+            work += cost["child"]
+            best = None
+            for a in options:
+                child = copy_state(c)
+                apply(child, a)
+                finish_routes(child, mover)
+                work += cost["child"]
+                v = judge.value(child, c, a.connection if isinstance(a, PlaceTrack) else -1)
+                if not last:
+                    v += passenger_now(child, mover)
+                    work += cost["passenger"]
+                if best is None or v > best[0]:
+                    best = (v, child)
+            c = best[1]
+        return c, work
