@@ -1,8 +1,8 @@
-"""The hint: what the hard computer would do now, shown on the board with a few words why, never taken.
+"""The hint: what the expert computer would do now, shown on the board with a few words why, never taken.
 
-The hint button on the active panel asks; the hard bot thinks on a worker thread (it takes up to about a
-second) about the seat's public view (game/ai/view.py: no deck order, no other seat's secret cards), so
-no frame waits for it. The answer is shown until the position changes: the track space it would take
+The hint button on the active panel asks; the expert bot (``HINT_LEVEL``) thinks on a worker thread (it
+takes up to about a second) about the seat's public view (game/ai/view.py: no deck order, no other seat's
+secret cards), so no frame waits for it. The answer is shown until the position changes: the track space it would take
 glows with a tag ("connects a terminus: +2 and a tile"), or the branch tile button or the route option is
 ringed. The reason is made from the action's scoring: the action is applied to a copy of the view and
 its Scored events are put into words. Hints used are counted per seat; the count goes with the saved
@@ -92,7 +92,7 @@ def describe(view, action) -> str:
 
 
 def think(view):
-    """The hard bot's action for the seat to play in ``view`` and why (runs on the worker thread)."""
+    """The expert bot's action for the seat to play in ``view`` and why (runs on the worker thread)."""
     from ...ai import make_bot
 
     bot = make_bot(HINT_LEVEL, 0)
