@@ -61,7 +61,8 @@ class ExpertBot(Bot):
     the ``reply_breadth`` best placements by quick_gain and a branch tile by the mover's own judge (the
     passenger's moves at the end of a turn are the engine's, routes chosen for the mover), then the
     leaf: the judge's value for the bot, the trips to come, and the ride its next turn offers now.
-    A finished game is valued by its points lead plus ``win_bonus`` for a win (half for a shared win).
+    A finished game is valued by its points lead plus ``win_bonus`` for a win (split among shared winners),
+    minus it for a loss.
     """
 
     level = "expert"
