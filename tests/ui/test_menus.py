@@ -704,3 +704,19 @@ def test_the_board_choice_offers_only_boards_the_screens_can_draw():
             assert name not in offered, f"{name} ({city}) is offered but its city has no drawing"
     assert "berlin" in offered, "Berlin is drawn (game/ui/cities/berlin.py), so the set-up offers it"
     assert available_maps()[0][0] == DEFAULT_MAP == "london", "a new set-up starts on London"
+
+
+def test_the_set_up_offers_every_computer_level_the_ai_has_expert_included(app, driver):
+    """The levels come from game.ai (one list): a seat's kind cycles person → computers, weakest first, up to
+    Computer (expert)."""
+    from game.ai.bots import LEVELS as AI_LEVELS
+    from game.ui.screens.setup import SetupScene
+    from game.ui.screens.table_setup import available_levels
+
+    assert available_levels() == list(AI_LEVELS) and available_levels()[-1] == "expert"
+    s = app.push(SetupScene(app))
+    seen = []
+    for _ in range(len(AI_LEVELS) + 1):
+        driver.tap_rect(s.buttons["seat1_kind"].rect)
+        seen.append(s.buttons["seat1_kind"].text)
+    assert "Computer (expert)" in seen, seen

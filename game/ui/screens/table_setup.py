@@ -18,7 +18,7 @@ from . import open_screen
 
 log = logging.getLogger("underground.ui")
 
-LEVELS = ("random", "easy", "normal", "hard")
+from ...ai.bots import LEVELS  # the computer levels, weakest first: random, easy, normal, hard, expert
 SPEED_NAMES = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast")}  # the computer speeds, as buttons say them
 DEFAULT_MAP = "london"  # the board a new set-up starts on (the box's first side)
 EDITION_LABELS = {"standard": N_("2nd edition"), "classic": N_("First edition (2006)")}
