@@ -14,7 +14,7 @@ import time as _time
 from collections import deque
 from typing import Callable, Iterable
 
-from .app_start import open_saves, open_sound, start_language
+from .app_start import open_saves, open_sound, start_language, toggle_fullscreen
 from .pointer import MOUSE_PID, PointerLayer, set_sdl_hints
 from .scene import CANCEL, UP, PointerEvent, Scene
 from .settings import Settings
@@ -280,8 +280,10 @@ class App:
             if et == pg.KEYDOWN and self._is_quit_key(ev):
                 self.quit()
                 return
-            if self.kiosk_mode and getattr(ev, "key", None) in (pg.K_ESCAPE, pg.K_F4):
-                return  # no way out of the kiosk from the table
+            if self.kiosk_mode and getattr(ev, "key", None) in (pg.K_ESCAPE, pg.K_F4, pg.K_F11):
+                return  # no way out of the kiosk from the table (nor out of its full screen)
+            if et == pg.KEYDOWN and getattr(ev, "key", None) == pg.K_F11:
+                return toggle_fullscreen(self)
             self._dispatch_key(ev)
             return
         for pev in self.pointer.feed(ev, self.size):

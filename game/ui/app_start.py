@@ -56,3 +56,22 @@ def open_saves(save_games: bool | None, headless: bool, kiosk_mode: bool):
     if save_games is None:
         save_games = not headless and not kiosk_mode
     return saves, (Autosaver(saves) if save_games else None)
+
+
+def toggle_fullscreen(app) -> None:
+    """F11: the window fills its screen, or goes back to a window of the size it had (a laptop player's usual
+    key; the kiosk ignores it, being full screen for good)."""
+    pg = app._pg
+    app.fullscreen = not app.fullscreen
+    if app.fullscreen:
+        app._windowed_size = app.size
+        try:
+            size = pg.display.get_desktop_sizes()[app.display]
+        except (pg.error, IndexError):
+            size = app.size
+        app._flags = pg.FULLSCREEN
+    else:
+        size = getattr(app, "_windowed_size", None) or (1280, 720)
+        app._flags = pg.RESIZABLE
+    app.screen = pg.display.set_mode(size, app._flags, display=app.display)
+    app._on_resized()

@@ -310,3 +310,33 @@ def test_scenes_returning_changed_rects_are_drawn(app, monkeypatch):
     app.push(Probe(app, opaque=False))  # an overlay that returns nothing: whole frames again
     app.step(FIXED_DT)
     assert sent == ["all", [pygame.Rect(0, 0, 10, 10)], "all"]
+
+
+def test_f11_toggles_fullscreen_and_back_to_the_window_it_was(app, driver):
+    """F11 fills the screen and, pressed again, gives back the window at its size; the scenes hear of both."""
+    sizes = []
+
+    class Watch(Scene):
+        def on_resize(self, w, h):
+            sizes.append((w, h))
+
+    app.push(Watch(app))
+    windowed = app.size
+    driver.key(pygame.K_F11)
+    app.step(FIXED_DT)
+    assert app.fullscreen and app._flags & pygame.FULLSCREEN
+    assert sizes and sizes[-1] == app.size
+    driver.key(pygame.K_F11)
+    app.step(FIXED_DT)
+    assert not app.fullscreen and not app._flags & pygame.FULLSCREEN and app.size == windowed
+    assert sizes[-1] == windowed
+
+
+def test_f11_does_nothing_in_the_kiosk(app, driver):
+    app.kiosk_mode = True
+    try:
+        driver.key(pygame.K_F11)
+        app.step(FIXED_DT)
+        assert not app.fullscreen
+    finally:
+        app.kiosk_mode = False
