@@ -17,6 +17,7 @@ import pygame
 from ...engine.log_words import cluster_title  # the name drawn on the board, as the log writes it
 
 from ...i18n import COLOUR_NAMES, _
+from ..board.placement import clip_len  # a segment's length inside a box, as the names' placement measures it
 from ..draw import aapoly, disc
 from .base import CityDrawing
 
@@ -91,26 +92,6 @@ def _overlap(a, b) -> float:
     w = min(a[2], b[2]) - max(a[0], b[0])
     h = min(a[3], b[3]) - max(a[1], b[1])
     return w * h if w > 0 and h > 0 else 0.0
-
-
-def _seg_box_len(ax, ay, bx, by, box) -> float:
-    """Length of segment a-b inside ``box`` (x0, y0, x1, y1)."""
-    x0, y0, x1, y1 = box
-    dx, dy = bx - ax, by - ay
-    t0, t1 = 0.0, 1.0
-    for p, q in ((-dx, ax - x0), (dx, x1 - ax), (-dy, ay - y0), (dy, y1 - ay)):
-        if p == 0:
-            if q < 0:
-                return 0.0
-            continue
-        t = q / p
-        if p < 0:
-            t0 = max(t0, t)
-        else:
-            t1 = min(t1, t)
-        if t0 > t1:
-            return 0.0
-    return (t1 - t0) * math.hypot(dx, dy)
 
 
 class NewYorkDrawing(CityDrawing):
@@ -326,7 +307,7 @@ class NewYorkDrawing(CityDrawing):
                         run = 0.0  # track spaces are drawn over the name: a long run through it hides it
                         for ax, ay, qx, qy, hw in segs:
                             grown = (box[0] - hw, box[1] - hw, box[2] + hw, box[3] + hw)
-                            run += _seg_box_len(ax, ay, qx, qy, grown)
+                            run += clip_len(ax, ay, qx, qy, grown)
                         cost += run * px * 0.5 + (1e6 if run > w * 0.25 else 0.0)
                         cands.append((cost, len(cands), box, form))
             best = min(cands)
