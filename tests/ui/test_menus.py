@@ -182,11 +182,19 @@ def test_resizing_a_setup_keeps_token_totals_even_for_any_chosen_colours():
             assert kept.name == old.name
 
 
-def test_default_colours_follow_the_player_count(app, driver):
+def test_changing_the_player_count_keeps_every_remaining_seats_colours(app, driver):
+    """Issue 22 item 8: people keep the tokens they picked up when someone joins or leaves (the colours
+    once became the new count's defaults, so the first seat's red, orange and pink turned black and grey)."""
     s = setup_scene(app)
+    assert [x.colours for x in s.setup.seats] == rules.default_lines(2)
     for n in (3, 4, 5, 4, 3, 2):
+        before = [list(x.colours) for x in s.setup.seats]
         driver.tap_rect(s.buttons["players_plus" if n > len(s.setup.seats) else "players_minus"].rect)
-        assert [x.colours for x in s.setup.seats] == rules.default_lines(n)  # even token totals
+        assert len(s.setup.seats) == n
+        for old, seat in zip(before, s.setup.seats):  # fewer lines each: some of its own; more: all of them
+            mine = set(seat.colours)
+            assert mine <= set(old) or mine >= set(old), (n, old, seat.colours)
+        assert len(set(token_totals(s.setup))) == 1 and s.buttons["start"].is_enabled
 
 
 def test_setup_seat_controls_cycle(app, driver):

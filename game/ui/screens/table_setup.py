@@ -145,10 +145,11 @@ def resize_setup(setup: TableSetup, n: int) -> TableSetup:
 
     Names and who plays stay with their seat. Seats that followed an arrangement (round the table, or
     all at the bottom) follow it for the new count, so turn order still goes round the table; edges
-    someone chose themselves stay. Colours nobody changed become the new count's defaults. Otherwise
-    each seat gets the new count's mix of 20- and 15-token lines (every player must have as many
-    tokens), filled first from the colours it had, then from its default colours, then from any colour
-    no seat uses.
+    someone chose themselves stay. Every seat that stays keeps its colours (people pick up their
+    tokens and keep them when someone joins or leaves; issue 22): each seat gets the new count's mix of
+    20- and 15-token lines (every player must have as many tokens), filled first from the colours it
+    had, then from its default colours, then from any colour no seat uses. A new seat gets its
+    defaults where they are free.
     """
     old = setup.seats
     arrangement = arrangement_of([s.edge for s in old])
@@ -162,8 +163,7 @@ def resize_setup(setup: TableSetup, n: int) -> TableSetup:
                                     level=o.level))
         else:
             seats.append(SeatConfig(name=_("Player {n}").format(n=i + 1), edge=edges[i]))
-    untouched = 2 <= len(old) <= 5 and [list(s.colours) for s in old] == engine_rules.default_lines(len(old))
-    kept = [list(old[i].colours) if i < len(old) and not untouched else [] for i in range(n)]
+    kept = [list(old[i].colours) if i < len(old) else [] for i in range(n)]
     used: set[str] = set()
     picks: list[list[str | None]] = [[None] * len(lines[i]) for i in range(n)]
     # 1: a seat keeps its own colours where they fit a slot of the same token count
