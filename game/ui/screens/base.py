@@ -27,10 +27,17 @@ OFF = (-10000, -10000)  # where the virtual mouse rests when no finger is on the
 _theme_cache: dict[float, str] = {}
 
 
+SWITCH_W, SWITCH_H, SWITCH_PAD = 72, 40, 18  # a toggle button's switch (design px), at its left end
+
+
 def theme_json(scale: float) -> dict:
     key = round(scale, 3)
     if key not in _theme_cache:
-        _theme_cache[key] = json.dumps(gui_theme(key))
+        theme = gui_theme(key)
+        # a toggle's words start after its switch (GuiScene.draw_switch draws it over the button)
+        theme["#toggle"] = {"misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding":
+                                     str(round((SWITCH_W + 2 * SWITCH_PAD) * key))}}
+        _theme_cache[key] = json.dumps(theme)
     return json.loads(_theme_cache[key])  # a fresh dict: pygame-gui may keep and change it
 
 
@@ -273,6 +280,21 @@ class GuiScene(Scene):
         self.draw_front(surface)
 
     def draw_back(self, surface: pygame.Surface) -> None: ...
+
+    def draw_switch(self, surface: pygame.Surface, key: str, on: bool) -> pygame.Rect | None:
+        """The on/off switch of the toggle button ``key`` (declared with object_id "#toggle"), at its left end:
+        a track, filled in the accent colour with the knob at the right when on, grey with the knob at the left
+        when off, as phones and laptops show a setting that is either on or off. Returns the switch's rect."""
+        b = self.buttons.get(key)
+        if b is None:
+            return None
+        th, px = self.app.theme, self.app.px
+        r = pygame.Rect(0, 0, px(SWITCH_W), px(SWITCH_H))
+        r.midleft = (b.rect.x + px(SWITCH_PAD), b.rect.centery)
+        pygame.draw.rect(surface, th.accent if on else th.muted, r, border_radius=r.h // 2)
+        knob = r.h // 2 - max(2, px(4))
+        pygame.draw.circle(surface, (255, 255, 255), (r.right - r.h // 2 if on else r.x + r.h // 2, r.centery), knob)
+        return r
 
     def draw_front(self, surface: pygame.Surface) -> None: ...
 

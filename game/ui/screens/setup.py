@@ -259,15 +259,30 @@ class SetupScene(GuiScene):
             x, w = self.COLS["tokens"]
             self.label(f"seat{i}_tokens", R(x, y, w, self.ROW_H), str(totals[i]))
         y = self.ROW_Y + len(st.seats) * self.ROW_STEP + 10
-        self.label("warning", R(80, y, 1760, 50), self.warning() or " ", "#warning")
-        self.label("error", R(80, y + 50, 1760, 50), self.error or " ", "#warning")
+        # the words end before the board's preview when they would reach down beside it (five seats)
+        wide = 1760 if y + 100 <= self.PREVIEW[1] else self.PREVIEW[0] - 110
+        self.label("warning", R(80, y, wide, 50), self.warning() or " ", "#warning")
+        self.label("error", R(80, y + 50, wide, 50), self.error or " ", "#warning")
         self.button("back", R(80, 950, 300, 90), _("Back"), self.back)
-        self.button("guide", R(420, 950, 560, 90), ("\u2713 " if self.guide else "") + _("First game: show me"),
-                    self.change(self.toggle_guide), object_id="#selected" if self.guide else None)
+        self.button("guide", R(420, 950, 560, 90), _("First game: show me"), self.change(self.toggle_guide),
+                    object_id="#toggle")  # a switch drawn over its left end shows on or off (draw_front)
         self.button("start", R(1440, 950, 400, 90), _("Start game"), self.start, object_id="#primary",
                     enabled=not self.warning())
 
+    PREVIEW = (1010, 800, 400, 240)  # design rect of the chosen board's preview, between the toggle and Start
+
+    def preview_rect(self) -> pygame.Rect:
+        """Where the chosen board's preview is drawn (window pixels), fitted to the board's shape."""
+        box = self.R(*self.PREVIEW)
+        img = board_preview(self.setup.map, self.setup.variant, box.size)
+        return img.get_rect(midbottom=box.midbottom)
+
     def draw_front(self, surface: pygame.Surface) -> None:
+        self.draw_switch(surface, "guide", self.guide)
+        box = self.R(*self.PREVIEW)
+        r = self.preview_rect()
+        surface.blit(board_preview(self.setup.map, self.setup.variant, box.size), r)
+        pygame.draw.rect(surface, self.app.theme.panel_edge, r, max(1, self.app.px(2)))
         # Pattern strips under each chip's text: a chip is told apart by letter, name and pattern.
         for key, b in self.buttons.items():
             if "_colour" in key:
@@ -276,3 +291,39 @@ class SetupScene(GuiScene):
                 r = b.rect
                 strip = pygame.Rect(r.x + r.w // 8, r.bottom - max(6, r.h // 5), r.w * 3 // 4, max(4, r.h // 8))
                 draw_swatch(surface, strip, c, radius=max(1, strip.h // 2))
+
+
+_previews: dict[tuple, pygame.Surface] = {}
+PREVIEW_DRAWN = (1600, 1000)  # the board is drawn this big at the 1080p scale, then shrunk: a true miniature
+
+
+def board_preview(map_id: str, variant: str, size: tuple[int, int]) -> pygame.Surface:
+    """A small picture of the board as it starts, fitted into ``size`` keeping the board's shape: drawn from its
+    map by the board view (the play screen's own drawing) once, shrunk, and kept; no artwork is copied."""
+    key = (map_id, variant, tuple(size))
+    img = _previews.get(key)
+    if img is None:
+        whole = _previews.get((map_id, variant))
+        if whole is None:
+            whole = _draw_whole_board(map_id, variant)
+            _previews[(map_id, variant)] = whole
+        w, h = whole.get_size()
+        f = min(size[0] / w, size[1] / h)
+        img = pygame.transform.smoothscale(whole, (max(1, round(w * f)), max(1, round(h * f))))
+        if len(_previews) > 32:
+            _previews.clear()
+        _previews[key] = img
+    return img
+
+
+def _draw_whole_board(map_id: str, variant: str) -> pygame.Surface:
+    from ..board.view import BoardView
+
+    state = engine_rules.new_game(map_id, 2, seed=0, variant=variant)
+    view = BoardView(engine_rules.board_of(state), pygame.Rect(0, 0, *PREVIEW_DRAWN), ui_scale=1.0)
+    whole = pygame.Surface(PREVIEW_DRAWN)
+    view.draw(whole, state, show_passenger=False)
+    bx0, by0, bx1, by1 = view.camera.bounds  # the paper only, not the room the view leaves round it
+    (x0, y0), (x1, y1) = view.camera.to_screen(bx0, by0), view.camera.to_screen(bx1, by1)
+    paper = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0)).clip(whole.get_rect())
+    return whole.subsurface(paper).copy() if paper.w > 8 and paper.h > 8 else whole
