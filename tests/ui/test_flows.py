@@ -62,3 +62,64 @@ def test_the_setup_shows_a_preview_of_the_chosen_board(app, driver, size):
         shots[s.setup.map] = pygame.image.tobytes(app.screen.subsurface(s.preview_rect()), "RGB")
         driver.tap_rect(s.buttons["map"].rect)
     assert len(shots) >= 4 and len(set(shots.values())) == len(shots)  # each board its own picture
+
+
+# ---- leaving: the title and the end screen ask first ------------------------------------------------------------
+
+
+def test_esc_on_the_title_asks_before_quitting(app, driver):
+    from game.ui.screens.title import TitleScene
+
+    t = app.push(TitleScene(app))
+    app.running = True
+    driver.key(pygame.K_ESCAPE)
+    assert app.running and app.top is t and t.asking_quit  # once: a question, not gone
+    assert set(t.buttons) == {"confirm_no", "confirm_yes"}
+    driver.tap_rect(t.buttons["confirm_no"].rect)
+    assert app.running and not t.asking_quit and "new_game" in t.buttons
+    driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_ESCAPE)  # Esc again: the question goes, the title stays
+    assert app.running and not t.asking_quit
+    driver.key(pygame.K_ESCAPE)
+    driver.tap_rect(t.buttons["confirm_yes"].rect)
+    assert not app.running
+
+
+@pytest.fixture(scope="module")
+def finished():
+    from game.ui.screenshot import demo_state
+
+    return demo_state("london", players=3, actions=None)
+
+
+def end_scene(app, state, edges=None, computers=None):
+    from game.ui.screens.end import EndScene
+    from game.ui.screenshot import demo_seats
+
+    seats = demo_seats(state, computers)
+    for s, e in zip(seats, edges or []):
+        s.edge = e
+    e = app.push(EndScene(app, state, seats))
+    while e.guarded():
+        app.step(1 / 120)
+    app.step(1 / 120)
+    return e
+
+
+def test_the_end_screen_has_to_title_and_esc_asks_before_leaving(app, driver, finished):
+    from game.ui.screens.title import TitleScene
+
+    e = end_scene(app, finished)
+    row = [e.buttons[k].rect for k in ("show_board", "to_title", "new_setup", "play_again")]
+    assert all(not a.colliderect(b) for i, a in enumerate(row) for b in row[i + 1:])
+    driver.key(pygame.K_ESCAPE)
+    assert app.top is e and e.confirm == "to_title"  # Esc asks; it once went straight to the set-up
+    driver.key(pygame.K_ESCAPE)
+    assert app.top is e and e.confirm is None
+    driver.tap_rect(e.buttons["to_title"].rect)
+    assert app.top is e and e.confirm == "to_title" and e.buttons["confirm_yes"].text == "To title"
+    driver.tap_rect(e.buttons["confirm_no"].rect)
+    assert app.top is e and e.confirm is None
+    driver.tap_rect(e.buttons["to_title"].rect)
+    driver.tap_rect(e.buttons["confirm_yes"].rect)
+    assert isinstance(app.top, TitleScene) and len(app.scenes) == 1

@@ -27,6 +27,7 @@ OFF = (-10000, -10000)  # where the virtual mouse rests when no finger is on the
 _theme_cache: dict[float, str] = {}
 
 
+QUESTION_BOX = (560, 340, 800, 350)  # design rect of a question's card (draw_question)
 SWITCH_W, SWITCH_H, SWITCH_PAD = 72, 40, 18  # a toggle button's switch (design px), at its left end
 
 
@@ -280,6 +281,25 @@ class GuiScene(Scene):
         self.draw_front(surface)
 
     def draw_back(self, surface: pygame.Surface) -> None: ...
+
+    def draw_question(self, surface: pygame.Surface, question: str, note: str) -> pygame.Rect:
+        """A question card over the dimmed screen (leaving the results, quitting): the answers are the scene's
+        "confirm_no" and "confirm_yes" buttons, laid inside the card's lower half by the scene."""
+        th, px = self.app.theme, self.app.px
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((20, 24, 36, 150))
+        surface.blit(shade, (0, 0))
+        box = self.R(*QUESTION_BOX)
+        pygame.draw.rect(surface, th.panel, box, border_radius=px(16))
+        pygame.draw.rect(surface, th.panel_edge, box, max(1, px(2)), border_radius=px(16))
+        self.text(surface, question, 40, (box.centerx, box.y + px(40)), bold=True, anchor="midtop")
+        self.text(surface, note, 28, (box.centerx, box.y + px(110)), colour=th.muted, anchor="midtop")
+        return box
+
+    def question_buttons(self, no: str, yes: str, on_no: Callable[[], None], on_yes: Callable[[], None]) -> None:
+        """The two answers of ``draw_question``'s card: the safe one first, the one that leaves in the accent."""
+        self.button("confirm_no", self.R(610, 560, 330, 90), no, on_no)
+        self.button("confirm_yes", self.R(980, 560, 330, 90), yes, on_yes, object_id="#primary")
 
     def draw_switch(self, surface: pygame.Surface, key: str, on: bool) -> pygame.Rect | None:
         """The on/off switch of the toggle button ``key`` (declared with object_id "#toggle"), at its left end:

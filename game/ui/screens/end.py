@@ -39,7 +39,7 @@ class EndScene(ResultsTable, ScoreChart, FinalBoard, GuiScene):
         self.error = ""
         self.opened_at = app.time
         self.view = "results"  # or "board"
-        self.confirm: str | None = None  # "play_again" or "new_setup" while asking
+        self.confirm: str | None = None  # "play_again", "new_setup" or "to_title" while asking
         self.board_view = None
         self._drags: dict[int, tuple[float, float]] = {}
         self._guard_shown = True
@@ -87,23 +87,23 @@ class EndScene(ResultsTable, ScoreChart, FinalBoard, GuiScene):
         R = self.R
         live = not self.guarded()
         if self.confirm:
-            what = _("Play again") if self.confirm == "play_again" else _("New setup")
-            self.button("confirm_no", R(610, 560, 330, 90), _("Keep results"), self.cancel_confirm)
-            self.button("confirm_yes", R(980, 560, 330, 90), what, self.confirmed, object_id="#primary")
+            what = {"play_again": _("Play again"), "new_setup": _("New setup")}.get(self.confirm, _("To title"))
+            self.question_buttons(_("Keep results"), what, self.cancel_confirm, self.confirmed)
             return
         if self.view == "board":
             self.button("back_to_results", R(1530, 20, 350, 80), _("Back to results"), self.show_results,
                         object_id="#primary")
             return
         self.button("show_board", R(50, 960, 340, 90), _("Show board"), self.show_board, enabled=live)
+        self.button("to_title", R(410, 960, 300, 90), _("To title"), lambda: self.ask("to_title"), enabled=live)
         self.button("new_setup", R(1130, 960, 340, 90), _("New setup"), lambda: self.ask("new_setup"), enabled=live)
         self.button("play_again", R(1500, 960, 370, 90), _("Play again"), lambda: self.ask("play_again"),
                     object_id="#primary", enabled=live)
         if self.error:
-            self.label("error", R(420, 970, 690, 60), self.error, "#warning")
+            self.label("error", R(730, 970, 380, 60), self.error, "#warning")
         hints = self.hints_text()
         if hints:
-            self.label("hints", R(420, 1015, 690, 40), hints)
+            self.label("hints", R(730, 1015, 380, 40), hints)
 
     def ask(self, what: str) -> None:
         """Leaving the results loses them: ask first, with the answer away from where the tap was."""
@@ -122,6 +122,8 @@ class EndScene(ResultsTable, ScoreChart, FinalBoard, GuiScene):
             self.play_again()
         elif what == "new_setup":
             self.new_setup()
+        elif what == "to_title":
+            open_screen(self.app, "title")
         else:
             self.refresh()
 
@@ -162,13 +164,14 @@ class EndScene(ResultsTable, ScoreChart, FinalBoard, GuiScene):
         open_screen(self.app, "setup")
 
     def on_escape(self) -> None:
-        """Esc steps back: out of the question, out of the board view; from the results to the set-up."""
+        """Esc steps back: out of the question, out of the board view; from the results it asks before going to
+        the title (the results are never left by one key press)."""
         if self.confirm:
             self.cancel_confirm()
         elif self.view == "board":
             self.show_results()
         else:
-            self.new_setup()
+            self.ask("to_title")
 
     # ---- input ----------------------------------------------------------------------------------
     def on_pointer(self, ev: PointerEvent) -> bool:
@@ -201,15 +204,7 @@ class EndScene(ResultsTable, ScoreChart, FinalBoard, GuiScene):
             self._draw_question(surface)
 
     def _draw_question(self, surface: pygame.Surface) -> None:
-        th = self.app.theme
-        px = self.app.px
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((20, 24, 36, 150))
-        surface.blit(shade, (0, 0))
-        box = self.R(560, 340, 800, 350)
-        pygame.draw.rect(surface, th.panel, box, border_radius=px(16))
-        pygame.draw.rect(surface, th.panel_edge, box, max(1, px(2)), border_radius=px(16))
-        q = _("Start a new game?") if self.confirm == "play_again" else _("Go to a new setup?")
-        self.text(surface, q, 40, (box.centerx, box.y + px(40)), bold=True, anchor="midtop")
+        q = {"play_again": _("Start a new game?"), "new_setup": _("Go to a new setup?")}.get(self.confirm,
+                                                                                            _("Go to the title?"))
         kept = _("This game is kept in Finished games.") if self.kept else _("These results will be gone.")
-        self.text(surface, kept, 28, (box.centerx, box.y + px(110)), colour=th.muted, anchor="midtop")
+        self.draw_question(surface, q, kept)

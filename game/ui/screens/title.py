@@ -37,6 +37,7 @@ class TitleScene(GuiScene):
         self.n_saved = 0
         self.n_history = 0
         self.unseen: list = []  # files set aside that nobody has dismissed yet (saves.SetAside)
+        self.asking_quit = False  # Esc asks before the program closes (Quit itself is a deliberate tap)
         self._bg: pygame.Surface | None = None
         if not app.kiosk_mode:
             self._read_saves(app)
@@ -72,6 +73,9 @@ class TitleScene(GuiScene):
     def layout(self) -> None:
         R = self.R
         kiosk = self.app.kiosk_mode
+        if self.asking_quit:
+            self.question_buttons(_("No, stay"), _("Quit"), self.stay, self.app.quit)
+            return
         if self.latest is not None and not kiosk:
             self.button("continue", R(660, 440, 600, 112), _("Continue"), self.continue_game, object_id="#primary")
             self.button("new_game", R(710, 620, 500, 92), _("New game"), self.new_game)
@@ -114,7 +118,15 @@ class TitleScene(GuiScene):
             self.refresh()
 
     def on_escape(self) -> None:
-        self.app.quit()
+        """Esc asks "Quit the game?" first (a second Esc, or No, stays); a kiosk's title is never left."""
+        if self.app.kiosk_mode:
+            return
+        self.asking_quit = not self.asking_quit
+        self.refresh()
+
+    def stay(self) -> None:
+        self.asking_quit = False
+        self.refresh()
 
     def draw_back(self, surface: pygame.Surface) -> None:
         if self._bg is None or self._bg.get_size() != surface.get_size():
@@ -147,6 +159,8 @@ class TitleScene(GuiScene):
             pygame.draw.rect(surface, self.app.theme.panel, card, border_radius=self.app.px(10))
             pygame.draw.rect(surface, self.app.theme.warn, card, max(1, self.app.px(2)), border_radius=self.app.px(10))
             draw_note(self, surface, text, box, size=NOTICE_PT, centred=True)
+        if self.asking_quit:
+            self.draw_question(surface, _("Quit the game?"), _("Saved games stay for next time."))
 
     def _draw_lines(self, surf: pygame.Surface) -> None:
         width = self.app.px(20)
