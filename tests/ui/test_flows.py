@@ -123,3 +123,54 @@ def test_the_end_screen_has_to_title_and_esc_asks_before_leaving(app, driver, fi
     driver.tap_rect(e.buttons["to_title"].rect)
     driver.tap_rect(e.buttons["confirm_yes"].rect)
     assert isinstance(app.top, TitleScene) and len(app.scenes) == 1
+
+
+# ---- the final results face every seat round a table (issue 22 item 3) ------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def finished_games():
+    from game.ui.screenshot import demo_state
+
+    return {n: demo_state(board, players=n, actions=None)
+            for n, board in ((2, "london"), (3, "berlin"), (4, "newyork"), (5, "paris"))}
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
+def test_the_final_results_face_every_seat_round_a_table(app, finished_games, size):
+    """Each seat's own result is on a card at its edge, drawn turned to face it (the screen's pixels there are the
+    upright card turned by the seat's rotation); the chart and the buttons stay between the cards."""
+    from game.ui.seats import EDGE_ROTATION, default_edges
+
+    app.resize(*size)
+    W, H = size
+    for n, state in finished_games.items():
+        e = end_scene(app, state, default_edges(n, "table"))
+        app.draw(force=True)
+        assert e.facing()
+        cards = e.seat_cards()
+        assert sorted(i for i, _e, _r in cards) == list(range(n))
+        for i, edge, r in cards:
+            assert edge == e.seats[i].edge
+            assert {"bottom": r.bottom == H, "top": r.top == 0, "left": r.left == 0, "right": r.right == W}[edge]
+            upright = e.seat_card(i, *((r.w, r.h) if edge in ("bottom", "top") else (r.h, r.w)))
+            want = pygame.transform.rotate(upright, EDGE_ROTATION[edge])
+            shown = app.screen.subsurface(r).copy()
+            probe = [(x, y) for x in range(0, r.w, max(1, r.w // 23)) for y in range(0, r.h, max(1, r.h // 17))]
+            backdrop = pygame.Surface(r.size)
+            backdrop.fill(app.theme.bg)
+            backdrop.blit(want, (0, 0))
+            assert all(shown.get_at(p) == backdrop.get_at(p) for p in probe), (n, i, edge)
+            for j, _e2, r2 in cards:
+                assert j == i or not r.colliderect(r2)
+            for key, b in e.buttons.items():
+                assert not b.rect.colliderect(r), key
+            assert not e.facing_chart_box().colliderect(r)
+        assert all(app.screen.get_rect().contains(b.rect) and b.rect.h >= 48 for b in e.buttons.values())
+        app.pop()
+
+
+def test_the_final_results_stay_upright_at_a_laptop(app, finished_games):
+    e = end_scene(app, finished_games[4], ["bottom"] * 4)
+    app.draw(force=True)
+    assert not e.facing() and e.buttons["play_again"].rect == e.R(1500, 960, 370, 90)

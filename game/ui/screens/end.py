@@ -15,12 +15,13 @@ from . import open_screen
 from .base import GuiScene
 from .end_board import FinalBoard
 from .end_chart import ScoreChart
+from .end_facing import FacingResults
 from .end_table import ResultsTable
 from .results import seat_label
 from .table_setup import base_map, board_title, start_game
 
 
-class EndScene(ResultsTable, ScoreChart, FinalBoard, GuiScene):
+class EndScene(FacingResults, ResultsTable, ScoreChart, FinalBoard, GuiScene):
     """Final ranking with the tie-break, points by category and the score race; play again or re-seat.
 
     The last turn's taps land here (Play again sits where the bottom seat's branch tile button was), so
@@ -94,16 +95,26 @@ class EndScene(ResultsTable, ScoreChart, FinalBoard, GuiScene):
             self.button("back_to_results", R(1530, 20, 350, 80), _("Back to results"), self.show_results,
                         object_id="#primary")
             return
-        self.button("show_board", R(50, 960, 340, 90), _("Show board"), self.show_board, enabled=live)
-        self.button("to_title", R(410, 960, 300, 90), _("To title"), lambda: self.ask("to_title"), enabled=live)
-        self.button("new_setup", R(1130, 960, 340, 90), _("New setup"), lambda: self.ask("new_setup"), enabled=live)
-        self.button("play_again", R(1500, 960, 370, 90), _("Play again"), lambda: self.ask("play_again"),
+        # round a table the row sits in the middle, between the seats' cards (end_facing.py)
+        row = self.facing_buttons() if self.facing() else {
+            "show_board": R(50, 960, 340, 90), "to_title": R(410, 960, 300, 90),
+            "new_setup": R(1130, 960, 340, 90), "play_again": R(1500, 960, 370, 90)}
+        self.button("show_board", row["show_board"], _("Show board"), self.show_board, enabled=live)
+        self.button("to_title", row["to_title"], _("To title"), lambda: self.ask("to_title"), enabled=live)
+        self.button("new_setup", row["new_setup"], _("New setup"), lambda: self.ask("new_setup"), enabled=live)
+        self.button("play_again", row["play_again"], _("Play again"), lambda: self.ask("play_again"),
                     object_id="#primary", enabled=live)
+        words = R(730, 970, 380, 60), R(730, 1015, 380, 40)
+        if self.facing():  # above the row, across the middle
+            top = row["show_board"].y - self.app.px(44)
+            c = self.centre_rect()
+            words = pygame.Rect(c.x, top, c.w // 2, self.app.px(40)), pygame.Rect(c.centerx, top, c.w // 2,
+                                                                                  self.app.px(40))
         if self.error:
-            self.label("error", R(730, 970, 380, 60), self.error, "#warning")
+            self.label("error", words[0], self.error, "#warning")
         hints = self.hints_text()
         if hints:
-            self.label("hints", R(730, 1015, 380, 40), hints)
+            self.label("hints", words[1], hints)
 
     def ask(self, what: str) -> None:
         """Leaving the results loses them: ask first, with the answer away from where the tap was."""
@@ -198,6 +209,8 @@ class EndScene(ResultsTable, ScoreChart, FinalBoard, GuiScene):
     def draw_back(self, surface: pygame.Surface) -> None:
         if self.view == "board":
             self._draw_board(surface)
+        elif self.facing():
+            self._draw_facing(surface)
         else:
             self._draw_results(surface)
         if self.confirm:
