@@ -174,3 +174,58 @@ def test_the_final_results_stay_upright_at_a_laptop(app, finished_games):
     e = end_scene(app, finished_games[4], ["bottom"] * 4)
     app.draw(force=True)
     assert not e.facing() and e.buttons["play_again"].rect == e.R(1500, 960, 370, 90)
+
+
+# ---- Rules, Log and Settings return to where they were opened ----------------------------------------------------
+
+
+def _close(app, driver, scene) -> None:
+    """Close a card or screen the way a person does: its own Back/Close where it has one, else Esc."""
+    from game.ui.play.log_panel import LogPanel
+
+    if isinstance(scene, LogPanel):
+        driver.tap(*scene.point_for_close())
+    elif "back" in getattr(scene, "buttons", {}):
+        driver.tap_rect(scene.buttons["back"].rect)
+    else:
+        driver.key(pygame.K_ESCAPE)
+
+
+def test_rules_log_and_settings_return_to_where_they_were_opened(app, driver):
+    """From the game menu each of the three comes back to the menu (Log once went back to the game while Rules and
+    Settings came back to the menu); Settings from the title and Rules from the set-up come back there."""
+    from game.engine import new_game
+    from game.ui.play.log_panel import LogPanel
+    from game.ui.play.menu import LOG, RULES, SETTINGS, GameMenu
+    from game.ui.play_scene import PlayScene
+    from game.ui.rules_help import RulesScene
+    from game.ui.screens.settings import SettingsScene
+    from game.ui.screens.title import TitleScene
+    from game.ui.seats import SeatConfig
+
+    title = app.push(TitleScene(app))
+    driver.tap_rect(title.buttons["settings"].rect)
+    assert isinstance(app.top, SettingsScene)
+    _close(app, driver, app.top)
+    assert app.top is title and app.scenes == [title]
+    app.pop()
+    s = setup_scene(app)
+    driver.tap_rect(s.buttons["rules"].rect)
+    assert isinstance(app.top, RulesScene)
+    _close(app, driver, app.top)
+    assert app.scenes == [s]
+    app.pop()
+
+    st = new_game("london", ["Ada", "Ben"], seed=3, start_player=0)
+    play = app.push(PlayScene(app, st, [SeatConfig(name="Ada", edge="bottom"), SeatConfig(name="Ben", edge="top")]))
+    app.step(1 / 120)
+    for item, kind in ((RULES, RulesScene), (LOG, LogPanel), (SETTINGS, SettingsScene)):
+        driver.tap(*play.point_for_button(1, "menu"))
+        menu = app.top
+        assert isinstance(menu, GameMenu)
+        driver.tap(*menu.point_for(item))
+        assert isinstance(app.top, kind), item
+        _close(app, driver, app.top)
+        assert app.scenes == [play, menu], f"{item} did not come back to the game menu"
+        driver.key(pygame.K_ESCAPE)
+        assert app.scenes == [play]

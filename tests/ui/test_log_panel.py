@@ -46,7 +46,7 @@ def open_log(app, driver, scene, seat: int) -> LogPanel:
     driver.tap(*menu.point_for(LOG))
     panel = app.top
     assert isinstance(panel, LogPanel), f"Log did not open the log (top: {type(panel).__name__})"
-    assert app.scenes[-2] is scene, "the log should replace the menu over the game"
+    assert app.scenes[-2] is menu and app.scenes[-3] is scene, "the log opens over the menu it was chosen in"
     return panel
 
 
@@ -68,7 +68,10 @@ def test_log_opens_from_the_menu_at_every_edge_facing_that_seat(app, driver, siz
         close = panel.close_rect
         assert min(close.w, close.h) >= round(48 * app.scale)
         driver.tap(*panel.point_for_close())
-        assert app.top is scene, f"Close at the {edge} seat did not return to the game"
+        assert isinstance(app.top, GameMenu) and app.scenes[-2] is scene, \
+            f"Close at the {edge} seat did not return to the menu it was opened from"
+        driver.key(pygame.K_ESCAPE)
+        assert app.top is scene
 
 
 def test_the_log_follows_the_game_and_undo(app, driver):
@@ -80,6 +83,7 @@ def test_the_log_follows_the_game_and_undo(app, driver):
     panel = open_log(app, driver, scene, 0)
     assert panel.entries[-1].kind == "place" and panel.entries[-1].text.startswith("Ada: ")
     driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_ESCAPE)  # the log, then the menu it was opened from
     assert app.top is scene
     assert scene.act(Undo())
     panel = open_log(app, driver, scene, 0)

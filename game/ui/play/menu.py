@@ -311,10 +311,9 @@ class GameMenu(Scene):
             self.app.pop()
 
     def open_log(self) -> None:
-        """The game log in place of the menu, facing the same seat; closing it returns to the game."""
+        """The game log over the menu, facing the same seat; closing it comes back here, as Rules and Settings do."""
         from .log_panel import LogPanel
 
-        self._close()
         self.app.push(LogPanel(self.app, self.play, self.seat))
 
     def _saved_id(self) -> str | None:
