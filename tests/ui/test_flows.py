@@ -229,3 +229,31 @@ def test_rules_log_and_settings_return_to_where_they_were_opened(app, driver):
         assert app.scenes == [play, menu], f"{item} did not come back to the game menu"
         driver.key(pygame.K_ESCAPE)
         assert app.scenes == [play]
+
+
+# ---- the volume slider ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_tap_on_the_volume_sliders_track_moves_it_there(app, driver, size):
+    from game.ui.screens.settings import SettingsScene
+
+    app.resize(*size)
+    s = app.push(SettingsScene(app))
+    sl = s.sliders["volume"]
+    r = sl.rect
+    for frac in (0.9, 0.15):
+        before = s.prefs.volume
+        x = r.x + r.w * frac
+        driver.tap(x, r.centery)
+        driver.step(10)
+        assert abs(sl.sliding_button.rect.centerx - x) <= max(3, app.px(4)), frac  # the knob under the finger
+        assert s.prefs.volume != before and abs(s.prefs.volume - sl.get_current_value()) < 0.01
+        assert app.settings.preferences().volume == s.prefs.volume  # remembered
+        assert s.labels["volume_value"].text == f"{round(s.prefs.volume * 100)} %"
+    # pressed on the track and dragged on: the knob follows the same finger
+    driver.finger("down", r.x + r.w * 0.5, r.centery, 41)
+    driver.finger("move", r.x + r.w * 0.7, r.centery, 41)
+    driver.finger("up", r.x + r.w * 0.7, r.centery, 41)
+    driver.step(10)
+    assert abs(sl.sliding_button.rect.centerx - (r.x + r.w * 0.7)) <= max(3, app.px(4))

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ...i18n import _
 from .. import sound as sound_mod
+from ..scene import DOWN, PointerEvent
 from . import open_screen
 from .base import GuiScene, PointerGui, theme_json
 
@@ -106,6 +107,19 @@ class SettingsScene(GuiScene):
                 self.set_volume(v)
                 self.labels["volume_value"].set_text(f"{round(self.prefs.volume * 100)} %")
                 self.dirty = True
+
+    def on_pointer(self, ev: PointerEvent) -> bool:
+        """A press on the volume slider's track moves the knob there at once (pygame-gui's slider moves only when
+        its knob is dragged); the press then lands on the knob, so the same finger can drag on."""
+        sl = self.sliders.get("volume")
+        if (ev.phase == DOWN and sl is not None and self._primary is None and sl.rect.collidepoint(ev.x, ev.y)
+                and not sl.sliding_button.rect.collidepoint(ev.x, ev.y)):
+            # where the knob's centre may go: inside the border, half a knob in from either end
+            left = sl.rect.x + (sl.background_rect.x - sl.relative_rect.x) + sl.sliding_button.rect.w / 2
+            frac = min(1.0, max(0.0, (ev.x - left) / max(1, sl.scrollable_width)))
+            sl.set_current_value(frac)
+            self.update(0.0)  # the new value reaches the sound and the label now
+        return super().on_pointer(ev)
 
     def back(self) -> None:
         if len(self.app.scenes) > 1 and self.app.top is self:
