@@ -257,3 +257,80 @@ def test_a_tap_on_the_volume_sliders_track_moves_it_there(app, driver, size):
     driver.finger("up", r.x + r.w * 0.7, r.centery, 41)
     driver.step(10)
     assert abs(sl.sliding_button.rect.centerx - (r.x + r.w * 0.7)) <= max(3, app.px(4))
+
+
+# ---- the replay viewer: watched from the start, nothing to play, a board as big as the play screen's ------------
+
+
+def _replay(app, board, n, edges=None):
+    from game.engine.record import from_state
+    from game.ui.screens.replay import ReplayScene
+    from game.ui.screenshot import demo_seats, demo_state
+
+    state = demo_state(board, players=n, actions=None)
+    seats = demo_seats(state)
+    for s, e in zip(seats, edges or []):
+        s.edge = e
+    return state, seats, ReplayScene(app, from_state(state), seats)
+
+
+def test_the_replay_viewer_opens_at_the_start_without_play_only_buttons_or_your_turn(app, monkeypatch):
+    from game.ui.panel.draw import Painter
+
+    turns_said = []
+    real = Painter._your_turn
+    monkeypatch.setattr(Painter, "_your_turn", lambda self, *a: (turns_said.append(1), real(self, *a))[1])
+    state, seats, viewer = _replay(app, "london", 3, ["bottom", "left", "top"])
+    app.push(viewer)
+    assert viewer.step == 0 and viewer.state.turn == 0 and not viewer.state.log, "opened at the start"
+    for step in (0, 5, viewer.n_steps // 2):
+        viewer.show_step(step)
+        app.step(1 / 120)
+        app.draw(force=True)
+        assert not turns_said, "a panel said \"Your turn\" in the viewer"
+        for k, panel in enumerate(viewer.panels):
+            assert viewer.point_for_button(k, "hint") is None
+            for name in ("branch", "undo"):  # no button drawn there: the panel's plain background
+                r = panel.control_rect_on_screen(name)
+                if r is None:
+                    continue
+                area = app.screen.subsurface(r.inflate(-4, -4))
+                colours = {tuple(area.get_at((x, y))) for x in range(0, area.get_width(), 3)
+                           for y in range(0, area.get_height(), 3)}
+                assert len(colours) == 1, (k, name, len(colours))
+    # the same seats playing: the current seat's panel does say it
+    from game.ui.play_scene import PlayScene
+
+    app.push(PlayScene(app, viewer.state, seats))
+    app.step(1 / 120)
+    app.draw(force=True)
+    assert turns_said
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_replay_viewers_board_is_no_smaller_than_the_play_screens(app, size):
+    """Its bar of buttons once took a row off the board; now it goes into the room the board's paper leaves."""
+    from game.ui.play_scene import PlayScene
+    from game.ui.seats import default_edges
+
+    app.resize(*size)
+    for board in ("london", "paris", "newyork"):
+        for n in (2, 4, 5):
+            for arrangement in ("table", "laptop"):
+                state, seats, viewer = _replay(app, board, n, default_edges(n, arrangement))
+                app.push(viewer)
+                app.step(1 / 120)
+                play = app.push(PlayScene(app, state, seats))
+                want = play.board_view.rect.copy()
+                app.pop()
+                app.pop()
+                got = viewer.board_view.rect
+                where = (board, n, arrangement)
+                assert got.w >= want.w and got.h >= want.h, where
+                cam = viewer.board_view.camera
+                (x0, y0), (x1, y1) = cam.to_screen(*cam.bounds[:2]), cam.to_screen(*cam.bounds[2:])
+                paper = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
+                assert not viewer.bar_rect.colliderect(paper.inflate(-2, -2)), where
+                assert not viewer.bar_rect.colliderect(viewer.board_buttons()["names"]), where
+                touch = min(r.h for r in viewer.bar_buttons.values())
+                assert touch >= 40 and all(viewer.bar_rect.contains(r) for r in viewer.bar_buttons.values()), where

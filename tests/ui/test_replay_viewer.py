@@ -88,8 +88,7 @@ def test_every_board_steps_to_every_position_and_ends_on_replay_s(app, map_name)
     want = digests(rec)
     viewer = ReplayScene(app, rec)
     app.push(viewer)
-    assert viewer.step == len(rec.actions) and position_digest(viewer.state) == want[-1]
-    viewer.show_step(0)
+    assert viewer.step == 0 and position_digest(viewer.state) == want[0], "a game is watched from its start"
     for i in range(1, len(want)):
         assert viewer.step_forward()
         app.step(STEP)
@@ -213,6 +212,8 @@ def test_finished_games_open_in_the_viewer_and_close_back_to_the_list(tmp_path):
         viewer = app.top
         assert isinstance(viewer, ReplayScene)
         assert [p.edge for p in viewer.panels] == ["bottom", "top"], "seated as the game was played"
+        assert viewer.step == 0, "a finished game is watched from its start"
+        viewer.show_step(viewer.n_steps)
         assert position_digest(viewer.state) == position_digest(state)
         driver.tap(*viewer.point_for_bar("close"))
         assert isinstance(app.top, HistoryScene)
@@ -482,12 +483,16 @@ def test_underground_view_opens_the_programs_own_saved_and_finished_games(tmp_pa
 
     def run(self, max_fps=120):
         viewer = self.top
-        shown.append((position_digest(viewer.state), [p.edge for p in viewer.panels]))
+        start = position_digest(viewer.state)  # watched from the start
+        viewer.show_step(viewer.n_steps)
+        shown.append((start, position_digest(viewer.state), [p.edge for p in viewer.panels]))
         watch_back_and_forth(self, Driver(self), viewer)
         return 0
 
     monkeypatch.setattr(app_mod.App, "run", run)
     for path in paths:
         assert cli.main(["view", str(path)]) == 0
-    assert shown == [(position_digest(part), ["left", "right"]), (position_digest(whole), ["left", "right"])]
+    first = position_digest(rec_mod.replay(rec, upto=0))
+    assert shown == [(first, position_digest(part), ["left", "right"]),
+                     (first, position_digest(whole), ["left", "right"])]
     assert data_files(data) == before

@@ -134,7 +134,7 @@ class Painter:
         p = self.p
         f_small, f_small_b = self.fonts.get(p(17)), self.fonts.get(p(17), True)
         self._notes_w = 0
-        own_turn = view.active and state.phase == "actions" and not view.status
+        own_turn = view.active and state.phase == "actions" and not view.status and not view.watching
         keep = f_small_b.get_linesize() if not own_turn \
             else self.fonts.get(p(24), True).get_linesize() + f_small.get_linesize()
         notes_h = self._notes(st_r, view, 0 if self.mode == "compact" else keep)
@@ -143,7 +143,7 @@ class Painter:
             self._your_turn(body, state.actions_left)
             return
         msg = view.status or (_("{player}'s turn").format(player=view.current_name) if view.current_name else "")
-        if view.active and (state.phase == "route" or view.choices) and not view.status:
+        if view.active and (state.phase == "route" or view.choices) and not view.status and not view.watching:
             msg = ""
         if msg:
             self._message(body, msg)
@@ -367,6 +367,8 @@ class Painter:
         """The branch tile and Undo buttons: the label always whole (a smaller font before anything is cut)."""
         t, p, surf = self.t, self.p, self.surf
         self.cut_labels = []
+        if view.watching:
+            return  # a replay: nothing to play
         for name, label, enabled in (("branch", _(BRANCH_LABEL), view.can_branch),
                                      ("undo", _(UNDO_LABEL), view.can_undo)):
             r = ctl.get(name)

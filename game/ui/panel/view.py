@@ -36,10 +36,11 @@ class PanelView:
 
     hint: str = ""  # the hint button (play/hint.py): "" off, "ready", "thinking" or "shown"
     phone: tuple = ()  # the seat's phone (play/phones.py): (text, style), e.g. "phone disconnected"
+    watching: bool = False  # the replay viewer: nobody plays, so no "Your turn", no branch tile or Undo button
 
     def key(self) -> tuple:
         return (self.active, self.current_name, self.selected_line, self.score, self.can_branch, self.can_undo,
                 tuple((o.destination, tuple(o.lines)) for o in self.route_options), self.route_preview,
                 tuple(sorted(self.would_score)), self.status, self.deck, self.last_turn, self.start_player,
                 self.note, tuple(self.city_notes), tuple(self.city_tiles), tuple(self.choices), self.choice_title,
-                self.hint, self.phone)
+                self.hint, self.phone, self.watching)

@@ -85,8 +85,9 @@ def positions(record, path: str = "<record>") -> tuple[list[bytes], list[int]]:
 
 
 class ReplayScene(PlayScene):
-    """Watch ``record`` (an engine Record). ``seats``: where each player sat (default: all at the bottom);
-    ``on_close``: what Close does (default: back to the title screen)."""
+    """Watch ``record`` (an engine Record) from its start (``step``: from that many actions in). ``seats``: where
+    each player sat (default: all at the bottom); ``on_close``: what Close does (default: back to the title
+    screen)."""
 
     drive_computers = False
     # Watching is not playing: the positions shown are the record's, never a game to save. (The autosaver
@@ -110,6 +111,7 @@ class ReplayScene(PlayScene):
         self.speed = "normal"
         self._play_clock = 0.0
         self.bar_rect = pygame.Rect(0, 0, 1, 1)
+        self.bar_vertical = ""  # "wide" or "narrow": the bar as a column beside the board (_layout)
         self.bar_buttons: dict[str, pygame.Rect] = {}
         self.slider_rect = pygame.Rect(0, 0, 1, 1)
         self._bar_press: dict[int, str] = {}
@@ -121,11 +123,12 @@ class ReplayScene(PlayScene):
                      for i, p in enumerate(state.players)]
         seats = [msgspec.structs.replace(s, computer=False) for s in seats]
         super().__init__(app, state, seats, names="upright")
-        if not reveal:
-            for p in self.panels:
-                p.has_secret = False
+        for p in self.panels:
+            p.has_hint = False  # nothing to play, so no hint
+            p.has_secret = p.has_secret and reveal
         self.turns = ReplayTurns(state, self.seats)
-        self.show_step(self.n_steps if step is None else step)
+        self._layout()
+        self.show_step(0 if step is None else step)  # a game is watched from its start
 
     @classmethod
     def watch_saved(cls, app, game_id: str, on_close=None) -> str | None:
@@ -271,6 +274,7 @@ class ReplayScene(PlayScene):
         v = super().panel_view(i)
         v.can_branch = False
         v.can_undo = False
+        v.watching = True  # no "Your turn", no branch tile or Undo button: nobody plays here
         v.selected_line = None
         if hasattr(v, "choices"):
             v.choices = ()
@@ -321,20 +325,60 @@ class ReplayScene(PlayScene):
 
     # ---- layout: the bar along the top of the board ----------------------------------------------------
     def _layout(self) -> None:
+        """The play screen's layout, the board as big as there (issue 22 item 5): the bar goes into the room the
+        board's paper leaves inside its place, a row above the paper when the paper leaves room above it, else a
+        column beside it; only when neither fits is the bar's row taken from the board."""
         super()._layout()
-        bv = self.board_view.rect
-        h = max(th.touch_px(self.app.scale), self.app.px(BAR_H))
-        self.bar_rect = pygame.Rect(bv.x, bv.y, bv.w, h)
-        area = pygame.Rect(bv.x, bv.y + h, bv.w, max(10, bv.h - h))
-        self.board_view.set_rect(area)
+        bv = self.board_view
+        p = self.app.px
+        h = max(th.touch_px(self.app.scale), p(BAR_H))
+        bw, bh = bv.camera.size_units()
+        s = min(bv.rect.w / bw, bv.rect.h / bh)
+        paper = pygame.Rect(0, 0, round(bw * s), round(bh * s))
+        paper.center = bv.rect.center
+        corner = self.board_buttons()["names"]
+        left_room = paper.x - bv.rect.x
+        self.bar_vertical = ""
+        if paper.y - bv.rect.y >= h:
+            self.bar_rect = pygame.Rect(bv.rect.x, bv.rect.y, corner.x - p(8) - bv.rect.x, h)
+        elif left_room >= self._column_width(2) and bv.rect.h >= self._column_height(2):
+            self.bar_vertical = "wide"
+            self.bar_rect = pygame.Rect(bv.rect.x, bv.rect.y, left_room, bv.rect.h)
+        elif left_room >= self._column_width(1) and bv.rect.h >= self._column_height(1):
+            self.bar_vertical = "narrow"  # one button a row and no turn slider (the banner says the turn)
+            self.bar_rect = pygame.Rect(bv.rect.x, bv.rect.y, left_room, bv.rect.h)
+        else:
+            self.bar_rect = pygame.Rect(bv.rect.x, bv.rect.y, bv.rect.w, h)
+            bv.set_rect(pygame.Rect(bv.rect.x, bv.rect.y + h, bv.rect.w, max(10, bv.rect.h - h)))
         self._lay_bar()
         self._invalidate()
 
+    def _button_size(self) -> tuple[int, int]:
+        p = self.app.px
+        bw = max(th.touch_px(self.app.scale), p(84))
+        return bw, max(th.touch_px(self.app.scale), p(BAR_H) - p(12))
+
+    def _column_rows(self, per_row: int) -> list[tuple[str, ...]]:
+        if per_row == 2:
+            return [("turn_back", "back"), ("play",), ("forward", "turn_forward"), ("slider",), ("speed",), ("log",),
+                    ("close",)]
+        return [(name,) for name in ("turn_back", "back", "play", "forward", "turn_forward", "speed", "log", "close")]
+
+    def _column_width(self, per_row: int) -> int:
+        """The narrowest column the bar fits in: ``per_row`` touch-sized buttons side by side."""
+        return per_row * th.touch_px(self.app.scale) + (per_row + 1) * self.app.px(8)
+
+    def _column_height(self, per_row: int) -> int:
+        return len(self._column_rows(per_row)) * (self._button_size()[1] + self.app.px(8)) + self.app.px(8)
+
     def _lay_bar(self) -> None:
+        if self.bar_vertical:
+            self._lay_column()
+            return
         p = self.app.px
         r = self.bar_rect
         gap = p(8)
-        bw = max(th.touch_px(self.app.scale), p(84))
+        bw = self._button_size()[0]
         y, h = r.y + p(6), r.h - p(12)
         x = r.x + gap
         self.bar_buttons = {}
@@ -348,6 +392,29 @@ class ReplayScene(PlayScene):
             self.bar_buttons[name] = pygame.Rect(right - w, y, w, h)
             right -= w + gap
         self.slider_rect = pygame.Rect(x + gap, y, max(p(40), right - x - 2 * gap), h)
+
+    def _lay_column(self) -> None:
+        """The bar as a column beside the board: back and forward in pairs, Play, the turn slider, the rest (a
+        narrow column: one button a row, no slider)."""
+        p = self.app.px
+        r = self.bar_rect
+        gap = p(8)
+        h = self._button_size()[1]
+        w = min(r.w - 2 * gap, p(300))
+        x = r.x + (r.w - w) // 2
+        half = (w - gap) // 2
+        rows = self._column_rows(2 if self.bar_vertical == "wide" else 1)
+        y = r.y + max(gap, (r.h - len(rows) * (h + gap)) // 2)
+        self.bar_buttons = {}
+        self.slider_rect = pygame.Rect(-10000, -10000, 0, 0)  # none unless a row holds it
+        for names in rows:
+            for k, name in enumerate(names):
+                cell = pygame.Rect(x + k * (half + gap), y, half, h) if len(names) == 2 else pygame.Rect(x, y, w, h)
+                if name == "slider":
+                    self.slider_rect = cell
+                else:
+                    self.bar_buttons[name] = cell
+            y += h + gap
 
     def _button_label(self, name: str) -> str:
         return {"turn_back": "|◀", "back": "◀", "play": _("Pause") if self.playing else _("Play"),
@@ -395,7 +462,9 @@ class ReplayScene(PlayScene):
         t = self.theme
         p = self.app.px
         pygame.draw.rect(surface, t.panel, self.bar_rect)
-        pygame.draw.line(surface, t.panel_edge, self.bar_rect.bottomleft, self.bar_rect.bottomright, max(1, p(2)))
+        r = self.bar_rect
+        edge = (r.topright, r.bottomright) if self.bar_vertical else (r.bottomleft, r.bottomright)
+        pygame.draw.line(surface, t.panel_edge, *edge, max(1, p(2)))
         f = self.fonts.get(p(26), True)
         for name, r in self.bar_buttons.items():
             on = self._button_enabled(name)
@@ -413,6 +482,8 @@ class ReplayScene(PlayScene):
             surface.blit(img, img.get_rect(center=r.center))
         # the turn slider: a track, a tick per turn start, the knob at the shown turn
         r = self.slider_rect
+        if r.w <= 0:
+            return
         y = r.centery
         x0, x1 = self.slider_value_x(0), self.slider_value_x(len(self.stops) - 1)
         pygame.draw.line(surface, t.panel_edge, (x0, y), (x1, y), max(2, p(6)))
