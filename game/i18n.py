@@ -36,6 +36,7 @@ DEFAULT = "en"
 COLOUR_NAMES = {"red": N_("red"), "yellow": N_("yellow"), "blue": N_("blue"), "purple": N_("purple"),
                 "black": N_("black"), "pink": N_("pink"), "orange": N_("orange"), "green": N_("green"),
                 "brown": N_("brown"), "white": N_("white"), "grey": N_("grey")}
+# the weakest level plays any legal move at random: named for what it does, "Computer (random moves)"
 LEVEL_NAMES = {"random": N_("random moves"), "easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard"),
                "expert": N_("expert")}
 EDGE_NAMES = {"bottom": N_("Bottom"), "right": N_("Right"), "top": N_("Top"), "left": N_("Left")}

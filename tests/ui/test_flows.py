@@ -64,6 +64,24 @@ def test_the_setup_shows_a_preview_of_the_chosen_board(app, driver, size):
     assert len(shots) >= 4 and len(set(shots.values())) == len(shots)  # each board its own picture
 
 
+@pytest.mark.parametrize("lang, want", [("en", "Computer (random moves)"), ("de", "Computer (zufällige Züge)"),
+                                         ("fr", "Ordinateur (coups au hasard)")])
+def test_the_random_computer_is_named_for_what_it_does(app, lang, want):
+    """"Computer (random)" left newcomers guessing: it plays a random legal move."""
+    from game.ui.screens.results import seat_label
+    from game.ui.seats import SeatConfig
+
+    try:
+        assert app.set_language(lang) == lang
+        s = setup_scene(app)
+        s.setup.seats[1].computer, s.setup.seats[1].level = True, "random"
+        s.refresh()
+        assert s.buttons["seat1_kind"].text == want
+        assert want.split("(")[1].rstrip(")") in seat_label("Ben", SeatConfig(name="Ben", computer=True, level="random"))
+    finally:
+        i18n.set_language("en")
+
+
 # ---- leaving: the title and the end screen ask first ------------------------------------------------------------
 
 
