@@ -94,13 +94,23 @@ class FacingResults:
     # ---- drawing --------------------------------------------------------------------------------
     def _draw_facing(self, surface: pygame.Surface) -> None:
         c = self.centre_rect()
-        self.text(surface, f"{_('Final scores')} · {self.title()}", 30, (c.centerx, c.y), bold=True,
-                  anchor="midtop")
+        self._draw_heading(surface, c)
         self._draw_chart(surface, self.facing_chart_box())
         for i, edge, rect in self.seat_cards():
             card = self.seat_card(i, rect.w if edge in ("bottom", "top") else rect.h,
                                   rect.h if edge in ("bottom", "top") else rect.w)
             surface.blit(pygame.transform.rotate(card, EDGE_ROTATION[edge]), rect)
+
+    def _draw_heading(self, surface: pygame.Surface, c: pygame.Rect) -> None:
+        """"Final scores" and the board over the chart, centred in the middle; words wider than it are reported."""
+        th, px = self.app.theme, self.app.px
+        head = self.app.fonts.get(px(44), True).render(_("Final scores"), True, th.ink)
+        board = self.app.fonts.get(px(26)).render(self.title(), True, th.muted)
+        w = head.get_width() + px(24) + board.get_width()
+        textfit.check(_("Final scores"), c.w, w, "end screen heading (round a table)")
+        x = c.centerx - min(w, c.w) // 2
+        surface.blit(head, (x, c.y))
+        surface.blit(board, board.get_rect(bottomleft=(x + head.get_width() + px(24), c.y + head.get_height() - px(6))))
 
     def seat_card(self, i: int, w: int, h: int) -> pygame.Surface:
         """Seat ``i``'s result, upright (its edge at the bottom), ``w`` along the edge and ``h`` deep."""
@@ -160,11 +170,13 @@ class FacingResults:
         """"National Rail 8 · Terminus 6 · …" (and the tie-break's branch tiles), in the short words when the full
         ones do not fit the card even small."""
         font = self.app.fonts.get(self.app.px(15), False, True)
+        tiles = _("Branch tiles")
         for short in (False, True):
-            parts = [f"{_(CATEGORY_SHORT[c]) if short and c in CATEGORY_SHORT else _(CATEGORY_LABELS.get(c, c))} "
-                     f"{self.cell(i, c)}" for c in self.categories()]
+            words = [_(CATEGORY_SHORT[c]) if short and c in CATEGORY_SHORT else _(CATEGORY_LABELS.get(c, c))
+                     for c in self.categories()]
+            parts = [f"{w} {self.cell(i, c)}" for w, c in zip(words, self.categories())]
             if has_tie_break(self.state):
-                parts.append(f"{_('Branch tiles')} {self.cell(i, 'branch_tiles')}")
+                parts.append(f"{tiles} {self.cell(i, 'branch_tiles')}")
             text = " · ".join(parts)
             if font.size(text)[0] <= width:
                 break

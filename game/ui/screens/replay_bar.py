@@ -1,0 +1,194 @@
+"""The replay viewer's bar: step back and forward an action or a turn, play and pause, the speed, the log, Close
+and the turn slider. It goes into the room the board's paper leaves inside its place (a row above the paper, else a
+column beside it), so the viewer's board is as big as the play screen's (issue 22 item 5). A part of ReplayScene
+(replay.py), which supplies ``self.board_view``, ``self.stops``, ``self.step``, ``self.playing`` and the rest."""
+from __future__ import annotations
+
+import pygame
+
+from .. import textfit
+from .. import theme as th
+from ...i18n import _
+
+BAR_H = 96  # design px at 1080p
+
+
+class ReplayBar:
+    """Where the bar goes, its buttons and slider, and how it is drawn and hit."""
+
+    def _layout(self) -> None:
+        """The play screen's layout, the board as big as there (issue 22 item 5): the bar goes into the room the
+        board's paper leaves inside its place, a row above the paper when the paper leaves room above it, else a
+        column beside it; only when neither fits is the bar's row taken from the board."""
+        super()._layout()
+        bv = self.board_view
+        p = self.app.px
+        h = max(th.touch_px(self.app.scale), p(BAR_H))
+        bw, bh = bv.camera.size_units()
+        s = min(bv.rect.w / bw, bv.rect.h / bh)
+        paper = pygame.Rect(0, 0, round(bw * s), round(bh * s))
+        paper.center = bv.rect.center
+        corner = self.board_buttons()["names"]
+        left_room = paper.x - bv.rect.x
+        self.bar_vertical = ""
+        if paper.y - bv.rect.y >= h:
+            self.bar_rect = pygame.Rect(bv.rect.x, bv.rect.y, corner.x - p(8) - bv.rect.x, h)
+        elif left_room >= self._column_width(2) and bv.rect.h >= self._column_height(2):
+            self.bar_vertical = "wide"
+            self.bar_rect = pygame.Rect(bv.rect.x, bv.rect.y, left_room, bv.rect.h)
+        elif left_room >= self._column_width(1) and bv.rect.h >= self._column_height(1):
+            self.bar_vertical = "narrow"  # one button a row and no turn slider (the banner says the turn)
+            self.bar_rect = pygame.Rect(bv.rect.x, bv.rect.y, left_room, bv.rect.h)
+        else:
+            self.bar_rect = pygame.Rect(bv.rect.x, bv.rect.y, bv.rect.w, h)
+            bv.set_rect(pygame.Rect(bv.rect.x, bv.rect.y + h, bv.rect.w, max(10, bv.rect.h - h)))
+        self._lay_bar()
+        self._invalidate()
+
+    def _button_size(self) -> tuple[int, int]:
+        p = self.app.px
+        bw = max(th.touch_px(self.app.scale), p(84))
+        return bw, max(th.touch_px(self.app.scale), p(BAR_H) - p(12))
+
+    def _column_rows(self, per_row: int) -> list[tuple[str, ...]]:
+        if per_row == 2:
+            return [("turn_back", "back"), ("play",), ("forward", "turn_forward"), ("slider",), ("speed",), ("log",),
+                    ("close",)]
+        return [(name,) for name in ("turn_back", "back", "play", "forward", "turn_forward", "speed", "log", "close")]
+
+    def _column_width(self, per_row: int) -> int:
+        """The narrowest column the bar fits in: ``per_row`` touch-sized buttons side by side."""
+        return per_row * th.touch_px(self.app.scale) + (per_row + 1) * self.app.px(8)
+
+    def _column_height(self, per_row: int) -> int:
+        return len(self._column_rows(per_row)) * (self._button_size()[1] + self.app.px(8)) + self.app.px(8)
+
+    def _lay_bar(self) -> None:
+        if self.bar_vertical:
+            self._lay_column()
+            return
+        p = self.app.px
+        r = self.bar_rect
+        gap = p(8)
+        bw = self._button_size()[0]
+        y, h = r.y + p(6), r.h - p(12)
+        x = r.x + gap
+        self.bar_buttons = {}
+        for name in ("turn_back", "back", "play", "forward", "turn_forward"):
+            w = bw * (2 if name == "play" else 1)
+            self.bar_buttons[name] = pygame.Rect(x, y, w, h)
+            x += w + gap
+        right = r.right - gap
+        for name in ("close", "log", "speed"):
+            w = bw * 2
+            self.bar_buttons[name] = pygame.Rect(right - w, y, w, h)
+            right -= w + gap
+        self.slider_rect = pygame.Rect(x + gap, y, max(p(40), right - x - 2 * gap), h)
+
+    def _lay_column(self) -> None:
+        """The bar as a column beside the board: back and forward in pairs, Play, the turn slider, the rest (a
+        narrow column: one button a row, no slider)."""
+        p = self.app.px
+        r = self.bar_rect
+        gap = p(8)
+        h = self._button_size()[1]
+        w = min(r.w - 2 * gap, p(300))
+        x = r.x + (r.w - w) // 2
+        half = (w - gap) // 2
+        rows = self._column_rows(2 if self.bar_vertical == "wide" else 1)
+        y = r.y + max(gap, (r.h - len(rows) * (h + gap)) // 2)
+        self.bar_buttons = {}
+        self.slider_rect = pygame.Rect(-10000, -10000, 0, 0)  # none unless a row holds it
+        for names in rows:
+            for k, name in enumerate(names):
+                cell = pygame.Rect(x + k * (half + gap), y, half, h) if len(names) == 2 else pygame.Rect(x, y, w, h)
+                if name == "slider":
+                    self.slider_rect = cell
+                else:
+                    self.bar_buttons[name] = cell
+            y += h + gap
+
+    def _button_label(self, name: str) -> str:
+        return {"turn_back": "|◀", "back": "◀", "play": _("Pause") if self.playing else _("Play"),
+                "forward": "▶", "turn_forward": "▶|", "speed": {"slow": _("Slow"), "normal": _("Normal"),
+                                                                 "fast": _("Fast")}[self.speed],
+                "log": _("Log"), "close": _("Close")}[name]
+
+    def _button_enabled(self, name: str) -> bool:
+        if name in ("turn_back", "back"):
+            return self.step > 0
+        if name in ("forward", "turn_forward"):
+            return self.step < self.n_steps
+        return True
+
+    def slider_value_x(self, t: int) -> float:
+        r = self.slider_rect
+        pad = r.h / 2
+        n = max(1, len(self.stops) - 1)
+        return r.x + pad + (r.w - 2 * pad) * t / n
+
+    def stop_at(self, x: float) -> int:
+        r = self.slider_rect
+        pad = r.h / 2
+        n = max(1, len(self.stops) - 1)
+        frac = (x - r.x - pad) / max(1.0, r.w - 2 * pad)
+        return max(0, min(n, round(frac * n)))
+
+    def _shown_stop(self) -> int:
+        return max(k for k, s in enumerate(self.stops) if s <= self.step)
+
+    def point_for_bar(self, name: str) -> tuple[float, float]:
+        """Where the bar's button ``name`` is on screen (tests tap there)."""
+        return self.bar_buttons[name].center
+
+    def point_for_turn(self, t: int) -> tuple[float, float]:
+        return (self.slider_value_x(t), self.slider_rect.centery)
+
+
+    def _draw_bar(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        p = self.app.px
+        pygame.draw.rect(surface, t.panel, self.bar_rect)
+        r = self.bar_rect
+        edge = (r.topright, r.bottomright) if self.bar_vertical else (r.bottomleft, r.bottomright)
+        pygame.draw.line(surface, t.panel_edge, *edge, max(1, p(2)))
+        f = self.fonts.get(p(26), True)
+        for name, r in self.bar_buttons.items():
+            on = self._button_enabled(name)
+            primary = name == "play"
+            fill = t.accent if primary else t.bg
+            pygame.draw.rect(surface, fill, r, border_radius=p(12))
+            if not primary:
+                pygame.draw.rect(surface, t.panel_edge, r, width=max(1, p(2)), border_radius=p(12))
+            ink = t.accent_ink if primary else (t.ink if on else t.panel_edge)
+            label = self._button_label(name)
+            img = f.render(label, True, ink)
+            if img.get_width() > r.w - p(8):
+                img = self.fonts.get(p(20), True, True).render(label, True, ink)
+                textfit.check(label, r.w - p(8), img.get_width(), "replay bar")
+            surface.blit(img, img.get_rect(center=r.center))
+        # the turn slider: a track, a tick per turn start, the knob at the shown turn
+        r = self.slider_rect
+        if r.w <= 0:
+            return
+        y = r.centery
+        x0, x1 = self.slider_value_x(0), self.slider_value_x(len(self.stops) - 1)
+        pygame.draw.line(surface, t.panel_edge, (x0, y), (x1, y), max(2, p(6)))
+        k = self._shown_stop()
+        pygame.draw.line(surface, t.accent, (x0, y), (self.slider_value_x(k), y), max(2, p(6)))
+        knob = max(p(14), r.h // 4)
+        pygame.draw.circle(surface, t.accent, (round(self.slider_value_x(k)), y), knob)
+        small = self.fonts.get(p(20))
+        label = _("turn {turn} of {turns}").format(turn=self.turn_index + 1, turns=self.n_turns)
+        img = small.render(label, True, t.muted)
+        surface.blit(img, img.get_rect(midbottom=(r.centerx, r.bottom + p(2))))
+
+    def _bar_target(self, x: float, y: float) -> str | None:
+        if not self.bar_rect.collidepoint(x, y):
+            return None
+        for name, r in self.bar_buttons.items():
+            if r.collidepoint(x, y):
+                return name
+        if self.slider_rect.inflate(0, self.app.px(20)).collidepoint(x, y):
+            return "slider"
+        return ""
