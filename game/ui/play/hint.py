@@ -73,6 +73,9 @@ def describe(view, action) -> str:
     for e in events:
         if isinstance(e, ev.Scored) and e.player == me and (e.points or e.branch_tiles):
             words = _(CATEGORY_WORDS.get(e.category, e.category.replace("_", " ")))
+            cluster = _cluster_of(view, e)
+            if cluster:  # its name as the board prints it
+                words = _("reaches {cluster}, a new cluster").format(cluster=cluster)
             parts.append(_("{reason}: +{points}").format(reason=words, points=e.points) if e.points else words)
             tiles += e.branch_tiles
         elif isinstance(e, ev.LandmarkTaken) and e.player == me:
@@ -91,6 +94,18 @@ def describe(view, action) -> str:
     if isinstance(action, PlaceTrack):
         return _("builds towards stations still to come")
     return _("the hard computer's choice")
+
+
+def _cluster_of(view, e) -> str:
+    """The New York cluster a cluster score is for, named as on the board ("" for any other score)."""
+    if e.category != "clusters" or not e.stations:
+        return ""
+    from ...engine.log_words import cluster_title
+    from ...engine.rules import board_of
+
+    clusters = board_of(view).station_cluster or []
+    key = clusters[e.stations[0]] if e.stations[0] < len(clusters) else None
+    return cluster_title(key) if key else ""
 
 
 def think(view):

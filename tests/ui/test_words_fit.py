@@ -1,0 +1,167 @@
+"""Words that are translated and counted right, and fit where they are drawn (issue 22 item 6).
+
+What is cut on every screen in every language is measured in tests/ui/test_text_fit.py (pygame-gui's warnings
+included); here: a count in words says it with ngettext, default seat names follow the language until someone
+types one, the settings' no-sound note is in the player's language, and New York's clusters are written as the
+board prints them.
+"""
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import i18n
+from game.ui.screens.setup import SetupScene
+
+GAME = Path(__file__).resolve().parents[2] / "game"
+
+
+@pytest.fixture
+def language(request):
+    code = request.param
+    assert i18n.set_language(code) == code
+    yield code
+    i18n.set_language("en")
+
+
+# ---- counts -----------------------------------------------------------------------------------------
+
+# "{n} points", "{cost} branch tiles", "{turns} turns": a number before a counted word
+COUNTED = re.compile(r"\{(?!colour\b|landmark\b|kind\b)\w+\} (?:branch |track |landmark |secret |destination |wrong )?"
+                     r"(?:points?|tiles?|tokens?|cards?|games?|seats?|turns?|actions?|stations?|players?|PINs?)\b")
+SINGLE_WORDS = ("_", "N_", "Words", "pgettext")  # what says one form whatever the count
+
+
+def counted_words_without_ngettext(root: Path = GAME) -> list[str]:
+    """Every message said with one form only that puts a count before a counted word ("1 points" in French)."""
+    out = []
+    for p in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            called = getattr(node.func, "id", getattr(node.func, "attr", ""))
+            if called not in SINGLE_WORDS:
+                continue
+            for a in node.args:
+                if isinstance(a, ast.Constant) and isinstance(a.value, str) and COUNTED.search(a.value):
+                    out.append(f"{p.relative_to(root.parent)}:{node.lineno}: {a.value!r}")
+    return out
+
+
+def test_every_count_in_words_is_said_with_ngettext():
+    found = counted_words_without_ngettext()
+    assert not found, "a count said with one form (use ngettext):\n" + "\n".join(found)
+
+
+def test_the_check_finds_a_count_said_with_one_form(tmp_path):
+    (tmp_path / "m.py").write_text('x = _("{player} wins with {points} points.")\ny = _("no {colour} tokens left")\n')
+    assert counted_words_without_ngettext(tmp_path) == [f"{tmp_path.name}/m.py:1: "
+                                                        "'{player} wins with {points} points.'"]
+
+
+@pytest.mark.parametrize("language,said", [("en", {1: "1 point", 0: "0 points"}), ("fr", {1: "1 point", 0: "0 point"})],
+                         indirect=["language"])
+def test_the_winner_on_one_point_in_the_singular(language, said):
+    """French says "1 point" and "0 point" (its plural starts at 2); the old sentences said "1 points"."""
+    from game.ui.screens.results import tie_note
+    from game.ui.screenshot import demo_state
+
+    st = demo_state("london", players=2, actions=None)
+    for score, other in ((1, 0), (0, 0)):  # a win on 1 point; a tie on 0 broken by branch tiles
+        st.players[0].score, st.players[1].score = score, other
+        st.players[0].branch_tiles, st.players[1].branch_tiles = 1, 0
+        note = tie_note(st)
+        assert re.search(rf"\b{said[score]}\b", note), note
+
+
+# ---- default names --------------------------------------------------------------------------------
+
+
+def _type_name(driver, entry, text: str) -> None:
+    driver.click_rect(entry.rect)
+    for _ in range(20):
+        driver.key(pygame.K_BACKSPACE)
+    driver.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+
+
+def test_default_names_follow_the_language_until_edited(app, driver):
+    """Seats named by default are renamed in the language chosen (in Settings, over the set-up); a name someone
+    typed stays; a set-up remembered in German shows English default names in English."""
+    from game.ui.screens import make_screen
+    from game.ui.screens.table_setup import default_setup
+
+    setup = app.push(SetupScene(app, setup=default_setup(3, "london", "table")))
+    assert [s.name for s in setup.setup.seats] == ["Player 1", "Player 2", "Player 3"]
+    _type_name(driver, setup.entries["seat1_name"], "Zoë")
+    settings = app.push(make_screen(app, "settings"))
+    driver.tap_rect(settings.buttons["lang_de"].rect)
+    try:
+        assert i18n.current_language() == "de"
+        assert [s.name for s in setup.setup.seats] == ["Spieler 1", "Zoë", "Spieler 3"]
+        assert [setup.entries[f"seat{i}_name"].get_text() for i in range(3)] == ["Spieler 1", "Zoë", "Spieler 3"]
+        driver.tap_rect(settings.buttons["lang_fr"].rect)
+        assert [s.name for s in setup.setup.seats] == ["Joueur 1", "Zoë", "Joueur 3"]
+        driver.tap_rect(settings.buttons["lang_en"].rect)
+        assert [s.name for s in setup.setup.seats] == ["Player 1", "Zoë", "Player 3"]
+        remembered = default_setup(2, "london", "table")
+        remembered.seats[0].name, remembered.seats[1].name = "Spieler 2", "Spieler"
+        again = SetupScene(app, setup=remembered)
+        assert [s.name for s in again.setup.seats] == ["Player 2", "Spieler"]  # "Spieler" alone was typed
+    finally:
+        i18n.set_language("en")
+
+
+# ---- the no-sound note ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["de", "fr"], indirect=True)
+def test_the_no_sound_note_is_in_the_players_language(app, language):
+    """On a computer whose audio device does not open, Settings says so in the player's language; SDL's own
+    English words go to the log only."""
+    from test_text_fit import no_audio_device  # noqa: E402 (tests/ui is on sys.path)
+    from game.ui.screens import make_screen
+
+    with no_audio_device(app) as player:
+        scene = app.push(make_screen(app, "settings"))
+        note = scene.labels["no_sound"].text
+        app.pop()
+    assert player.problem and "audio device did not open" in player.problem
+    assert "device" not in note and "did not open" not in note and "no-such-audio-driver" not in note, note
+    assert note == i18n._("No sound on this computer: {problem}").format(
+        problem=i18n._("the audio device did not open")) and note.split(":")[0] != "No sound on this computer"
+
+
+# ---- New York's clusters --------------------------------------------------------------------------
+
+
+def test_a_hint_names_the_cluster_as_the_board_prints_it():
+    """A placement that reaches a new cluster: the hint says "reaches LOWER MANHATTAN, a new cluster"."""
+    from game.ai import RandomBot
+    from game.engine import PlaceTrack, apply, legal_actions, new_game
+    from game.engine import events as ev
+    from game.engine.log_words import cluster_title
+    from game.engine.rules import board_of
+    from game.ui.play.hint import describe
+
+    for seed in range(40):
+        st = new_game("newyork", ["Ada", "Ben"], seed=seed, start_player=0)
+        bot = RandomBot(seed)
+        for _ in range(400):
+            if st.over:
+                break
+            for a in legal_actions(st):
+                if not isinstance(a, PlaceTrack):
+                    continue
+                scored = [e for e in apply(st.copy(), a) if isinstance(e, ev.Scored) and e.category == "clusters"
+                          and e.player == st.current and e.points]
+                if scored:
+                    name = cluster_title(board_of(st).station_cluster[scored[0].stations[0]])
+                    words = describe(st, a)
+                    assert name.isupper() and name in words, words
+                    return
+            apply(st, bot.choose(st))
+    pytest.fail("no placement scoring a cluster in 40 random New York games")
