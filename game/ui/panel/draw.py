@@ -151,10 +151,11 @@ class Painter:
     def _your_turn(self, body: pygame.Rect, n: int) -> None:
         """"Your turn", the actions left in words and as dots (one line in a compact panel's strip)."""
         t, p, surf = self.t, self.p, self.surf
-        f_small, f_small_b, f_big = self.fonts.get(p(17)), self.fonts.get(p(17), True), self.fonts.get(p(24), True)
+        f_small_b, f_big = self.fonts.get(p(17), True), self.fonts.get(p(24), True)
         head = words(f_big, fit_text(f_big, _("Your turn"), body.w), t.accent)
-        sub = words(f_small, fit_text(f_small, ngettext("{n} action left", "{n} actions left", n).format(n=n),
-                                      body.w), t.ink)
+        left = ngettext("{n} action left", "{n} actions left", n).format(n=n)
+        f_left = step_font(self.fonts, left, body.w, [(p(s), False, c) for s, _b, c in SMALL_STEPS])
+        sub = words(f_left, fit_text(f_left, left, body.w), t.ink)
         dots = p(16) if body.h >= head.get_height() + sub.get_height() + p(16) else 0
         if self.mode == "compact":  # one line in the strip
             head = words(f_small_b, fit_text(f_small_b, ngettext("Your turn · {n} action left",
@@ -171,19 +172,18 @@ class Painter:
                 disc(surf, t.accent, (body.x + p(7) + k * p(18), cy), p(7))
 
     def _message(self, body: pygame.Rect, msg: str) -> None:
-        """A waiting seat's line (whose turn, or the table's status): smaller, then on two lines, then cut."""
+        """A waiting seat's line (whose turn, or the table's status): smaller, then on two lines broken between
+        phrases (a smaller font again if need be), and only then cut."""
         p, surf, muted = self.p, self.surf, self.t.muted
-        f_small_b = self.fonts.get(p(17), True)
-        f_msg = step_font(self.fonts, msg, body.w, [(p(s), b, c) for s, b, c in SMALL_STEPS])
-        two = th.wrap(f_small_b, msg, body.w) if f_msg.size(msg)[0] > body.w else []
-        if len(two) == 2 and " ".join(two).split() == msg.split() \
-                and 2 * f_small_b.get_linesize() <= body.h:  # two lines, no word broken
-            top = body.centery - f_small_b.get_linesize()
-            for j, line in enumerate(two):
-                surf.blit(words(f_small_b, line, muted), (body.x, top + j * f_small_b.get_linesize()))
-        else:
-            img = words(f_msg, fit_text(f_msg, msg, body.w), muted)
-            surf.blit(img, (body.x, body.centery - img.get_height() // 2))
+        steps = [self.fonts.get(p(s), b, c) for s, b, c in SMALL_STEPS]
+        got = th.fit_lines(steps, msg, body.w, body.h)
+        if got is None:
+            f = steps[-1]
+            got = f, [fit_text(f, msg, body.w)]
+        f, lines = got
+        top = body.centery - len(lines) * f.get_linesize() // 2
+        for j, line in enumerate(lines):
+            surf.blit(words(f, line, muted), (body.x, top + j * f.get_linesize()))
 
     def _notes(self, area: pygame.Rect, view: PanelView, keep: int = 0) -> int:
         """Small pills along the bottom of ``area`` (wrapping upwards); returns the height they take."""
