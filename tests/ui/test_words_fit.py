@@ -165,3 +165,36 @@ def test_a_hint_names_the_cluster_as_the_board_prints_it():
                     return
             apply(st, bot.choose(st))
     pytest.fail("no placement scoring a cluster in 40 random New York games")
+
+
+# ---- the end table --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", ["en", "de", "fr"], indirect=True)
+def test_the_winners_row_keeps_its_words_and_chips_inside_its_frame(language, size):
+    """Five players, every one a computer (a name, "(computer, level)" and two line chips in each row): the
+    winner's frame is drawn whole along its top and bottom, nothing over it (the chips sat on it at 1280x720)."""
+    from game.ui.app import App
+    from game.ui.screens.end import EndScene
+    from game.ui.screenshot import demo_seats, demo_state
+
+    app = App(size=size, headless=True, sound=False, language=language)
+    try:
+        st = demo_state("london", players=5, actions=None)
+        end = app.push(EndScene(app, st, demo_seats(st, {i: "expert" for i in range(5)})))
+        for _ in range(60):
+            app.step(1 / 30)
+        app.draw(force=True)
+        px = app.px
+        panel = end.table_box()
+        rows_top = panel.y + px(100)
+        row_h = min(px(120), (panel.bottom - px(10) - rows_top) // st.n_players)
+        row = pygame.Rect(panel.x + px(15), rows_top, panel.w - px(30), row_h - px(10))
+        frame = pygame.Color(app.theme.highlight)
+        for y in (row.y + 1, row.bottom - 2):
+            off = [x for x in range(row.x + px(14), row.right - px(14)) if app.screen.get_at((x, y)) != frame]
+            assert not off, f"the winner's frame is covered at y={y}, x={off[0]}..{off[-1]} ({len(off)} px)"
+    finally:
+        while app.scenes:
+            app.scenes.pop().exit()
