@@ -198,3 +198,42 @@ def test_the_winners_row_keeps_its_words_and_chips_inside_its_frame(language, si
     finally:
         while app.scenes:
             app.scenes.pop().exit()
+
+
+# ---- long names -----------------------------------------------------------------------------------
+
+LONG_NAMES = ["Zoëefghijklmnopq", "Wolfgang-Amadeus", "Marie-Christine", "Jean-Baptiste B."]  # 16: the longest
+
+
+def long_named(state):
+    """A copy of ``state`` whose players have names as long as the set-up allows."""
+    from game.ui.screens.setup import SetupScene
+
+    out = state.copy()
+    for p, name in zip(out.players, LONG_NAMES):
+        assert len(name) <= SetupScene.MAX_NAME
+        p.name = name
+    out.setup.players = [p.name for p in out.players]
+    return out
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", ["en", "de", "fr"], indirect=True)
+def test_long_names_are_not_cut(language, size, monkeypatch):
+    """The play screens (a turn, the route asked, a Paris reward, the guide, the hint, the game menu, the log),
+    a Paris game's end and the end screen with four 16-letter names: whose turn in every panel, the banner, the
+    log's and the menu's titles ("Spielprotokoll · Zoëefg…"), the end chart's names (they ran off the screen)."""
+    import test_text_fit as T  # noqa: E402 (tests/ui is on sys.path)
+    from game.ui.app import App
+
+    monkeypatch.setattr(T, "position", lambda kind, _p=T.position: long_named(_p(kind)))
+    monkeypatch.setattr(T, "finished_paris", lambda _f=T.finished_paris: long_named(_f()))
+    walk = T.Walk()
+    app = App(size=size, headless=True, sound=False, language=language)
+    try:
+        T.visit_play(app, walk)
+        T.visit_paris_end(app, walk)
+    finally:
+        while app.scenes:
+            app.scenes.pop().exit()
+    assert not walk.found, f"cut in {language} at {size[0]}x{size[1]}:\n{T.describe(walk.found)}"
