@@ -237,3 +237,34 @@ def test_long_names_are_not_cut(language, size, monkeypatch):
         while app.scenes:
             app.scenes.pop().exit()
     assert not walk.found, f"cut in {language} at {size[0]}x{size[1]}:\n{T.describe(walk.found)}"
+
+
+# ---- the first-game guide -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("arrangement", ["laptop", "table"])
+@pytest.mark.parametrize("language", ["de", "fr"], indirect=True)
+def test_the_guide_bubble_leaves_the_turn_banner_readable(language, arrangement):
+    """At every step of the first-game guide (London, 1280x720) the bubble covers neither the turn banner (whose
+    turn, the actions left) nor a seat's panel (it covered the banner's last words at the branch-tile step)."""
+    import test_text_fit as T  # noqa: E402 (tests/ui is on sys.path)
+    from game.ui.app import App
+    from game.ui.play import guide as guide_mod
+    from game.ui.play_scene import PlayScene
+
+    app = App(size=(1280, 720), headless=True, sound=False, language=language)
+    try:
+        st = T.position("london")
+        play = app.push(PlayScene(app, st, T.seats_for(st, ["bottom"] * 4 if arrangement == "laptop" else T.EDGES4)))
+        T.settle(app, 30)
+        guide = guide_mod.start(play)
+        for i in range(len(guide.steps)):
+            T.settle(app, 2)
+            app.draw(force=True)
+            bubble, banner = guide.facing.rect, play.backdrop.banner_rect()
+            assert banner is not None and not bubble.colliderect(banner), (i, guide.name, bubble, banner)
+            assert not any(bubble.colliderect(p.rect) for p in play.panels), (i, guide.name, bubble)
+            guide.advance()
+    finally:
+        while app.scenes:
+            app.scenes.pop().exit()
