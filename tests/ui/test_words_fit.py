@@ -268,3 +268,45 @@ def test_the_guide_bubble_leaves_the_turn_banner_readable(language, arrangement)
     finally:
         while app.scenes:
             app.scenes.pop().exit()
+
+
+# ---- the hint's tag -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["london", "paris"])
+@pytest.mark.parametrize("language", ["de", "fr"], indirect=True)
+def test_a_hints_tag_stays_on_the_board_when_it_can(language, kind):
+    """Every other placement the seat to play could make, hinted (1280x720, laptop and table): the tag lies in
+    the board's view, and past the edge of the board's card only where the card has no place for it that covers
+    as few names and symbols (the tags ran past the card's right edge into the margin)."""
+    import test_text_fit as T  # noqa: E402 (tests/ui is on sys.path)
+    from game.engine import PlaceTrack, legal_actions
+    from game.ui.app import App
+    from game.ui.play.hint import Hint, describe, position_key
+    from game.ui.play.overlays import place_box
+    from game.ui.play_scene import PlayScene
+
+    app = App(size=(1280, 720), headless=True, sound=False, language=language)
+    st = T.position(kind)
+    try:
+        for edges in (["bottom"] * 4, T.EDGES4):
+            play = app.push(PlayScene(app, st, T.seats_for(st, edges)))
+            T.settle(app, 10)
+            bv = play.board_view
+            (x0, y0), (x1, y1) = bv.to_screen(*bv.bounds[:2]), bv.to_screen(*bv.bounds[2:])
+            card = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0)).clip(bv.rect)
+            for a in [a for a in legal_actions(st) if isinstance(a, PlaceTrack)][::2]:
+                play.selected[st.current] = a.line
+                play.hints.shown = Hint(st.current, a, describe(st, a), position_key(st))
+                app.draw(force=True)
+                tag = play.hints._place[1]
+                assert bv.rect.contains(tag), (a, tag, bv.rect)
+                if not card.contains(tag):
+                    keep = bv.occupied_rects() + [play.backdrop.banner_rect()]
+                    on_card = place_box(tag.size, bv.conn_point(a.connection), 24 * app.scale, card, [], keep)
+                    assert len(on_card.collidelistall(keep)) > len(tag.collidelistall(keep)), (a, tag, on_card)
+            play.hints.shown = None
+            app.pop()
+    finally:
+        while app.scenes:
+            app.scenes.pop().exit()
