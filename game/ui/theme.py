@@ -322,7 +322,9 @@ def wrap(font: "pygame.font.Font", text: str, width: int, report: bool = True) -
     text may break anywhere (a file's path on the kiosk's admin screen)."""
     lines: list[str] = []
     cur = ""
-    for word in text.split():
+    for word in _re.split(r"[ \t\r\n]+", text.strip()):  # not at a no-break space (French "tour :")
+        if not word:
+            continue
         if report and font.size(word)[0] > width and len(word) > 1:
             from . import textfit
 

@@ -310,3 +310,49 @@ def test_a_hints_tag_stays_on_the_board_when_it_can(language, kind):
     finally:
         while app.scenes:
             app.scenes.pop().exit()
+
+
+@pytest.fixture(scope="module")
+def five_seat_positions():
+    """London with the passenger's route asked and Paris with a reward asked, five players with long names."""
+    import test_text_fit as T  # noqa: E402 (tests/ui is on sys.path)
+    from game.engine.rules import board_of
+    from game.ui.cities import drawing_for
+
+    paris = drawing_for("paris")
+    out = {"route": T._play_until("london", 5, 5, lambda s: s.phase == "route"),
+           "reward": T._play_until("paris", 5, 3, lambda s: bool(paris.choices(s, board_of(s))))}
+    for st in out.values():
+        for p, name in zip(st.players, LONG_NAMES + ["Marie-Antoinette"]):
+            p.name = name
+        st.setup.players = [p.name for p in st.players]
+    return out
+
+
+@pytest.mark.parametrize("arrangement", ["laptop", "table"])
+@pytest.mark.parametrize("language", ["en", "de", "fr"], indirect=True)
+def test_five_long_named_seats_choosing_a_route_or_a_reward(language, arrangement, five_seat_positions):
+    """Five seats at 1280x720 (the narrowest panels), the seat to choose named "Marie-Antoinette": its name,
+    points and branch tiles stay above the route's buttons, the buttons' "no line scores" and every status fit
+    (the French "aucune ligne ne marque" ran out of its button, "Marie-Antoine…" was cut)."""
+    import test_text_fit as T  # noqa: E402 (tests/ui is on sys.path)
+    from game.ui.app import App
+    from game.ui.play_scene import PlayScene
+    from game.ui.seats import SeatConfig, default_edges
+
+    app = App(size=(1280, 720), headless=True, sound=False, language=language)
+    walk = T.Walk()
+    try:
+        for kind, st in five_seat_positions.items():
+            edges = default_edges(5, arrangement)
+            seats = [SeatConfig(name=p.name, edge=edges[i], colours=list(st.setup.lines[i]))
+                     for i, p in enumerate(st.players)]
+            with walk.screen(f"{kind}, five seats ({arrangement})"):
+                play = app.push(PlayScene(app, st, seats))
+                T.settle(app, 4)
+                walk.draw(app, play)
+                app.pop()
+    finally:
+        while app.scenes:
+            app.scenes.pop().exit()
+    assert not walk.found, T.describe(walk.found)
