@@ -107,6 +107,17 @@ def gui_cuts(scene) -> list[textfit.Cut]:
     return out
 
 
+def warned(w) -> textfit.Cut:
+    """A warning as a cut: pygame-gui's "Label Rect is too small for text: … - size diff: (-367, 15)" needs the
+    pixels it is short of (a negative difference), any other warning at least one."""
+    import re
+
+    diff = re.search(r"size diff: \((-?\d+), (-?\d+)\)", str(w.message))
+    short = max([1] + [-int(d) for d in diff.groups()]) if diff else 1
+    return textfit.Cut(text=str(w.message), shown="", available=0, needed=short,
+                       where=f"warning from {w.filename}:{w.lineno}")
+
+
 class Walk:
     """What was cut, screen by screen: every report made while a screen is built, settles and is drawn is
     kept under that screen's name (screens draw some words ahead, into pictures they keep)."""
@@ -128,8 +139,7 @@ class Walk:
             finally:
                 self._cuts = None
         self.found += [(name, c) for c in cuts]
-        self.found += [(name, textfit.Cut(text=str(w.message), shown="", available=0, needed=0,
-                                          where=f"warning from {w.filename}:{w.lineno}")) for w in said]
+        self.found += [(name, warned(w)) for w in said]
 
     def draw(self, app, scene, name: str | None = None) -> None:
         """Draw the app (``scene`` on top) and measure ``scene``'s widgets and rules-card boxes."""

@@ -356,3 +356,48 @@ def test_five_long_named_seats_choosing_a_route_or_a_reward(language, arrangemen
         while app.scenes:
             app.scenes.pop().exit()
     assert not walk.found, T.describe(walk.found)
+
+
+# ---- pygame-gui's warnings ------------------------------------------------------------------------
+
+
+def test_pygame_guis_label_warning_fails_the_words_walk(monkeypatch):
+    """A label whose words do not fit even its smallest font: pygame-gui warns "Label Rect is too small", and the
+    walk of every screen (tests/ui/test_text_fit.py) reports it on the screens that showed it (Settings, with and
+    without an audio device)."""
+    import test_text_fit as T  # noqa: E402 (tests/ui is on sys.path)
+    from game.ui.app import App
+
+    class Longest(T._OneLonger):  # longer than the label's line at its smallest font
+        def gettext(self, message):
+            return " ".join(["Weiterspielen"] * 20) if message == self.msgid else message
+
+    app = App(size=(1280, 720), headless=True, sound=False, language="en")
+    monkeypatch.setattr(i18n, "_translation", Longest("No sound on this computer: {problem}"))
+    walk = T.Walk()
+    try:
+        T.visit_menus(app, walk)
+    finally:
+        while app.scenes:
+            app.scenes.pop().exit()
+    warned = [(n, c) for n, c in walk.found if c.where.startswith("warning from") and "Label Rect is too small" in c.text]
+    assert warned and all(n.startswith("settings") and c.needed > c.available for n, c in warned), \
+        T.describe(walk.found)
+
+
+def test_a_label_that_fits_a_smaller_font_says_nothing(app, recwarn):
+    """pygame-gui warns as it builds a label in the theme's font; the screens then fit a smaller one, and a label
+    whose words fit that is not reported (the console stayed full of warnings for labels shown whole)."""
+    from game.ui.screens import make_screen
+    from game.ui import textfit
+
+    scene = app.push(make_screen(app, "settings"))
+    lab = scene.labels["language_label"]
+    themed = lab.ui_theme.get_font(lab.combined_element_ids)
+    words = "Sprache"
+    while themed.size(words)[0] <= textfit.widget_room(lab) * 1.1:  # wider than the theme's font allows
+        words += "n"
+    lab = scene.label("language_label", lab.relative_rect, words, "#muted")
+    assert lab.font is not lab.ui_theme.get_font(lab.combined_element_ids), "the words fit the theme's font"
+    assert textfit.widget_needed(lab) <= textfit.widget_room(lab)
+    assert not [w for w in recwarn if "Label Rect is too small" in str(w.message)]
