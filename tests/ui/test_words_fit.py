@@ -401,3 +401,40 @@ def test_a_label_that_fits_a_smaller_font_says_nothing(app, recwarn):
     assert lab.font is not lab.ui_theme.get_font(lab.combined_element_ids), "the words fit the theme's font"
     assert textfit.widget_needed(lab) <= textfit.widget_room(lab)
     assert not [w for w in recwarn if "Label Rect is too small" in str(w.message)]
+
+
+# ---- the turn banner ------------------------------------------------------------------------------
+
+PHRASE_ENDS = (" (", " · ")  # where the banner's words break into two: before the explanation, between parts
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", ["en", "de", "fr"], indirect=True)
+def test_the_turn_banner_breaks_between_phrases_on_two_lines_at_most(language, size):
+    """The last action's banner ("Wolfgang-Amadeus's turn · 1 action left (last action: see where the passenger
+    would go)") and a turn's, read from every edge and on a laptop: one line, or two broken between its phrases,
+    never three or four (it wrapped word by word to four lines)."""
+    import test_text_fit as T  # noqa: E402 (tests/ui is on sys.path)
+    from game.ui.app import App
+    from game.ui.play_scene import PlayScene
+
+    app = App(size=size, headless=True, sound=False, language=language)
+    seen = []
+    try:
+        for left in (1, 3):
+            st = long_named(T.position("london"))
+            st.actions_left = left
+            for seats in [T.seats_facing(st, e) for e in T.EDGES4] + [T.seats_for(st, ["bottom"] * 4)]:
+                play = app.push(PlayScene(app, st, seats))
+                T.settle(app, 4)
+                app.draw(force=True)
+                text, lines = play.banner_text(), play.overlays.banner_lines
+                seen.append((play.panels[st.current].edge, lines))
+                assert 1 <= len(lines) <= 2, (text, lines)
+                if len(lines) == 2 and any(b in text for b in PHRASE_ENDS):
+                    assert any(text.startswith(lines[0] + b) for b in PHRASE_ENDS), (text, lines)
+                app.pop()
+    finally:
+        while app.scenes:
+            app.scenes.pop().exit()
+    assert any(len(lines) == 2 for _, lines in seen) or size == (1920, 1080), seen  # the long one did break

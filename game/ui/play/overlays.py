@@ -225,6 +225,7 @@ class Overlays:
         self.theme = theme
         self.fonts = fonts
         self.banner_hidden = 0  # area of names and symbols the last banner covered
+        self.banner_lines: list[str] = []
         self.tags: list[pygame.Rect] = []  # where the score tags of the last preview went
         self.facing = 0  # the score tags face the seat whose turn it is (its edge's rotation)
         self.last_banner: tuple[pygame.Surface, pygame.Rect] | None = None  # (picture, place) last drawn
@@ -431,11 +432,12 @@ class Overlays:
             box = self._banner_box(form, k, over, panel.edge)
             got = self._place_banner(box, bv, panel, k, taken, rows)
             if best is None or got[0] < best[0]:
-                best = (got[0], got[1], box)
+                best = (got[0], got[1], box, form[1])
             if got[0] == 0:
                 break
         self.banner_hidden = best[0]  # area of names and symbols it still covers (tests: 0 when there is room)
         self.last_banner = (best[2], pygame.Rect(best[1]))
+        self.banner_lines = best[3]  # the words as they were broken (tests: two lines at most)
         return surf.blit(best[2], best[1])
 
     def redraw_banner(self, surf: pygame.Surface) -> pygame.Rect | None:
