@@ -13,7 +13,8 @@ from typing import Iterable
 import msgspec
 
 from . import passenger
-from .actions import CHOICE_ACTIONS, Action, ChooseRoute, IllegalAction, PlaceTrack, TakeBranch, Undo, Words
+from .actions import (CHOICE_ACTIONS, Action, ChooseRoute, IllegalAction, PlaceTrack, TakeBranch, Undo, Words,
+                      ngettext)
 from .board import Board, board_of, load_board  # board_of lives with the board; still found here, as Ruleset
 from .events import (BranchTaken, ChoiceNeeded, DestinationsDrawn, EndTriggered, Event, GameOver, PassengerMoved,
                      RouteChoiceNeeded, TokenPlaced, TurnStarted, Undone)
@@ -244,9 +245,9 @@ def placement_cost(state: GameState, line: int, conn: int) -> int:
             raise IllegalAction(Words("{connection} does not touch the {colour} line; extend it at an end of the line",
                                       connection=board.conn_name(conn), colour=ln.colour))
     if full and have < branch + full:
-        raise IllegalAction(Words("every track space on {connection} is taken; a token there costs {cost} branch "
-                                  "tiles (you have {have})", connection=board.conn_name(conn), cost=branch + full,
-                                  have=have))
+        raise IllegalAction(Words("every track space on {connection} is taken; a token there costs {cost} (you have "
+                                  "{have})", connection=board.conn_name(conn), have=have,
+                                  cost=ngettext("{n} branch tile", "{n} branch tiles", branch + full)))
     return branch + full
 
 

@@ -33,6 +33,7 @@ EFFECTS: dict[str, tuple[str, float]] = {
 SCORE_DELAY_S = 0.18  # a placement that scores: the score follows the token's click
 TURN_AFTER_ARRIVE_S = 0.5  # the new turn's chime waits for the arrival's
 REQUESTED_KEPT = 64
+NO_DEVICE, MISSING_EFFECTS = "no_device", "missing_effects"  # SoundPlayer.reason
 DEFAULT_VOLUME = 0.7
 
 
@@ -42,7 +43,8 @@ class SoundPlayer:
     def __init__(self, enabled: bool = True, volume: float = DEFAULT_VOLUME, muted: bool = False):
         self.sounds: dict[str, object] = {}
         self.available = False
-        self.problem = ""
+        self.problem = ""  # in English with the library's own words, for the log
+        self.reason = ""  # what went wrong, for the settings screen to say in the player's language: REASONS
         self._volume = _clamp(volume)
         self._muted = bool(muted)
         self.requested: deque[str] = deque(maxlen=REQUESTED_KEPT)  # every effect asked for, newest last
@@ -65,6 +67,7 @@ class SoundPlayer:
             pygame.mixer.set_num_channels(max(8, pygame.mixer.get_num_channels()))
         except Exception as exc:  # noqa: BLE001 - no audio device must never stop the game
             self.problem = f"no sound: the audio device did not open ({exc})"
+            self.reason = NO_DEVICE
             log.warning("%s; the game plays on silently", self.problem)
             return
         from ..resources import asset_path
@@ -77,6 +80,7 @@ class SoundPlayer:
                 missing.append(f"{file} ({exc})")
         if missing:
             self.problem = "sound effects that did not load: " + "; ".join(missing)
+            self.reason = MISSING_EFFECTS
             log.warning("%s; those effects stay silent", self.problem)
         self.available = bool(self.sounds)
         self._apply_volume()

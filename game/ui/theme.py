@@ -322,7 +322,9 @@ def wrap(font: "pygame.font.Font", text: str, width: int, report: bool = True) -
     text may break anywhere (a file's path on the kiosk's admin screen)."""
     lines: list[str] = []
     cur = ""
-    for word in text.split():
+    for word in _re.split(r"[ \t\r\n]+", text.strip()):  # not at a no-break space (French "tour :")
+        if not word:
+            continue
         if report and font.size(word)[0] > width and len(word) > 1:
             from . import textfit
 
@@ -371,6 +373,50 @@ def break_name(font: pygame.font.Font, text: str, width: int, most: int) -> list
         cur = q
     rows.append(cur.rstrip())
     return rows if len(rows) <= most else None
+
+
+# where a line may break, best first: before an explanation or between parts, between clauses, between words,
+# after a hyphen in a name
+_BREAKS = tuple(_re.compile(b) for b in (r" · | \(", r": |, |; | – ", r" ", r"(?<=\w-)(?=\w)"))
+
+
+def phrase_lines(font: "pygame.font.Font", text: str, width: int, most: int = 2,
+                 hyphens: bool = True) -> list[str] | None:
+    """``text`` on one line if it fits ``width``, else on two (``most`` 2) broken where a reader pauses: between
+    phrases ("Ada's turn" / "(last action: …)"), else between words, else after a hyphen, the most balanced
+    such break whose lines both fit (``hyphens`` False: never inside a word); None when no break does (a smaller
+    font, or a cut, is the caller's)."""
+    if font.size(text)[0] <= width:
+        return [text]
+    if most < 2:
+        return None
+    found = []
+    for pattern in _BREAKS if hyphens else _BREAKS[:-1]:
+        for m in pattern.finditer(text):
+            sep = m.group()
+            head = text[:m.start()] + (sep.rstrip() if sep in (": ", ", ", "; ", " – ") else "")
+            tail = ("(" if sep == " (" else "") + text[m.end():]
+            widths = (font.size(head)[0], font.size(tail)[0])
+            if head.strip() and tail.strip() and max(widths) <= width:
+                found.append((max(widths), [head, tail]))
+        if found:
+            return min(found, key=lambda f: f[0])[1]
+    return None
+
+
+def fit_lines(fonts: list, text: str, width: int, height: int | None = None) -> tuple | None:
+    """(font, lines): ``text`` on one line in the largest of ``fonts`` (largest first) where it fits ``width``,
+    else on two lines broken where a reader pauses (:func:`phrase_lines`; inside a hyphenated name only when
+    nothing else fits) and, when ``height`` is given, no taller than it; None when even that fails."""
+    for f in fonts:
+        if f.size(text)[0] <= width:
+            return f, [text]
+    for hyphens in (False, True):
+        for f in fonts:
+            lines = phrase_lines(f, text, width, 2, hyphens)
+            if lines and (height is None or len(lines) * f.get_linesize() <= height):
+                return f, lines
+    return None
 
 
 def stack_lines(images: list, line_h: int) -> pygame.Surface:

@@ -15,6 +15,7 @@ import pytest
 from game.ai import RandomBot
 from game.engine import PlaceTrack, apply, legal_actions, load_board, new_game
 from game.engine.cities import newyork as nyrules
+from game.engine.log_words import cluster_title
 from game.engine.rules import why_illegal
 from game.ui.board.view import BoardView
 from game.ui.board.geometry import KIND_ORDER, LANE_GAP, seg_dist
@@ -452,6 +453,8 @@ def test_the_attract_mode_cycles_every_board_new_york_included(app):
             assert "third water" in caps[0][0]
         if isinstance(e, ev.Scored) and e.category == "clusters":
             assert "neighbourhood" in caps[0][0]
+            cluster = cluster_title(load_board("newyork").station_cluster[e.stations[0]])
+            assert cluster.isupper() and cluster in caps[0][0], caps  # as printed on the board
         if isinstance(e, ev.PassengerMoved) and e.origin == e.destination:
             assert "stays at" in caps[0][0]
     assert any(isinstance(e, ev.Scored) and e.category == "clusters" for e, _ in ny)

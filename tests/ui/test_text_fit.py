@@ -21,6 +21,8 @@ import functools
 from contextlib import contextmanager
 import gettext
 import math
+import os
+import warnings
 
 import pygame
 import pytest
@@ -105,6 +107,17 @@ def gui_cuts(scene) -> list[textfit.Cut]:
     return out
 
 
+def warned(w) -> textfit.Cut:
+    """A warning as a cut: pygame-gui's "Label Rect is too small for text: … - size diff: (-367, 15)" needs the
+    pixels it is short of (a negative difference), any other warning at least one."""
+    import re
+
+    diff = re.search(r"size diff: \((-?\d+), (-?\d+)\)", str(w.message))
+    short = max([1] + [-int(d) for d in diff.groups()]) if diff else 1
+    return textfit.Cut(text=str(w.message), shown="", available=0, needed=short,
+                       where=f"warning from {w.filename}:{w.lineno}")
+
+
 class Walk:
     """What was cut, screen by screen: every report made while a screen is built, settles and is drawn is
     kept under that screen's name (screens draw some words ahead, into pictures they keep)."""
@@ -116,14 +129,17 @@ class Walk:
 
     @contextmanager
     def screen(self, name: str):
+        """Also every warning given meanwhile (pygame-gui's "Label Rect is too small for text" is one)."""
         self._name = name
-        with textfit.recording() as cuts:
+        with textfit.recording() as cuts, warnings.catch_warnings(record=True) as said:
+            warnings.simplefilter("always")
             self._cuts = cuts
             try:
                 yield
             finally:
                 self._cuts = None
         self.found += [(name, c) for c in cuts]
+        self.found += [(name, warned(w)) for w in said]
 
     def draw(self, app, scene, name: str | None = None) -> None:
         """Draw the app (``scene`` on top) and measure ``scene``'s widgets and rules-card boxes."""
@@ -158,6 +174,11 @@ def visit_menus(app, walk: Walk) -> None:
             settle(app, 3)
             walk.draw(app, scene)
             app.pop()
+    with walk.screen("settings, no sound on this computer"), no_audio_device(app):
+        scene = app.push(shot.build_scene(app, "settings"))
+        settle(app, 3)
+        walk.draw(app, scene)
+        app.pop()
     st = position("whole")
     with walk.screen("end"):
         end = app.push(EndScene(app, st, shot.demo_seats(st, {2: "hard"})))
@@ -172,6 +193,27 @@ def visit_menus(app, walk: Walk) -> None:
         end.show_board()
         walk.draw(app, end, "end: final board")
         app.pop()
+
+
+@contextmanager
+def no_audio_device(app):
+    """The app as on a computer whose audio device does not open (a driver that does not exist)."""
+    from game.ui.sound import SoundPlayer
+
+    before, kept = os.environ.get("SDL_AUDIODRIVER"), app.sound
+    pygame.mixer.quit()
+    os.environ["SDL_AUDIODRIVER"] = "no-such-audio-driver"
+    try:
+        app.sound = SoundPlayer(enabled=True)
+        assert not app.sound.available and app.sound.problem
+        yield app.sound
+    finally:
+        app.sound = kept
+        if before is None:
+            os.environ.pop("SDL_AUDIODRIVER", None)
+        else:
+            os.environ["SDL_AUDIODRIVER"] = before
+        pygame.mixer.quit()
 
 
 def _with_set_aside(app, kind):

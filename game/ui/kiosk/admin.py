@@ -179,8 +179,9 @@ class PinScene(_OverlayGui):
     def status(self) -> str:
         left = self.gate.seconds_locked()
         if left > 0:
-            return _("Locked after {n} wrong PINs. Try again in {seconds} s.").format(n=self.gate.max_tries,
-                                                                                    seconds=math.ceil(left))
+            return ngettext("Locked after {n} wrong PIN. Try again in {seconds} s.",
+                            "Locked after {n} wrong PINs. Try again in {seconds} s.", self.gate.max_tries).format(
+                n=self.gate.max_tries, seconds=math.ceil(left))
         return self.message
 
     def on_key(self, ev) -> bool:

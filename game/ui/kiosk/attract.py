@@ -213,10 +213,13 @@ class _EventWords:
 
 
 def _cluster_name(board, station: int) -> str:
-    """'Midtown' for a station in New York's midtown cluster; the station's name otherwise."""
+    """'MIDTOWN' (as the board prints it) for a station in New York's midtown cluster; the station's name
+    otherwise."""
+    from ...engine.log_words import cluster_title
+
     clusters = getattr(board, "station_cluster", None) or []
     key = clusters[station] if 0 <= station < len(clusters) else None
-    return key.replace("_", " ").title() if key else board.stations[station].name
+    return cluster_title(key) if key else board.stations[station].name
 
 
 def demo_boards() -> list[str]:

@@ -108,8 +108,12 @@ class Painter:
         f_name, lines = fit_name(self.fonts, name, idr.w, self.scale)
         self.name_lines = lines
         self.name_cut = lines[-1].endswith("…") and not name.endswith("…")
-        if len(lines) > 1:  # the score steps down a size so the block keeps its height
-            f_score = self.fonts.get(p(36), True)
+        name_h = (len(lines) - 1) * (f_name.get_linesize() - p(2)) + f_name.get_height()
+        for size in ((36, 30, 26) if len(lines) > 1 else (44, 36, 30, 26)):  # the block keeps inside its box
+            f_score = self.fonts.get(p(size), True)  # (the route's buttons are just below it in a compact panel)
+            if name_h + f_score.get_height() - p(6) + p(24) <= idr.h:
+                break
+        textfit.check(name, idr.h, name_h + f_score.get_height() - p(6) + p(24), "panel.draw identity height")
         for j, line in enumerate(lines):
             img = words(f_name, line, t.accent if view.active else ink)
             surf.blit(img, (idr.x, y))
@@ -151,10 +155,11 @@ class Painter:
     def _your_turn(self, body: pygame.Rect, n: int) -> None:
         """"Your turn", the actions left in words and as dots (one line in a compact panel's strip)."""
         t, p, surf = self.t, self.p, self.surf
-        f_small, f_small_b, f_big = self.fonts.get(p(17)), self.fonts.get(p(17), True), self.fonts.get(p(24), True)
+        f_small_b, f_big = self.fonts.get(p(17), True), self.fonts.get(p(24), True)
         head = words(f_big, fit_text(f_big, _("Your turn"), body.w), t.accent)
-        sub = words(f_small, fit_text(f_small, ngettext("{n} action left", "{n} actions left", n).format(n=n),
-                                      body.w), t.ink)
+        left = ngettext("{n} action left", "{n} actions left", n).format(n=n)
+        f_left = step_font(self.fonts, left, body.w, [(p(s), False, c) for s, _b, c in SMALL_STEPS])
+        sub = words(f_left, fit_text(f_left, left, body.w), t.ink)
         dots = p(16) if body.h >= head.get_height() + sub.get_height() + p(16) else 0
         if self.mode == "compact":  # one line in the strip
             head = words(f_small_b, fit_text(f_small_b, ngettext("Your turn · {n} action left",
@@ -171,19 +176,18 @@ class Painter:
                 disc(surf, t.accent, (body.x + p(7) + k * p(18), cy), p(7))
 
     def _message(self, body: pygame.Rect, msg: str) -> None:
-        """A waiting seat's line (whose turn, or the table's status): smaller, then on two lines, then cut."""
+        """A waiting seat's line (whose turn, or the table's status): smaller, then on two lines broken between
+        phrases (a smaller font again if need be), and only then cut."""
         p, surf, muted = self.p, self.surf, self.t.muted
-        f_small_b = self.fonts.get(p(17), True)
-        f_msg = step_font(self.fonts, msg, body.w, [(p(s), b, c) for s, b, c in SMALL_STEPS])
-        two = th.wrap(f_small_b, msg, body.w) if f_msg.size(msg)[0] > body.w else []
-        if len(two) == 2 and " ".join(two).split() == msg.split() \
-                and 2 * f_small_b.get_linesize() <= body.h:  # two lines, no word broken
-            top = body.centery - f_small_b.get_linesize()
-            for j, line in enumerate(two):
-                surf.blit(words(f_small_b, line, muted), (body.x, top + j * f_small_b.get_linesize()))
-        else:
-            img = words(f_msg, fit_text(f_msg, msg, body.w), muted)
-            surf.blit(img, (body.x, body.centery - img.get_height() // 2))
+        steps = [self.fonts.get(p(s), b, c) for s, b, c in SMALL_STEPS]
+        got = th.fit_lines(steps, msg, body.w, body.h)
+        if got is None:
+            f = steps[-1]
+            got = f, [fit_text(f, msg, body.w)]
+        f, lines = got
+        top = body.centery - len(lines) * f.get_linesize() // 2
+        for j, line in enumerate(lines):
+            surf.blit(words(f, line, muted), (body.x, top + j * f.get_linesize()))
 
     def _notes(self, area: pygame.Rect, view: PanelView, keep: int = 0) -> int:
         """Small pills along the bottom of ``area`` (wrapping upwards); returns the height they take."""
@@ -277,10 +281,14 @@ class Painter:
         """The words over the options: wrapped, a smaller font before the last line is cut."""
         p = self.p
         text_of = view.choice_title if view.choices else _(ROUTE_LABEL)
-        for f_lab in (self.fonts.get(size, True, cond) for size, cond in
-                      ((p(17), False), (p(15), False), (p(15), True), (p(13), True))):  # smaller before cut
-            rows = max(1, lr.h // f_lab.get_linesize())
-            text = th.wrap(f_lab, text_of, max(1, lr.w))
+        heads = [text_of] + ([text_of.split(": ", 1)[0]] if ": " in text_of else [])
+        for text_of in heads:  # the words before the colon alone ("Choose the passenger's route") last
+            for f_lab in (self.fonts.get(size, True, cond) for size, cond in
+                          ((p(17), False), (p(15), False), (p(15), True), (p(13), True))):  # smaller before cut
+                rows = max(1, lr.h // f_lab.get_linesize())
+                text = th.wrap(f_lab, text_of, max(1, lr.w))
+                if len(text) <= rows:
+                    break
             if len(text) <= rows:
                 break
         if len(text) > rows:
@@ -315,9 +323,18 @@ class Painter:
                     th.draw_swatch(surf, pygame.Rect(cx, cy, chip, chip), state.lines[li].colour, f_chip,
                                    radius=p(5))
                     cx += chip + p(4)
-            else:
-                no = words(self.fonts.get(p(14)), _("no line scores"), fg)
-                surf.blit(no, (cx, cy + (chip - no.get_height()) // 2))
+            else:  # smaller, then on two lines, before it is cut
+                self._lines_in(_("no line scores"), pygame.Rect(cx, cy, r.right - p(6) - cx,
+                                                                 max(chip, r.bottom - p(3) - cy)), fg)
+
+    def _lines_in(self, text: str, box: pygame.Rect, colour) -> None:
+        """Small words in ``box``: one line (a size smaller, condensed, if need be), else two, else cut."""
+        p = self.p
+        steps = [self.fonts.get(p(14)), self.fonts.get(p(13), False, True), self.fonts.get(p(12), False, True)]
+        f, lines = th.fit_lines(steps, text, box.w, box.h) or (steps[-1], [fit_text(steps[-1], text, box.w)])
+        y = box.y + max(0, (min(box.h, p(24)) - len(lines) * f.get_linesize()) // 2)
+        for j, line in enumerate(lines):
+            self.surf.blit(words(f, line, colour), (box.x, y + j * f.get_linesize()))
 
     def _route_name(self, name: str, width: int, height: int, colour) -> pygame.Surface:
         """A route button's destination: one line at the largest size that fits, else broken at spaces and

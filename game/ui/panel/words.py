@@ -55,8 +55,8 @@ def step_font(fonts: th.Fonts, text: str, width: int, steps) -> pygame.font.Font
 
 def fit_name(fonts: th.Fonts, name: str, width: int, scale: float, two_lines: bool = True) -> tuple:
     """The largest readable font that shows ``name`` whole in ``width``: (font, lines). One line when any
-    size fits, else (``two_lines``) two lines split at the space that balances them; only when nothing
-    fits is the name cut (the last line ends in "…")."""
+    size fits, else (``two_lines``) two lines split at the space that balances them, else after a hyphen,
+    else the smallest size condensed; only when nothing fits is the name cut (the last line ends in "…")."""
     sizes = []
     for size in NAME_SIZES:
         px = max(MIN_NAME_PX, round(size * scale))
@@ -66,13 +66,19 @@ def fit_name(fonts: th.Fonts, name: str, width: int, scale: float, two_lines: bo
         f = fonts.get(px, True)
         if f.size(name)[0] <= width:
             return f, [name]
-    if two_lines and " " in name:
-        cuts = sorted((i for i, ch in enumerate(name) if ch == " "), key=lambda i: abs(i - len(name) / 2))
-        for px in sizes:
-            f = fonts.get(px, True)
-            for i in cuts:
-                a, b = name[:i], name[i + 1:]
-                if max(f.size(a)[0], f.size(b)[0]) <= width:
-                    return f, [a, b]
+    if two_lines:  # at the space that balances the lines, else after a hyphen ("Marie-" / "Antoinette")
+        spaces = sorted((i for i, ch in enumerate(name) if ch == " "), key=lambda i: abs(i - len(name) / 2))
+        hyphens = sorted((i + 1 for i, ch in enumerate(name[:-1]) if ch == "-" and i),
+                         key=lambda i: abs(i - len(name) / 2))
+        for cuts, skip in ((spaces, 1), (hyphens, 0)):
+            for px in sizes:
+                f = fonts.get(px, True)
+                for i in cuts:
+                    a, b = name[:i], name[i + skip:]
+                    if max(f.size(a)[0], f.size(b)[0]) <= width:
+                        return f, [a, b]
+    f = fonts.get(sizes[-1], True, True)  # condensed, on one line
+    if f.size(name)[0] <= width:
+        return f, [name]
     f = fonts.get(sizes[-1], True)
     return f, [fit_text(f, name, width)]

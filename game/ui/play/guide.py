@@ -207,10 +207,12 @@ class FirstGameGuide:
         self.facing.rect = self._place(self._surface.get_size(), self._target)
 
     def _place(self, size: tuple[int, int], target) -> pygame.Rect:
-        """Inside the board, near the target but never over it; towards the seat when there is none."""
+        """Inside the board, near the target but never over it; towards the seat when there is none. Of those
+        places, the first that leaves the turn banner and the panels clear (moved clear if need be)."""
         bv = self.play.board_view.rect
         r = pygame.Rect((0, 0), size)
         m = self.play.app.px(ARROW_GAP * 3)
+        candidates = []
         if target is None:
             edge = self.facing.edge
             r.center = bv.center
@@ -222,16 +224,33 @@ class FirstGameGuide:
                 r.left = bv.left + m
             else:
                 r.right = bv.right - m
-            return r.clamp(bv)
-        x, y = target
-        candidates = []
-        for dx, dy in ((0, -1), (0, 1), (1, 0), (-1, 0), (1, -1), (-1, -1), (1, 1), (-1, 1)):
-            c = r.copy()
-            c.center = (round(x + dx * (r.w / 2 + m)), round(y + dy * (r.h / 2 + m)))
-            c = c.clamp(bv)
-            if not c.inflate(m, m).collidepoint(x, y):
-                candidates.append(c)
-        return candidates[0] if candidates else r.clamp(bv)
+            candidates.append(r.clamp(bv))
+        else:
+            for dx, dy in ((0, -1), (0, 1), (1, 0), (-1, 0), (1, -1), (-1, -1), (1, 1), (-1, 1)):
+                c = r.copy()
+                c.center = (round(target[0] + dx * (r.w / 2 + m)), round(target[1] + dy * (r.h / 2 + m)))
+                c = c.clamp(bv)
+                if not c.inflate(m, m).collidepoint(target):
+                    candidates.append(c)
+            if not candidates:
+                return r.clamp(bv)
+        keep = self._keep_clear()
+        for c in list(candidates):  # each place also moved just clear of what it covers (the arrow longer)
+            for k in keep:
+                if c.colliderect(k):
+                    for moved in (c.move(0, k.top - m // 2 - c.bottom), c.move(0, k.bottom + m // 2 - c.top),
+                                  c.move(k.left - m // 2 - c.right, 0), c.move(k.right + m // 2 - c.left, 0)):
+                        moved = moved.clamp(bv)
+                        if target is None or not moved.inflate(m, m).collidepoint(target):
+                            candidates.append(moved)
+        # the first place that covers none of them, else the one that covers least
+        return min(candidates, key=lambda c: sum(c.clip(k).w * c.clip(k).h for k in keep))
+
+    def _keep_clear(self) -> list[pygame.Rect]:
+        """What the bubble must not cover: the turn banner (whose turn, the actions left) and the seats' panels."""
+        play = self.play
+        banner = play.backdrop.banner_rect() if getattr(play, "backdrop", None) is not None else None
+        return ([banner] if banner is not None else []) + [p.rect for p in play.panels]
 
     def draw(self, surface: pygame.Surface) -> list[pygame.Rect]:
         if not self.showing():

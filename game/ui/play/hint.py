@@ -73,6 +73,9 @@ def describe(view, action) -> str:
     for e in events:
         if isinstance(e, ev.Scored) and e.player == me and (e.points or e.branch_tiles):
             words = _(CATEGORY_WORDS.get(e.category, e.category.replace("_", " ")))
+            cluster = _cluster_of(view, e)
+            if cluster:  # its name as the board prints it
+                words = _("reaches {cluster}, a new cluster").format(cluster=cluster)
             parts.append(_("{reason}: +{points}").format(reason=words, points=e.points) if e.points else words)
             tiles += e.branch_tiles
         elif isinstance(e, ev.LandmarkTaken) and e.player == me:
@@ -91,6 +94,33 @@ def describe(view, action) -> str:
     if isinstance(action, PlaceTrack):
         return _("builds towards stations still to come")
     return _("the hard computer's choice")
+
+
+def _cluster_of(view, e) -> str:
+    """The New York cluster a cluster score is for, named as on the board ("" for any other score)."""
+    if e.category != "clusters" or not e.stations:
+        return ""
+    from ...engine.log_words import cluster_title
+    from ...engine.rules import board_of
+
+    clusters = board_of(view).station_cluster or []
+    key = clusters[e.stations[0]] if e.stations[0] < len(clusters) else None
+    return cluster_title(key) if key else ""
+
+
+def _place_tag(bv, size: tuple[int, int], at, gap: float, keep: list) -> pygame.Rect:
+    """Beside the hint on the board's card as it shows in the view, not past the card's edge, unless the card
+    has no room there that the view's margin has (fewer of ``keep``, the names and symbols, covered)."""
+    from .overlays import place_box
+
+    (x0, y0), (x1, y1) = bv.to_screen(bv.bounds[0], bv.bounds[1]), bv.to_screen(bv.bounds[2], bv.bounds[3])
+    card = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0)).clip(bv.rect)
+    anywhere = place_box(size, at, gap, bv.rect, [], keep)
+    if card.contains(anywhere) or card.w < size[0] or card.h < size[1]:
+        return anywhere
+    on_card = place_box(size, at, gap, card, [], keep)
+    covered = lambda r: len(r.collidelistall(keep))  # noqa: E731
+    return on_card if covered(on_card) <= covered(anywhere) else anywhere
 
 
 def think(view):
@@ -228,7 +258,7 @@ class HintControl:
         if self._place is None or self._place[0] != place_key:  # beside the hint, hiding the fewest names
             from .overlays import place_box
 
-            tr = place_box(tag.get_size(), at, 24 * k, bv.rect, [], bv.occupied_rects() + avoid)
+            tr = _place_tag(bv, tag.get_size(), at, 24 * k, bv.occupied_rects() + avoid)
             self._place = (place_key, tr)
         tr = self._place[1]
         if not tr.inflate(8 * k, 8 * k).collidepoint(at):  # a leader from the tag to what it points at
@@ -260,7 +290,9 @@ class HintControl:
         if self._tag is not None and self._tag[0] == key:
             return self._tag[1]
         f = fonts.get(max(11, round(18 * k)), True)
-        lines = th.wrap(f, text, max(80, int(max_w * 0.6)))
+        # one line when short, else two broken between phrases (the move / the reason), else wrapped
+        lines = th.phrase_lines(f, text, max(80, int(max_w * 0.45)), 2, hyphens=False) or \
+            th.wrap(f, text, max(80, int(max_w * 0.6)))
         imgs = [f.render(t, True, theme.ink) for t in lines]
         pad = round(10 * k)
         w = max(i.get_width() for i in imgs) + 2 * pad

@@ -192,6 +192,16 @@ class LogPanel(Scene):
                            int(max(ys) - min(ys) + 2 * m))
 
     # ---- drawing -----------------------------------------------------------------------------------
+    def _draw_title(self, surf: pygame.Surface, title: str, width: int, head: pygame.font.Font) -> None:
+        """The card's title beside Close: smaller, then on two lines (the log / whose), before it is cut."""
+        p, f = self.app.px, self.play.fonts
+        got = th.fit_lines([head] + [f.get(p(px), True) for px in (30, 26, 22)], title, width, self.close_rect.h)
+        font, lines = got or (head, [_fit(head, title, width)])
+        y = self.close_rect.y + (self.close_rect.h - len(lines) * font.get_linesize()) // 2
+        for j, line in enumerate(lines):
+            surf.blit(font.render(line, True, self.play.theme.ink), (p(20), y))
+            y += font.get_linesize()
+
     def _draw_card(self, w: int, h: int) -> pygame.Surface:
         t = self.play.theme
         p = self.app.px
@@ -202,8 +212,7 @@ class LogPanel(Scene):
         pad = p(20)
         name = self.play.state.players[self.seat].name
         # _() outside the f-string: pybabel does not look inside one
-        title = _fit(head, _("Game log") + " · " + name, self.close_rect.x - 2 * pad)
-        surf.blit(head.render(title, True, t.ink), (pad, pad + (self.close_rect.h - head.get_linesize()) // 2))
+        self._draw_title(surf, _("Game log") + " · " + name, self.close_rect.x - 2 * pad, head)
         pygame.draw.rect(surf, t.accent, self.close_rect, border_radius=p(14))
         img = bold.render(_fit(bold, _("Close"), self.close_rect.w - p(12)), True, t.accent_ink)
         surf.blit(img, img.get_rect(center=self.close_rect.center))

@@ -189,10 +189,12 @@ class GameMenu(Scene):
 
     def _draw_head(self, surf: pygame.Surface, w: int, pad: int) -> None:
         t, p, fonts = self.play.theme, self.app.px, self.play.fonts
-        f_head = fonts.get(p(34), True)
         name = self.play.state.players[self.seat].name
         head = _(ASK[self.confirm][0]) if self.confirm else _("Game menu · {player}").format(player=name)
-        surf.blit(f_head.render(_fit(f_head, head, w - 2 * pad), True, t.ink), (pad, pad))
+        f_head = next((f for f in [fonts.get(p(px), True) for px in (34, 30, 26)] if f.size(head)[0] <= w - 2 * pad),
+                      fonts.get(p(26), True))  # smaller before a long name is cut
+        surf.blit(f_head.render(_fit(f_head, head, w - 2 * pad), True, t.ink),
+                  (pad, pad + (fonts.get(p(34), True).get_height() - f_head.get_height()) // 2))
         if self.confirm:
             f = fonts.get(p(24))
             for j, line in enumerate(self._question_lines(w - 2 * pad)):

@@ -199,6 +199,25 @@ def _free_band_spot(size: tuple[int, int], edge: str, br: pygame.Rect, pr: pygam
     return None
 
 
+BANNER_PX = (24, 21, 18)  # the banner's font, design px: smaller before a third line or a cut
+
+
+def banner_forms(fonts: th.Fonts, text: str, k: float) -> list[tuple]:
+    """The turn banner's forms, (font, lines) in the order tried: one line, then two broken between phrases
+    (th.phrase_lines), each a size smaller in turn; last, the words before the explanation alone."""
+    forms: list[tuple] = []
+    head = text.split(" (", 1)[0] if " (" in text else None
+    for size in BANNER_PX:
+        f = fonts.get(max(12, round(size * k)), True)
+        forms.append((f, [text]))
+        two = th.phrase_lines(f, text, max(1, f.size(text)[0] * 3 // 4), 2, hyphens=False)
+        if two and len(two) == 2:
+            forms.append((f, two))
+    if head:  # last resort before hiding a name: the banner without its explanation
+        forms += [(fonts.get(max(12, round(size * k)), True), [head]) for size in BANNER_PX]
+    return forms
+
+
 class Overlays:
     """Draws the board overlays with one theme and font cache; ``k`` is the window's ui scale."""
 
@@ -206,6 +225,7 @@ class Overlays:
         self.theme = theme
         self.fonts = fonts
         self.banner_hidden = 0  # area of names and symbols the last banner covered
+        self.banner_lines: list[str] = []
         self.tags: list[pygame.Rect] = []  # where the score tags of the last preview went
         self.facing = 0  # the score tags face the seat whose turn it is (its edge's rotation)
         self.last_banner: tuple[pygame.Surface, pygame.Rect] | None = None  # (picture, place) last drawn
@@ -392,22 +412,7 @@ class Overlays:
     def draw_banner(self, surf: pygame.Surface, bv, panel, text: str, k: float, over: bool) -> pygame.Rect:
         """The turn banner on the board edge facing the active seat, rotated to read from there; returns
         where it went."""
-        f = self.fonts.get(max(12, round(24 * k)), True)
-        forms = [[text]]
-        if " (" in text:  # narrower forms: the explanation on its own line(s)
-            head, tail = text.split(" (", 1)
-            forms.append([head, "(" + tail])
-        full_w = f.size(text)[0]
-        widest_word = max((f.size(w)[0] for w in text.split()), default=0)
-        for rows in (2, 3, 4):  # balanced lines, each narrower than the last, never a word broken in two
-            width = max(1, full_w // rows + round(40 * k))
-            if widest_word > width:
-                break
-            lines = th.wrap(f, text, width)
-            if lines not in forms:
-                forms.append(lines)
-        if " (" in text:  # last resort before hiding a name: the banner without its explanation
-            forms.append([text.split(" (", 1)[0]])
+        forms = banner_forms(self.fonts, text, k)
         # each form is drawn only if the ones before it hide something; names, symbols and buttons are
         # gathered and indexed once for all the forms tried
         m = round(8 * k)
@@ -415,24 +420,24 @@ class Overlays:
         rows = _RectRows(taken, panel.edge in ("bottom", "top"))
         best = None
         room = bv.rect.inflate(-2 * m, -2 * m)
-        fitting = [ls for ls in forms if self._banner_box(ls, k, over, panel.edge).get_width() <= room.w
-                   and self._banner_box(ls, k, over, panel.edge).get_height() <= room.h]
+        fitting = [form for form in forms if self._banner_box(form, k, over, panel.edge).get_width() <= room.w
+                   and self._banner_box(form, k, over, panel.edge).get_height() <= room.h]
         if not fitting:  # longer than the board's edge in every form: the narrowest, and say so
-            narrowest = min(forms, key=lambda ls: max(f.size(t)[0] for t in ls))
-            box = self._banner_box(narrowest, k, over, panel.edge)
+            narrowest = min(forms, key=lambda form: max(form[0].size(t)[0] for t in form[1]))
             along = room.w if panel.edge in ("bottom", "top") else room.h
-            textfit.report(text, along, max(f.size(t)[0] for t in narrowest) + round(24 * k), " / ".join(narrowest),
-                           "overlays.draw_banner")
+            textfit.report(text, along, max(narrowest[0].size(t)[0] for t in narrowest[1]) + round(24 * k),
+                           " / ".join(narrowest[1]), "overlays.draw_banner")
             fitting = [narrowest]
-        for lines in fitting:
-            box = self._banner_box(lines, k, over, panel.edge)
+        for form in fitting:
+            box = self._banner_box(form, k, over, panel.edge)
             got = self._place_banner(box, bv, panel, k, taken, rows)
             if best is None or got[0] < best[0]:
-                best = (got[0], got[1], box)
+                best = (got[0], got[1], box, form[1])
             if got[0] == 0:
                 break
         self.banner_hidden = best[0]  # area of names and symbols it still covers (tests: 0 when there is room)
         self.last_banner = (best[2], pygame.Rect(best[1]))
+        self.banner_lines = best[3]  # the words as they were broken (tests: two lines at most)
         return surf.blit(best[2], best[1])
 
     def redraw_banner(self, surf: pygame.Surface) -> pygame.Rect | None:
@@ -442,18 +447,18 @@ class Overlays:
         box, at = self.last_banner
         return surf.blit(box, at)
 
-    def _banner_box(self, lines: list[str], k: float, over: bool, edge: str) -> pygame.Surface:
-        """A banner form's picture, remembered: the banner is placed again on every frame of a pan."""
-        key = (tuple(lines), k, over, edge)
+    def _banner_box(self, form: tuple, k: float, over: bool, edge: str) -> pygame.Surface:
+        """A banner form's picture (font, lines), remembered: the banner is placed again on every frame of a pan."""
+        key = (form[0], tuple(form[1]), k, over, edge)
         box = self._boxes.get(key)
         if box is None:
             if len(self._boxes) >= 32:
                 self._boxes.clear()
-            box = self._boxes[key] = self._draw_banner_box(lines, k, over, edge)
+            box = self._boxes[key] = self._draw_banner_box(form, k, over, edge)
         return box
 
-    def _draw_banner_box(self, lines: list[str], k: float, over: bool, edge: str) -> pygame.Surface:
-        f = self.fonts.get(max(12, round(24 * k)), True)
+    def _draw_banner_box(self, form: tuple, k: float, over: bool, edge: str) -> pygame.Surface:
+        f, lines = form
         imgs = [f.render(t, True, self.theme.accent_ink) for t in lines]
         pad = round(12 * k)
         w = max(i.get_width() for i in imgs) + 2 * pad

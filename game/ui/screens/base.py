@@ -11,6 +11,7 @@ before and after the game, when people gather at one side to set up or read the 
 from __future__ import annotations
 
 import json
+import warnings
 from typing import Callable
 
 import pygame
@@ -143,12 +144,18 @@ class GuiScene(Scene):
                                 or lab.ug_object_id != object_id):
             lab.kill()
             lab = None
-        if lab is None:
-            lab = UILabel(rect, text, self.manager, object_id=ObjectID(object_id=object_id) if object_id else None)
-            lab.ug_object_id = object_id
-        elif lab.text != text:
-            lab.set_text(text)
-        textfit.fit_widget(lab)
+        with warnings.catch_warnings(record=True) as said:  # "Label Rect is too small" in the theme's font...
+            warnings.simplefilter("always")
+            if lab is None:
+                lab = UILabel(rect, text, self.manager, object_id=ObjectID(object_id=object_id) if object_id else None)
+                lab.ug_object_id = object_id
+            elif lab.text != text:
+                lab.set_text(text)
+        font = lab.font
+        textfit.fit_widget(lab)  # ...is said again by pygame-gui only if the words do not fit a smaller font either
+        for w in said:
+            if lab.font is font or not str(w.message).startswith("Label Rect is too small"):
+                warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
         self.labels[key] = lab
         return lab
 

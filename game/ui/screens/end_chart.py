@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from ...i18n import _, pgettext
+from .. import textfit
 from ..theme import line_outline, line_rgb
 
 _MARKERS = ("circle", "square", "triangle", "diamond", "cross")
@@ -51,7 +52,9 @@ class ScoreChart:
         pygame.draw.rect(surface, th.panel, box, border_radius=px(16))
         pygame.draw.rect(surface, th.panel_edge, box, max(1, px(2)), border_radius=px(16))
         self.text(surface, _("Score after each turn"), 28, (box.x + px(24), box.y + px(18)), bold=True)
-        plot = pygame.Rect(box.x + px(70), box.y + px(80), box.w - px(200), box.h - px(150))
+        label_w = self._chart_label_width(box)  # the players' names at the lines' ends
+        plot = pygame.Rect(box.x + px(70), box.y + px(80), min(box.w - px(200), box.w - px(122) - label_w),
+                           box.h - px(150))
         hist = [[0] + list(p.score_history) for p in st.players]
         # points scored after the last turn (Berlin's landmark bonus) are one more step, marked "end"
         final_step = any(h[-1] != p.score for h, p in zip(hist, st.players))
@@ -103,4 +106,13 @@ class ScoreChart:
             c = self.player_colour(i)
             _marker(surface, _MARKERS[i % len(_MARKERS)], (plot.right + px(22), round(yy)), max(3, px(7)),
                     line_rgb(c), line_outline(c))
-            self.text(surface, st.players[i].name, 22, (plot.right + px(36), yy), anchor="midleft", condensed=True)
+            name = st.players[i].name
+            font = next((f for f in (self.app.fonts.get(px(size), False, True) for size in (22, 19, 17))
+                         if f.size(name)[0] <= label_w), self.app.fonts.get(px(17), False, True))
+            img = font.render(textfit.cut(font, name, label_w, "end chart name"), True, th.ink)
+            surface.blit(img, img.get_rect(midleft=(plot.right + px(36), yy)))
+
+    def _chart_label_width(self, box: pygame.Rect) -> int:
+        """Room for the names at the lines' ends: the longest name's, taken from the plot up to 2/5 of the box."""
+        font = self.app.fonts.get(self.app.px(22), False, True)
+        return min(max(font.size(p.name)[0] for p in self.state.players), box.w * 2 // 5)

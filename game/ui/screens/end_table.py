@@ -178,41 +178,58 @@ class ResultsTable:
         self._draw_chart(surface, self.chart_box())
 
     def _draw_who(self, surface: pygame.Surface, i: int, box: pygame.Rect) -> None:
-        """Name (and "(computer, level)"), then the player's line swatches, fitted into ``box``."""
-        th = self.app.theme
+        """Name (and "(computer, level)"), then the player's line chips, fitted inside ``box`` (a row's frame: the
+        winner's is drawn round it): on three rows, else two (the chips or the words beside the name, or the chips
+        beside the words), else all a size smaller."""
         px = self.app.px
+        inner = box.inflate(0, -2 * px(6))
         p = self.state.players[i]
         extra = self.player_label(i)[len(p.name):].strip()
-        size = 34
+        for name_pt, extra_pt, chip_h in ((34, 24, 30), (28, 20, 24), (24, 18, 20)):
+            name, words, chips = self._who_parts(i, p.name, extra, box.w, name_pt, extra_pt, chip_h)
+            forms = [[[name], [words], [chips]], [[name, chips], [words]], [[name, words], [chips]],
+                     [[name], [words, chips]]] if words is not None else [[[name], [chips]], [[name, chips]]]
+            for form in forms:
+                rows = [r for r in form if r]
+                gap = px(10)
+                if all(sum(s.get_width() for s in r) + gap * (len(r) - 1) <= box.w for r in rows) \
+                        and sum(max(s.get_height() for s in r) for r in rows) + px(4) * (len(rows) - 1) <= inner.h:
+                    break
+            else:
+                continue
+            break
+        y = inner.centery - (sum(max(s.get_height() for s in r) for r in rows) + px(4) * (len(rows) - 1)) // 2
+        for r in rows:
+            h = max(s.get_height() for s in r)
+            x = box.x
+            for img in r:
+                surface.blit(img, (x, y + (h - img.get_height()) // 2))
+                x += img.get_width() + px(10)
+            y += h + px(4)
+
+    def _who_parts(self, i: int, name: str, extra: str, width: int, name_pt: int, extra_pt: int, chip_h: int):
+        """(name, words or None, chips) drawn at these sizes, the name stepped down (condensed) to fit ``width``."""
+        th = self.app.theme
+        px = self.app.px
+        size = name_pt
         nfont = self.app.fonts.get(px(size), True)
-        while nfont.size(p.name)[0] > box.w and size > 18:
+        while nfont.size(name)[0] > width and size > 18:
             size -= 2
             nfont = self.app.fonts.get(px(size), True, True)
-        efont = self.app.fonts.get(px(24))
-        name_img = nfont.render(p.name, True, th.ink)
-        lines = [name_img]
-        same_line = bool(extra) and name_img.get_width() + px(10) + efont.size(extra)[0] <= box.w
-        extra_img = None
+        name_img = nfont.render(name, True, th.ink)
+        textfit.check(name, width, name_img.get_width(), "end table player")
+        words = None
         if extra:
-            ef = efont
-            if efont.size(extra)[0] > box.w:
-                ef = self.app.fonts.get(px(20), False, True)
-            extra_img = ef.render(extra, True, th.muted)
-            textfit.check(extra, box.w, extra_img.get_width(), "end table player")
-            if not same_line:
-                lines.append(extra_img)
-        sw_h = px(30)
-        gap = px(6)
-        total_h = sum(s.get_height() for s in lines) + gap * len(lines) + sw_h
-        y = box.centery - total_h // 2
-        for k, img in enumerate(lines):
-            surface.blit(img, (box.x, y))
-            if k == 0 and same_line and extra_img is not None:
-                surface.blit(extra_img, extra_img.get_rect(bottomleft=(box.x + img.get_width() + px(10),
-                                                                       y + img.get_height() - px(4))))
-            y += img.get_height() + gap
+            ef = self.app.fonts.get(px(extra_pt))
+            if ef.size(extra)[0] > width:
+                ef = self.app.fonts.get(px(extra_pt - 4), False, True)
+            words = ef.render(extra, True, th.muted)
+            textfit.check(extra, width, words.get_width(), "end table player")
         cols = self.state.setup.lines[i] if i < len(self.state.setup.lines) else []
-        sw_w = min(px(50), (box.w - px(8) * max(0, len(cols) - 1)) // max(1, len(cols)))
+        sw_h, gap = px(chip_h), px(8)
+        sw_w = min(px(chip_h * 5 // 3), (width - gap * max(0, len(cols) - 1)) // max(1, len(cols)))
+        chips = pygame.Surface((max(1, len(cols) * (sw_w + gap) - gap), sw_h), pygame.SRCALPHA)
         for j, c in enumerate(cols):
-            draw_swatch(surface, pygame.Rect(box.x + j * (sw_w + px(8)), y, sw_w, sw_h), c,
-                        self.app.fonts.get(px(20), True))
+            draw_swatch(chips, pygame.Rect(j * (sw_w + gap), 0, sw_w, sw_h), c,
+                        self.app.fonts.get(px(chip_h * 2 // 3), True))
+        return name_img, words, chips

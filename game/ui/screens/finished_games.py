@@ -1,7 +1,7 @@
 """Finished games: the games played to the end, the most recent first; watch one in the replay viewer or delete it."""
 from __future__ import annotations
 
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ...saves import HISTORY_DIR
 from . import screen_class
 from .lists import ListScene
@@ -44,4 +44,5 @@ class HistoryScene(ListScene):
         verb = _("{players} share the win") if len(s.winners) > 1 else _("{players} wins")
         top = f"{when(e.saved)} · {board}" + (" · " + verb.format(players=won) if won else "")
         ranked = sorted(zip(s.scores, s.players), key=lambda t: -t[0])
-        return top, "   ".join(f"{p} {n}" for n, p in ranked) + "   ·   " + _("{turns} turns").format(turns=s.turn)
+        turns = ngettext("{n} turn", "{n} turns", s.turn).format(n=s.turn)
+        return top, "   ".join(f"{p} {n}" for n, p in ranked) + "   ·   " + turns

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...engine import rules as engine_rules
 from ...engine.state import GameState
-from ...i18n import LEVEL_NAMES, _
+from ...i18n import LEVEL_NAMES, _, ngettext
 from ..seats import SeatConfig
 
 
@@ -25,17 +25,22 @@ def tie_note(state: GameState) -> str:
     best = max(p.score for p in ps)
     tied = [i for i, p in enumerate(ps) if p.score == best]
     names = [ps[i].name for i in win]
+    tiles = ngettext("{n} branch tile", "{n} branch tiles", ps[win[0]].branch_tiles).format(n=ps[win[0]].branch_tiles)
     if len(win) > 1 and not has_tie_break(state):
-        return _("{players} share the win on {points} points: the first edition has no tie-break.").format(
-            players=_(" and ").join(names), points=best)
+        return ngettext("{players} share the win on {n} point: the first edition has no tie-break.",
+                        "{players} share the win on {n} points: the first edition has no tie-break.", best).format(
+            players=_(" and ").join(names), n=best)
     if len(win) > 1:
-        return _("{players} share the win: tied on {points} points and {tiles} branch tiles.").format(
-            players=_(" and ").join(names), points=best, tiles=ps[win[0]].branch_tiles)
+        return ngettext("{players} share the win: tied on {n} point and {tiles}.",
+                        "{players} share the win: tied on {n} points and {tiles}.", best).format(
+            players=_(" and ").join(names), n=best, tiles=tiles)
     if len(tied) > 1:
         others = ", ".join(str(ps[i].branch_tiles) for i in tied if i != win[0])
-        return _("{player} wins: tied on {points} points, more branch tiles ({tiles} to {others}).").format(
-            player=names[0], points=best, tiles=ps[win[0]].branch_tiles, others=others)
-    return _("{player} wins with {points} points.").format(player=names[0], points=best)
+        return ngettext("{player} wins: tied on {n} point, more branch tiles ({tiles} to {others}).",
+                        "{player} wins: tied on {n} points, more branch tiles ({tiles} to {others}).", best).format(
+            player=names[0], n=best, tiles=ps[win[0]].branch_tiles, others=others)
+    return ngettext("{player} wins with {n} point.", "{player} wins with {n} points.", best).format(
+        player=names[0], n=best)
 
 
 def rank_labels(state: GameState) -> list[tuple[int, str]]:

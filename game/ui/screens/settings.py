@@ -8,6 +8,13 @@ from . import open_screen
 from .base import GuiScene, PointerGui, theme_json
 
 
+def no_sound_note(player) -> str:
+    """Why there is no sound, in the player's language (the library's own words, in English, go to the log)."""
+    why = {sound_mod.NO_DEVICE: _("the audio device did not open"),
+           sound_mod.MISSING_EFFECTS: _("the sound effects did not load")}.get(getattr(player, "reason", ""))
+    return _("No sound on this computer: {problem}").format(problem=why or _("no audio device"))
+
+
 class SettingsScene(GuiScene):
     """The player's settings: sound volume (a slider, − and +) and mute, remembered in the config dir.
     Opened over the screen that asked; Back returns to it. On a kiosk the operator sets the volume."""
@@ -59,8 +66,7 @@ class SettingsScene(GuiScene):
                     self.toggle_mute, object_id="#selected" if self.prefs.muted else None)
         self.button("test_sound", R(850, 320, 300, 84), _("Try it"), lambda: sound_mod.of(self.app).play("score"))
         if not getattr(self.app.sound, "available", False):
-            why = getattr(self.app.sound, "problem", "") or _("no audio device")
-            self.label("no_sound", R(80, 440, 1760, 50), _("No sound on this computer: {problem}").format(problem=why), "#warning")
+            self.label("no_sound", R(80, 440, 1760, 50), no_sound_note(self.app.sound), "#warning")
         self.label("phones_label", R(80, 540, 300, 84), _("Phones"), "#muted")
         self.button("phones", R(400, 540, 750, 84), _("Phones at the table: on") if self.prefs.phones else
                     _("Phones at the table: off"), self.toggle_phones, object_id="#selected" if self.prefs.phones else None)

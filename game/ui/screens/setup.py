@@ -16,8 +16,8 @@ from ..theme import draw_swatch, line_letter
 from . import open_screen
 from .base import GuiScene
 from .table_setup import (ARRANGEMENT_LABELS, EDITION_LABELS, SPEED_NAMES, available_levels, available_maps,
-                          available_speeds, base_map, default_arrangement, default_setup, has_first_edition,
-                          lines_per_player, next_free_colour, resize_setup, start_game, token_totals)
+                          available_speeds, base_map, default_arrangement, default_name, default_setup,
+                          follow_language, has_first_edition, lines_per_player, next_free_colour, resize_setup, start_game, token_totals)
 
 log = logging.getLogger("underground.ui")
 
@@ -68,13 +68,20 @@ class SetupScene(GuiScene):
                 s.level = "random"
         if not (self.setup.start_player == RANDOM_START or 0 <= self.setup.start_player < len(self.setup.seats)):
             self.setup.start_player = RANDOM_START
+        follow_language(self.setup)  # remembered in another language: default names in this one
+
+    def on_language(self) -> None:
+        """Seats still named by default are named in the new language; a typed name stays."""
+        self._read_names()
+        follow_language(self.setup)
+        super().on_language()
 
     # model changes -------------------------------------------------------------------------------
     def _read_names(self) -> None:
         for i, s in enumerate(self.setup.seats):
             e = self.entries.get(f"seat{i}_name")
             if e is not None:
-                s.name = e.get_text().strip()[: self.MAX_NAME] or _("Player {n}").format(n=i + 1)
+                s.name = e.get_text().strip()[: self.MAX_NAME] or default_name(i)
 
     def change(self, f: Callable[[], None]) -> Callable[[], None]:
         def run():

@@ -4,6 +4,7 @@ describes. The set-up screen, the end screen's Play again, the kiosk and the scr
 """
 from __future__ import annotations
 
+import functools
 import logging
 import random
 
@@ -11,7 +12,8 @@ import msgspec
 
 from ...engine import rules as engine_rules
 from ...engine.state import FIRST_EDITION_MAPS, TOKEN_SUPPLY, GameState
-from ...i18n import N_, _
+from ...mapfile import MAX_PLAYERS
+from ...i18n import LANGUAGES, N_, _, load
 from ..seats import SeatConfig, TableSetup, arrangement_of, default_edges
 from ..settings import RANDOM_START
 from . import open_screen
@@ -127,10 +129,37 @@ def lines_per_player(n: int) -> int:
     return len(engine_rules.default_lines(n)[0])
 
 
+def default_name(i: int) -> str:
+    """Seat ``i``'s name until someone types one: "Player 1" in the language now chosen."""
+    return _("Player {n}").format(n=i + 1)
+
+
+@functools.lru_cache(maxsize=None)
+def _default_names() -> dict[str, int]:
+    """Every language's default seat names ("Player 2", "Spieler 2", "Joueur 2") -> the seat number in them."""
+    out = {}
+    for code in LANGUAGES:
+        try:
+            tr = load(code)
+        except OSError:  # a missing catalogue: that language is not offered either (i18n.set_language)
+            continue
+        out.update({tr.gettext("Player {n}").format(n=k): k for k in range(1, MAX_PLAYERS + 1)})
+    return out
+
+
+def follow_language(setup: TableSetup) -> None:
+    """Seats still named by default take the default name of the language now chosen (keeping their number);
+    a name someone typed stays as typed."""
+    for s in setup.seats:
+        k = _default_names().get(s.name.strip())
+        if k is not None:
+            s.name = default_name(k - 1)
+
+
 def default_setup(n: int = 2, map_id: str = "london", arrangement: str = "table") -> TableSetup:
     lines = engine_rules.default_lines(n)
     edges = default_edges(n, arrangement)
-    seats = [SeatConfig(name=_("Player {n}").format(n=i + 1), edge=edges[i], colours=list(lines[i])) for i in range(n)]
+    seats = [SeatConfig(name=default_name(i), edge=edges[i], colours=list(lines[i])) for i in range(n)]
     return TableSetup(map=map_id, seats=seats, start_player=RANDOM_START)
 
 
@@ -162,7 +191,7 @@ def resize_setup(setup: TableSetup, n: int) -> TableSetup:
             seats.append(SeatConfig(name=o.name, edge=edges[i] if arrangement else o.edge, computer=o.computer,
                                     level=o.level))
         else:
-            seats.append(SeatConfig(name=_("Player {n}").format(n=i + 1), edge=edges[i]))
+            seats.append(SeatConfig(name=default_name(i), edge=edges[i]))
     kept = [list(old[i].colours) if i < len(old) else [] for i in range(n)]
     used: set[str] = set()
     picks: list[list[str | None]] = [[None] * len(lines[i]) for i in range(n)]
@@ -221,7 +250,7 @@ def start_game(app, setup: TableSetup, seed: int | None = None) -> GameState:
     """
     if seed is None:
         seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
-    names = [s.name.strip() or _("Player {n}").format(n=i + 1) for i, s in enumerate(setup.seats)]
+    names = [s.name.strip() or default_name(i) for i, s in enumerate(setup.seats)]
     start = None if setup.start_player == RANDOM_START else setup.start_player
     variant = setup.variant if setup.variant == "classic" and has_first_edition(setup.map) else "standard"
     state = engine_rules.new_game(setup.map, names, seed=seed, start_player=start,
