@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from .view import BoardView
 
 ALONG = (0.0, 0.18, -0.18, 0.32, -0.32, 0.42, -0.42)  # shifts along the edge, in squares
-ACROSS = (0.0, 1.0, 2.0)  # steps in from the edge, in label heights
+ACROSS = (0.0, 1.0, 2.0, 3.0)  # steps in from the edge, in label heights
 
 
 def obstacles(view: "BoardView") -> list[tuple[float, float, float, float]]:
@@ -61,10 +61,11 @@ def _overlap(a, b) -> float:
 def place_labels(paper: tuple[float, float, float, float], cols: int, rows: int,
                  size: Callable[[str], tuple[int, int]], inset: float, taken: list,
                  plain: Callable[[tuple[float, float, float, float]], float]) -> list[tuple[str, tuple]]:
-    """(text, box) of every grid label, both copies, in the coordinates of ``paper`` (x0, y0, x1, y1).
-    ``size``: a label's size; ``taken``: boxes it must not cover; ``plain``: how much of a box is off plain
-    paper (0..1). Each label takes the first place in its square's stretch of the edge that covers nothing
-    and lies on paper, else the one covering least."""
+    """(text, box) of every grid label, in the coordinates of ``paper`` (x0, y0, x1, y1): two copies (top and
+    bottom, left and right), or the one clear copy where the other would lie under something. ``size``: a
+    label's size; ``taken``: boxes it must not cover; ``plain``: how much of a box is off plain paper (0..1).
+    Each copy takes the first place in its square's stretch of the edge that covers nothing and lies on
+    paper, else the one covering least."""
     x0, y0, x1, y1 = paper
     cw, rh = (x1 - x0) / cols, (y1 - y0) / rows
     wanted = []  # (text, centre along, which edge, length of its square)
@@ -91,8 +92,10 @@ def place_labels(paper: tuple[float, float, float, float], cols: int, rows: int,
                 best = (cost, box)
             if cost < 1:
                 break
-        out.append((text, best[1]))
-    return out
+        out.append((best[0], text, best[1]))
+    # a copy that would lie under something is left out while the other copy of its label is clear
+    clear = {text for cost, text, _box in out if cost < 1000}
+    return [(text, box) for cost, text, box in out if cost < 1000 or text not in clear]
 
 
 def draw_grid(view: "BoardView", surf: pygame.Surface, paper: pygame.Rect, origin: tuple[int, int]) -> list:

@@ -150,8 +150,7 @@ class StaticSheet:
         pygame.draw.rect(surf, t.panel_edge, paper, width=max(1, round(2 * s)), border_radius=rad)
         yield
         view.city.draw_under_lines(surf, view, (x0, y0))  # e.g. New York's rivers and clusters
-        if view.show_grid:  # over the city's ground, clear of names and track (grid.py)
-            self.grid_labels = draw_grid(view, surf, paper, (x0, y0))
+        grid = draw_grid(view, surf, paper, (x0, y0)) if view.show_grid else []  # over the ground (grid.py)
         # sheet pixel = screen pixel - off
         off = (cam.rect.x - cam.vx0 + x0, cam.rect.y - cam.vy0 + y0)
         yield from self._draw_slots(surf, off, lanes_all)
@@ -161,6 +160,7 @@ class StaticSheet:
         self.sheet_key = skey
         self.builds += 1
         self.sheet = surf
+        self.grid_labels = grid
         self._buffer = nb
 
     def _draw_slots(self, surf: pygame.Surface, off, lanes_all: list):

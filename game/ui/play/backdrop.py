@@ -268,8 +268,8 @@ class Backdrop:
             pass  # left to the next frame (a resize's own frame)
         elif full or banner_moved:
             bd.set_clip(None if full else pygame.Rect(0, 0, *bd.get_size()))
-            banner_rect = pygame.Rect(scene.overlays.draw_banner(bd, bv, scene.panels[scene.shown_current],
-                                                                 banner, k, st.phase == "over", _clear_of(scene, previews)))
+            banner_rect = pygame.Rect(scene.overlays.draw_banner(bd, bv, scene.panels[scene.shown_current], banner,
+                                                                 k, st.phase == "over", _clear_of(scene, previews)))
         elif old_banner is not None:
             hit = [r for r in damage if r.colliderect(old_banner)]
             if hit:  # the same banner again over what was composed under it (its last picture and place)
