@@ -8,6 +8,7 @@ that has to sit on water still reads. Places are worked out in board pixels at t
 """
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Callable
 
 import pygame
@@ -21,9 +22,10 @@ ALONG = (0.0, 0.18, -0.18, 0.32, -0.32, 0.42, -0.42)  # shifts along the edge, i
 ACROSS = (0.0, 1.0, 2.0, 3.0)  # steps in from the edge, in label heights
 
 
-def obstacles(view: "BoardView") -> list[tuple[float, float, float, float]]:
+def obstacles(view: "BoardView", inner=None) -> list[tuple[float, float, float, float]]:
     """Boxes (board pixels) a grid label must not cover: station names, the city's names on the ground,
-    stations and every track space (cut in short pieces along the connections)."""
+    stations and every track space (cut in short pieces along the connections); none wholly inside ``inner``
+    (x0, y0, x1, y1: the paper away from its edges)."""
     board, s = view.board, view.camera.s
     names = view.names
     placed = names.place()
@@ -44,12 +46,19 @@ def obstacles(view: "BoardView") -> list[tuple[float, float, float, float]]:
         pts = [(a.x * s, a.y * s)] + [(p[0] * s, p[1] * s) for p in con.bends] + [(b.x * s, b.y * s)]
         hw = con.spaces * gap / 2
         for (ax, ay), (bx, by) in zip(pts, pts[1:]):
+            if inner is not None and _within((min(ax, bx) - hw, min(ay, by) - hw, max(ax, bx) + hw,
+                                              max(ay, by) + hw), inner):
+                continue
             n = max(1, int(max(abs(bx - ax), abs(by - ay)) / max(4.0, 2 * hw)) + 1)
             for j in range(n):
                 x0, y0 = ax + (bx - ax) * j / n, ay + (by - ay) * j / n
                 x1, y1 = ax + (bx - ax) * (j + 1) / n, ay + (by - ay) * (j + 1) / n
                 out.append((min(x0, x1) - hw, min(y0, y1) - hw, max(x0, x1) + hw, max(y0, y1) + hw))
-    return out
+    return out if inner is None else [b for b in out if not _within(b, inner)]
+
+
+def _within(b, inner) -> bool:
+    return b[0] > inner[0] and b[1] > inner[1] and b[2] < inner[2] and b[3] < inner[3]
 
 
 def _overlap(a, b) -> float:
@@ -68,6 +77,8 @@ def place_labels(paper: tuple[float, float, float, float], cols: int, rows: int,
     paper, else the one covering least."""
     x0, y0, x1, y1 = paper
     cw, rh = (x1 - x0) / cols, (y1 - y0) / rows
+    rects = [pygame.Rect(math.floor(t[0]), math.floor(t[1]), math.ceil(t[2] - t[0]) + 1, math.ceil(t[3] - t[1]) + 1)
+             for t in taken]  # found in C, measured exactly
     wanted = []  # (text, centre along, which edge, length of its square)
     for c in range(cols):
         for edge in ("top", "bottom"):
@@ -86,7 +97,8 @@ def place_labels(paper: tuple[float, float, float, float], cols: int, rows: int,
             else:
                 cx, cy = (x0 + d if edge == "left" else x1 - d), mid + along * square
             box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-            covered = sum(_overlap(box, t) for t in taken if t[0] < box[2] and t[2] > box[0])
+            near = pygame.Rect(math.floor(box[0]), math.floor(box[1]), math.ceil(w) + 1, math.ceil(h) + 1)
+            covered = sum(_overlap(box, taken[j]) for j in near.collidelistall(rects))
             cost = covered * 1000 + plain(box) * w * h + n * 0.01
             if best is None or cost < best[0]:
                 best = (cost, box)
@@ -145,10 +157,9 @@ def draw_grid(view: "BoardView", surf: pygame.Surface, paper: pygame.Rect, origi
         return w + 2 * pad, h
 
     box = (paper.x + ox, paper.y + oy, paper.right + ox, paper.bottom + oy)
-    band = inset + (max(ACROSS) + 1) * font.get_linesize() + max(cw, rh)  # only what lies near the edges
+    band = inset + (max(ACROSS) + 1) * font.get_linesize() + 2 * pad  # only what lies near the edges
     inner = (box[0] + band, box[1] + band, box[2] - band, box[3] - band)
-    taken = [b for b in obstacles(view) if not (b[0] > inner[0] and b[1] > inner[1] and b[2] < inner[2]
-                                                and b[3] < inner[3])]
+    taken = obstacles(view, inner)
     labels = place_labels(box, cols, rows, size, inset, taken, plain)
     for text, (x0, y0, x1, y1) in labels:
         patch = pygame.Rect(round(x0 - ox), round(y0 - oy), round(x1 - x0), round(y1 - y0))

@@ -150,6 +150,7 @@ class StaticSheet:
         pygame.draw.rect(surf, t.panel_edge, paper, width=max(1, round(2 * s)), border_radius=rad)
         yield
         view.city.draw_under_lines(surf, view, (x0, y0))  # e.g. New York's rivers and clusters
+        yield
         grid = draw_grid(view, surf, paper, (x0, y0)) if view.show_grid else []  # over the ground (grid.py)
         # sheet pixel = screen pixel - off
         off = (cam.rect.x - cam.vx0 + x0, cam.rect.y - cam.vy0 + y0)

@@ -386,10 +386,15 @@ class Animations:
         where."""
         out = []
         left_off = bv.names_left_off
-        for i, r in enumerate(bv.label_rects()):
-            if r.w and r.h and i not in left_off and any(segment_meets(p, q, hw, r) for p, q in pieces):
-                bv.names.draw_label(surf, i, (0, 0))
-                out.append(pygame.Rect(r))
+        rects = bv.label_rects()
+        for p, q in pieces:  # the names near each piece (found in C), then the exact test
+            near = pygame.Rect(min(p[0], q[0]) - hw, min(p[1], q[1]) - hw, abs(q[0] - p[0]) + 2 * hw,
+                               abs(q[1] - p[1]) + 2 * hw)
+            for i in near.collidelistall(rects):
+                r = rects[i]
+                if r.w and r.h and i not in left_off and r not in out and segment_meets(p, q, hw, r):
+                    out.append(pygame.Rect(r))
+                    bv.names.draw_label(surf, i, (0, 0))
         return out
 
     def _float_surface(self, text: str, colour, angle: int, k: float, icon: str | None = None) -> pygame.Surface:
