@@ -15,30 +15,15 @@ import pygame
 
 from game.engine import apply, new_game
 from game.engine.rules import legal_placements
+from game.ui.board.placement import clip_len
 from game.ui.seats import SeatConfig, default_edges
 
 NAMES = ["Ada", "Bea", "Cy", "Dee", "Eve"]
 
 
 def seg_hits_rect(p, q, hw: float, r: pygame.Rect) -> bool:
-    """True when the segment p-q, ``hw`` wide on each side, meets the inside of ``r`` (Liang-Barsky on the
-    grown box)."""
-    x0, y0, x1, y1 = r.left - hw, r.top - hw, r.right + hw, r.bottom + hw
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    t0, t1 = 0.0, 1.0
-    for pp, qq in ((-dx, p[0] - x0), (dx, x1 - p[0]), (-dy, p[1] - y0), (dy, y1 - p[1])):
-        if pp == 0:
-            if qq <= 0:
-                return False
-            continue
-        t = qq / pp
-        if pp < 0:
-            t0 = max(t0, t)
-        else:
-            t1 = min(t1, t)
-        if t0 >= t1:
-            return False
-    return True
+    """True when the segment p-q, ``hw`` wide on each side, runs through ``r`` (grown by ``hw``)."""
+    return clip_len(p[0], p[1], q[0], q[1], (r.left - hw, r.top - hw, r.right + hw, r.bottom + hw)) > 0
 
 
 def shown_names(scene) -> list[tuple[int, pygame.Rect]]:

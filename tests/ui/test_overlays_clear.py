@@ -16,41 +16,44 @@ from tests.ui.overlay_checks import (float_problems, hint_box, hits, needed, pro
                                      show_position, start_scene)
 
 
-def _play(app, scene, bot, actions: int, every: int, check) -> Counter:
-    """Acts ``actions`` times (or to the end) through the screen, calling ``check`` every ``every`` actions and
-    after each action (``when`` = "position" or "acted"); sums what it counts."""
+def _play(app, scene, bot, actions: int, every: int = 1000, position=None, acted=None) -> Counter:
+    """Acts ``actions`` times (or to the end) through the screen, calling ``position()`` every ``every``
+    actions and ``acted()`` after each action; sums what they count."""
     got: Counter = Counter()
     st = scene.state
     for i in range(actions):
         if st.over:
             break
-        if i % every == 0:
-            got += check("position")
+        if position is not None and i % every == 0:
+            got += position()
         scene.act(bot.choose(st), None)
         app.step(1 / 120)
-        got += check("acted")
+        if acted is not None:
+            got += acted()
         scene.skip_animations()
         app.step(1 / 120)
     return got
 
 
+def _newyork_table(app):
+    """New York at 1920x1080, four seats round the table, and the seeded bot that plays it."""
+    app.resize(1920, 1080)
+    return start_scene(app, "newyork", 4, "table", 5), RandomBot(5)
+
+
 def test_the_banner_never_lies_over_legal_spaces_tokens_names_or_callouts(app):
     """New York at 1920x1080, four seats round the table: the banner once hid the legal spaces a player was
     about to tap."""
-    app.resize(1920, 1080)
-    scene = start_scene(app, "newyork", 4, "table", 5)
-    bot = RandomBot(5)
+    scene, bot = _newyork_table(app)
     glowed = []
 
-    def check(when):
-        if when != "position":
-            return Counter()
+    def check():
         show_position(app, scene, bot, hint=False)
         need = needed(scene)
         glowed.append(bool(need["legal"]))
         return Counter({k: v for k, v in problems(scene).items() if k[0] in ("banner", "callout")})
 
-    got = _play(app, scene, bot, 400, 5, check)
+    got = _play(app, scene, bot, 400, 5, position=check)
     assert sum(glowed) >= 10
     assert not got, dict(got)
 
@@ -62,27 +65,21 @@ def test_floating_points_rise_and_land_clear_of_names_and_panels(app):
     bot = RandomBot(3)
     seen = []
 
-    def check(when):
-        if when != "acted" or not scene.anim.floats:
-            return Counter()
+    def check():
         seen.extend(f.text for f in scene.anim.floats)
         return float_problems(scene)
 
-    got = _play(app, scene, bot, 400, 1000, check)
+    got = _play(app, scene, bot, 400, acted=check)
     assert len(seen) >= 20 and any("tile" in t for t in seen)
     assert not got, dict(got)
 
 
 def test_the_hint_sits_beside_its_target_over_no_name_or_control(app):
     """New York at 1920x1080: the hint's box once lay over names, stations and tokens."""
-    app.resize(1920, 1080)
-    scene = start_scene(app, "newyork", 4, "table", 5)
-    bot = RandomBot(5)
+    scene, bot = _newyork_table(app)
     shown = []
 
-    def check(when):
-        if when != "position":
-            return Counter()
+    def check():
         show_position(app, scene, bot, hint=True)
         box = hint_box(scene)
         scene.hints.shown = None
@@ -96,7 +93,7 @@ def test_the_hint_sits_beside_its_target_over_no_name_or_control(app):
         out["off the board"] += not bv.rect.contains(box)
         return +out
 
-    got = _play(app, scene, bot, 400, 5, check)
+    got = _play(app, scene, bot, 400, 5, position=check)
     assert len(shown) >= 10
     assert not got, dict(got)
 
@@ -106,7 +103,7 @@ def test_notices_lie_over_no_name_near_the_board_edge(app):
     names along it. Each copy faces its seat and the copies do not overlap."""
     scene = start_scene(app, "newyork", 4, "table", 5)
     bot = RandomBot(5)
-    _play(app, scene, bot, 90, 1000, lambda when: Counter())
+    _play(app, scene, bot, 90)
     show_position(app, scene, bot, hint=False)
     scene.notice("Last round: the game ends after Dee's turn.")
     app.step(1 / 120)

@@ -18,7 +18,7 @@ from .. import theme as th
 from ..draw import capsule, disc
 from ..seats import EDGE_ROTATION
 from ..tween import Tween, ease_in_out, ease_out, lerp2, pulse
-from .keepclear import segment_meets
+from .keepclear import names_over
 
 HOP_S = 0.3  # passenger seconds per hop
 FAST = 4.0  # speed-up after a tap
@@ -368,7 +368,7 @@ class Animations:
             pieces += now
         else:
             pos = bv.station_xy(tr.destination)
-        out += self._names_over(surf, bv, pieces, w / 2 + 3)
+        out += names_over(surf, bv, pieces, w / 2 + 3)
         bv.draw_station_ring(surf, tr.destination, self.theme.highlight, pulse(self.clock % 1.0, 1))
         bv.draw_passenger(surf, *pos)
         pts = [p for pq in pieces for p in pq] + [pos]
@@ -379,23 +379,6 @@ class Animations:
                                int(max(ys) - min(ys) + 2 * m) + 2))
         d = bv.station_xy(tr.destination)
         around(d, bv.station_radius(tr.destination) + 14 * max(0.6, k) + 4 * k)
-
-    @staticmethod
-    def _names_over(surf, bv, pieces, hw: float) -> list[pygame.Rect]:
-        """Draw again the station names the travel line's ``pieces`` (``hw`` wide each side) cross; returns
-        where."""
-        out = []
-        left_off = bv.names_left_off
-        rects = bv.label_rects()
-        for p, q in pieces:  # the names near each piece (found in C), then the exact test
-            near = pygame.Rect(min(p[0], q[0]) - hw, min(p[1], q[1]) - hw, abs(q[0] - p[0]) + 2 * hw,
-                               abs(q[1] - p[1]) + 2 * hw)
-            for i in near.collidelistall(rects):
-                r = rects[i]
-                if r.w and r.h and i not in left_off and r not in out and segment_meets(p, q, hw, r):
-                    out.append(pygame.Rect(r))
-                    bv.names.draw_label(surf, i, (0, 0))
-        return out
 
     def _float_surface(self, text: str, colour, angle: int, k: float, icon: str | None = None) -> pygame.Surface:
         font = self.fonts.get(max(12, round(30 * k)), True)

@@ -25,7 +25,7 @@ from .. import textfit
 from .. import theme as th
 from ..draw import capsule, disc
 from ..seats import EDGE_ROTATION
-from .keepclear import lane_boxes
+from .keepclear import lane_boxes, names_over
 
 CATEGORY_WORDS = {
     "national_rail": N_("reaches National Rail"),
@@ -245,6 +245,7 @@ class HintControl:
             clip = surf.get_clip()
             surf.set_clip(bv.rect)
             pygame.draw.line(surf, theme.ink, (ex, ey), at, max(2, round(2 * k)))
+            out += names_over(surf, bv, [((ex, ey), at)], max(2, round(2 * k)))  # the names stay on top
             surf.set_clip(clip)
             out.append(pygame.Rect(min(ex, at[0]) - 3, min(ey, at[1]) - 3, abs(ex - at[0]) + 7,
                                    abs(ey - at[1]) + 7).clip(bv.rect))

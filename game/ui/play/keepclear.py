@@ -13,6 +13,8 @@ import math
 
 import pygame
 
+from ..board.placement import clip_len  # the segment-in-a-box clip the names' placement uses
+
 
 def lane_boxes(segments, hw: float, piece: float) -> list[pygame.Rect]:
     """Boxes covering each segment ``hw`` wide on either side, in pieces about ``piece`` long."""
@@ -28,24 +30,26 @@ def lane_boxes(segments, hw: float, piece: float) -> list[pygame.Rect]:
 
 
 def segment_meets(p, q, hw: float, r: pygame.Rect) -> bool:
-    """True when the segment p-q, ``hw`` wide on each side, meets the inside of ``r`` (clipped to the box
-    grown by ``hw``: Liang-Barsky)."""
-    x0, y0, x1, y1 = r.left - hw, r.top - hw, r.right + hw, r.bottom + hw
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    t0, t1 = 0.0, 1.0
-    for d, room in ((-dx, p[0] - x0), (dx, x1 - p[0]), (-dy, p[1] - y0), (dy, y1 - p[1])):
-        if d == 0:
-            if room <= 0:
-                return False
-            continue
-        t = room / d
-        if d < 0:
-            t0 = max(t0, t)
-        else:
-            t1 = min(t1, t)
-        if t0 >= t1:
-            return False
-    return True
+    """True when the segment p-q, ``hw`` wide on each side, runs through ``r`` (grown by ``hw``)."""
+    return clip_len(p[0], p[1], q[0], q[1], (r.left - hw, r.top - hw, r.right + hw, r.bottom + hw)) > 0
+
+
+def names_over(surf: pygame.Surface, bv, pieces, hw: float) -> list[pygame.Rect]:
+    """Draw again the station names that lines just drawn over the board cross (``pieces``: their straight
+    pieces, ``hw`` wide each side): the passenger's travel line, a callout's or the hint's leader line pass
+    under the names. Returns where."""
+    out = []
+    left_off = bv.names_left_off
+    rects = bv.label_rects()
+    for p, q in pieces:  # the names near each piece (found in C), then the exact test
+        near = pygame.Rect(min(p[0], q[0]) - hw, min(p[1], q[1]) - hw, abs(q[0] - p[0]) + 2 * hw,
+                           abs(q[1] - p[1]) + 2 * hw)
+        for i in near.collidelistall(rects):
+            r = rects[i]
+            if r.w and r.h and i not in left_off and r not in out and segment_meets(p, q, hw, r):
+                out.append(pygame.Rect(r))
+                bv.names.draw_label(surf, i, (0, 0))
+    return out
 
 
 class KeepClear:

@@ -18,6 +18,7 @@ from .. import textfit
 from .. import theme as th
 from ..draw import disc
 from ..seats import EDGE_ROTATION
+from .keepclear import names_over
 
 # The last action's preview of each passenger move: (a later move?, its kind, what it shows) -> words.
 N_ = i18n.N_
@@ -335,6 +336,7 @@ class Overlays:
         if math.hypot(near[0] - x, near[1] - y) > bv.station_radius(opt.destination) + 24 * k:  # a leader line
             pygame.draw.line(surf, (255, 255, 255), (x, y), near, max(3, round(5 * k)))
             pygame.draw.line(surf, edge or self.theme.accent, (x, y), near, max(1, round(2 * k)))
+            names_over(surf, bv, [((x, y), near)], max(3, round(5 * k)))  # the names it passes stay on top
         if self.facing:  # drawn upright, then turned to face the seat it speaks to
             card = pygame.Surface((w, h), pygame.SRCALPHA)
             self._draw_tag(card, card.get_rect(), img, text, opt, state, chip, k, edge)
