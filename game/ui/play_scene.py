@@ -44,6 +44,7 @@ from .play import previews
 from .play import input as table_input
 from .play.input import ZOOM_SETTLE_S, Gesture
 from .play.animations import FAST, FLASH_S, FLOAT_S, HOP_S, TOAST_S, Animations, Flash, Float, Toast, Travel
+from .play.keepclear import KeepClear
 from .play.overlays import Overlays
 from .play.phones import TablePhones
 from .play.long_press import LongPress
@@ -96,6 +97,7 @@ class PlayScene(Scene):
         self.seat_buttons()
         self.anim = Animations(self.board, theme, fonts)
         self.overlays = Overlays(theme, fonts)
+        self.keep_clear = KeepClear()  # tokens and legal spaces the banner, callouts, notices and hint keep off
         self.gestures: dict[int, Gesture] = {}
         self.long_press = LongPress(self)  # press and hold: a station's or a score's card (play/long_press.py)
         self.route_preview: int | None = None
@@ -254,7 +256,7 @@ class PlayScene(Scene):
 
     def notice(self, text: str, seconds: float | None = None) -> None:
         """A message for the whole table: one copy at each seat's edge of the board, turned to read from there."""
-        self.anim.notice(text, table_layout.notice_places(self), seconds)
+        self.anim.notice(text, table_layout.notice_places(self, text), seconds)
         self.dirty = True
 
     def toast(self, text: str, at: tuple[float, float] | None = None) -> None:

@@ -265,24 +265,29 @@ class Pieces:
         """A route as a bold path: ridden hops in the line's colour (outlined), walked hops as ink dashes."""
         if not hops:
             return
-        theme = self.view.theme
         w = width or max(self.geometry.lane_gap * 1.3, 6.0 * self.camera.scale)
         dash_w = max(1, round(w * 0.55))
         for h in hops:
             a, b, li = h[0], h[1], h[2]
-            p, q = self.geometry.station_xy(a), self.geometry.station_xy(b)
-            if li >= 0:
-                colour = state.lines[li].colour
-                capsule(surf, th.line_outline(colour), p, q, w + 4)
-                capsule(surf, theme.line(colour), p, q, w)
-            else:  # square-ended dashes: cheap to draw every frame of a journey
-                L = math.hypot(q[0] - p[0], q[1] - p[1]) or 1.0
-                n = max(2, int(L / (w * 1.6)))
-                for j in range(n):
-                    t0 = j / n
-                    t1 = t0 + 0.5 / n
-                    pygame.draw.aaline(surf, theme.ink, (p[0] + (q[0] - p[0]) * t0, p[1] + (q[1] - p[1]) * t0),
-                                       (p[0] + (q[0] - p[0]) * t1, p[1] + (q[1] - p[1]) * t1), dash_w)
+            path = self.view.hop_path(a, b)
+            for p, q in zip(path, path[1:]):
+                self._route_piece(surf, p, q, li, state, w, dash_w)
+
+    def _route_piece(self, surf: pygame.Surface, p, q, li: int, state, w: float, dash_w: int) -> None:
+        """One straight piece of a route: in the line's colour (outlined), or walked as ink dashes."""
+        theme = self.view.theme
+        if li >= 0:
+            colour = state.lines[li].colour
+            capsule(surf, th.line_outline(colour), p, q, w + 4)
+            capsule(surf, theme.line(colour), p, q, w)
+            return
+        L = math.hypot(q[0] - p[0], q[1] - p[1]) or 1.0  # square-ended dashes: cheap to draw every frame
+        n = max(2, int(L / (w * 1.6)))
+        for j in range(n):
+            t0 = j / n
+            t1 = t0 + 0.5 / n
+            pygame.draw.aaline(surf, theme.ink, (p[0] + (q[0] - p[0]) * t0, p[1] + (q[1] - p[1]) * t0),
+                               (p[0] + (q[0] - p[0]) * t1, p[1] + (q[1] - p[1]) * t1), dash_w)
 
     def draw_station_ring(self, surf: pygame.Surface, stn: int, colour, strength: float = 1.0) -> None:
         x, y = self.geometry.station_xy(stn)

@@ -1,4 +1,4 @@
-"""The static sheet: background, the paper and its grid reference, empty track spaces, stations and connection
+"""The static sheet: background, the paper and its grid reference (grid.py), empty track spaces, stations and connection
 tiles, drawn once per zoom or size.
 
 The sheet covers the whole board at this zoom (or, zoomed far in, the view plus a margin), so panning only
@@ -15,6 +15,7 @@ import pygame
 from ..cities import draw_station
 from ..draw import capsule, mix
 from ..surfaces import Reusable
+from .grid import draw_grid
 
 if TYPE_CHECKING:
     from .view import BoardView
@@ -39,6 +40,7 @@ class StaticSheet:
         self.builds = 0  # how often a sheet was drawn (tests check the cache works)
         self._buffers = (Reusable(), Reusable())  # the sheet in use and the next one (surfaces.py)
         self._buffer = 0  # which one holds the sheet in use
+        self.grid_labels: list = []  # the grid reference's (text, box in board pixels) on the last sheet drawn
 
     def wanted(self):
         """What a sheet is drawn for."""
@@ -146,10 +148,10 @@ class StaticSheet:
         pygame.draw.rect(surf, t.board_bg, paper, border_radius=rad)
         yield
         pygame.draw.rect(surf, t.panel_edge, paper, width=max(1, round(2 * s)), border_radius=rad)
-        if view.show_grid:
-            self._draw_grid(surf, paper)
         yield
         view.city.draw_under_lines(surf, view, (x0, y0))  # e.g. New York's rivers and clusters
+        yield
+        grid = draw_grid(view, surf, paper, (x0, y0)) if view.show_grid else []  # over the ground (grid.py)
         # sheet pixel = screen pixel - off
         off = (cam.rect.x - cam.vx0 + x0, cam.rect.y - cam.vy0 + y0)
         yield from self._draw_slots(surf, off, lanes_all)
@@ -159,6 +161,7 @@ class StaticSheet:
         self.sheet_key = skey
         self.builds += 1
         self.sheet = surf
+        self.grid_labels = grid
         self._buffer = nb
 
     def _draw_slots(self, surf: pygame.Surface, off, lanes_all: list):
@@ -198,36 +201,3 @@ class StaticSheet:
             if vis.collidepoint(x, y):
                 draw_station(surf, view.kinds[i], (x, y), geo.station_radius(i), lw, view.theme, tiles.get(i),
                              view.city)
-
-    def _draw_grid(self, surf: pygame.Surface, paper: pygame.Rect) -> None:
-        """Letters along the paper's top and bottom edges and numbers down its sides, faint, with a short
-        tick between squares; drawn on the static sheet under the names (a name's halo covers them)."""
-        view, cam = self.view, self.camera
-        cols, rows = self.geometry.grid()
-        t = view.theme
-        ink = mix(t.board_bg, t.muted, 0.6)
-        tick = mix(t.board_bg, t.muted, 0.4)
-        px = max(9, round(13 * cam.scale), round(11 * cam.s))
-        font = view.fonts.get(px, True)
-        inset = max(3, round(5 * cam.scale)) + px // 2
-        tl = max(3, round(7 * cam.scale))
-        lw = max(1, round(cam.scale))
-        cw, rh = paper.w / cols, paper.h / rows
-        for c in range(cols):
-            img = font.render(chr(ord("A") + c), True, ink)
-            x = paper.x + (c + 0.5) * cw
-            for y in (paper.y + inset, paper.bottom - inset):
-                surf.blit(img, img.get_rect(center=(round(x), round(y))))
-            if c:
-                xb = round(paper.x + c * cw)
-                pygame.draw.line(surf, tick, (xb, paper.y), (xb, paper.y + tl), lw)
-                pygame.draw.line(surf, tick, (xb, paper.bottom - tl), (xb, paper.bottom - 1), lw)
-        for r in range(rows):
-            img = font.render(str(r + 1), True, ink)
-            y = paper.y + (r + 0.5) * rh
-            for x in (paper.x + inset, paper.right - inset):
-                surf.blit(img, img.get_rect(center=(round(x), round(y))))
-            if r:
-                yb = round(paper.y + r * rh)
-                pygame.draw.line(surf, tick, (paper.x, yb), (paper.x + tl, yb), lw)
-                pygame.draw.line(surf, tick, (paper.right - tl, yb), (paper.right - 1, yb), lw)

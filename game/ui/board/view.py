@@ -144,6 +144,18 @@ class BoardView:
     def lane_point(self, conn: int, lane: int, t: float = 0.5) -> Point:
         return self.geometry.lane_point(conn, lane, t)
 
+    def hop_path(self, a: int, b: int) -> list[Point]:
+        """The screen points a passenger's hop from station ``a`` to ``b`` passes: along their connection,
+        round its bends (straight where no connection joins them)."""
+        board = self.board
+        pts = [self.station_xy(a)]
+        c = board.conn_between.get((a, b))
+        if c is not None and board.connections[c].bends:
+            con = board.connections[c]
+            bends = [self.to_screen(x, y) for x, y in con.bends]
+            pts += bends if con.a == a else bends[::-1]
+        return pts + [self.station_xy(b)]
+
     def conn_point(self, conn: int, t: float = 0.5) -> Point:
         """A point on the connection's centre line (between its station edges), t in 0..1."""
         return self.geometry.conn_point(conn, t)
@@ -165,6 +177,13 @@ class BoardView:
 
     def grid(self) -> tuple[int, int]:
         return self.geometry.grid()
+
+    def grid_labels(self) -> list[tuple[str, pygame.Rect]]:
+        """The grid reference's letters and numbers on screen: (text, box), as the last sheet drew them."""
+        cam = self.camera
+        ox, oy = cam.rect.x - cam.vx0, cam.rect.y - cam.vy0
+        return [(text, pygame.Rect(round(x0 + ox), round(y0 + oy), round(x1 - x0), round(y1 - y0)))
+                for text, (x0, y0, x1, y1) in self.sheet.grid_labels]
 
     def grid_ref(self, stn: int) -> str:
         """The station's square on the grid reference ("C4")."""

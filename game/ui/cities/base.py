@@ -92,6 +92,11 @@ class CityDrawing:
         crossed, not stopped at, so they carry no name)."""
         return station.name
 
+    def ground_names(self, view) -> list[tuple[float, float, float, float]]:
+        """Boxes (board pixels at the view's zoom) of the names this city writes on its ground (New York's
+        clusters), which the grid reference keeps clear of; none by default."""
+        return []
+
     def draw_under_lines(self, surf, view, origin) -> None:
         """Draw on the static sheet under the track spaces (New York: rivers, bays, clusters). ``origin``
         is the sheet's top-left in board pixels: a board point (x, y) is at (x * view.s - ox, y * view.s - oy).

@@ -244,6 +244,9 @@ class NewYorkDrawing(CityDrawing):
                 self._title_imgs.pop(next(iter(self._title_imgs)))
         return img
 
+    def ground_names(self, view) -> list[tuple[float, float, float, float]]:
+        return [box for _title, box in self.cluster_names(view)]
+
     def cluster_names(self, view) -> list[tuple[str, tuple[float, float, float, float]]]:
         """Each cluster's name and its box in board pixels at this zoom (see ``_placed_names``)."""
         return [(title, box) for title, box, _ in self._placed_names(view)]

@@ -18,6 +18,7 @@ from .. import theme as th
 from ..draw import capsule, disc
 from ..seats import EDGE_ROTATION
 from ..tween import Tween, ease_in_out, ease_out, lerp2, pulse
+from .keepclear import names_over
 
 HOP_S = 0.3  # passenger seconds per hop
 FAST = 4.0  # speed-up after a tap
@@ -53,6 +54,7 @@ class Float:
     target: str = "score"  # where on the panel it lands: "score", "tiles" or "landmarks"
     surf: pygame.Surface | None = None  # rendered once, turned to face the receiving seat
     icon: str | None = None  # a city tile's symbol drawn before the text (Berlin's landmark tiles)
+    ends: tuple | None = None  # (key, start, end): where it rises and lands on screen, clear of names
 
 
 @dataclass
@@ -72,6 +74,7 @@ class Toast:
     surf: pygame.Surface | None = None
     colour: tuple | None = None  # None: the theme's "bad" red (a refused move)
     offset: bool = True  # lifted towards the reader's "up", off the finger
+    width: float = 520  # design px: the words wrap at this width
 
 
 NOTICE_S = 4.0  # a notice facing every seat (the end is triggered, the passenger left the board)
@@ -79,6 +82,26 @@ NOTICE_S = 4.0  # a notice facing every seat (the end is triggered, the passenge
 
 def _linear(t: float) -> float:
     return t
+
+
+def _pairs(path):
+    return list(zip(path, path[1:]))
+
+
+def _part_of(path, t: float):
+    """The straight pieces of ``path`` up to the fraction ``t`` of its length, and the point reached."""
+    lengths = [math.hypot(q[0] - p[0], q[1] - p[1]) for p, q in _pairs(path)]
+    left = t * sum(lengths)
+    out = []
+    for (p, q), L in zip(_pairs(path), lengths):
+        if left >= L:
+            out.append((p, q))
+            left -= L
+            continue
+        end = lerp2(p, q, left / L if L else 1.0)
+        out.append((p, end))
+        return out, end
+    return out, path[-1]
 
 
 class Animations:
@@ -166,10 +189,17 @@ class Animations:
         self.toasts = [t for t in self.toasts if t.tween.raw < 0.7][-2:]
         self.toasts.append(Toast(text, x, y, angle, Tween(TOAST_S, _linear), colour=colour))
 
-    def notice(self, text: str, places: list[tuple[float, float, int]], seconds: float | None = None) -> None:
-        """The same message at each (x, y, angle): one per seat, turned to read from there."""
+    def notice(self, text: str, places: list[tuple], seconds: float | None = None) -> None:
+        """The same message at each (x, y, angle[, width]): one per seat, turned to read from there, its words
+        wrapped at ``width`` design px (520 unless given)."""
         self.notices = [Toast(text, x, y, angle, Tween(seconds or NOTICE_S, _linear), colour=self.theme.accent,
-                              offset=False) for x, y, angle in places]
+                              offset=False, width=rest[0] if rest else 520) for x, y, angle, *rest in places]
+
+    def notice_size(self, text: str, k: float, width: float = 520) -> tuple[int, int]:
+        """A notice's size read upright, its words wrapped at ``width`` design px (its places are found for
+        it: play/layout.notice_places)."""
+        return self._toast_surface(Toast(text, 0, 0, 0, Tween(1.0), colour=self.theme.accent, offset=False,
+                                         width=width), k).get_size()
 
     # ---- time ------------------------------------------------------------------------------------
     def step(self, dt: float) -> tuple[list[Float], list[Travel]]:
@@ -231,8 +261,9 @@ class Animations:
         return landed, arrived
 
     # ---- drawing ---------------------------------------------------------------------------------
-    def draw(self, surf: pygame.Surface, bv, state, panels, k: float) -> list[pygame.Rect]:
-        """Pops, flashes, the travelling passenger, floating points and toasts; returns the areas drawn."""
+    def draw(self, surf: pygame.Surface, bv, state, panels, k: float, clear_of=()) -> list[pygame.Rect]:
+        """Pops, flashes, the travelling passenger, floating points and toasts; returns the areas drawn.
+        Floating points rise and land clear of names, symbols and ``clear_of`` (tokens and legal spaces)."""
         st = state
         out: list[pygame.Rect] = []
 
@@ -259,15 +290,11 @@ class Animations:
         for f in self.floats:
             if not f.tween.started:
                 continue
-            if f.start_board is not None:
-                start = bv.to_screen(*f.start_board)
-            else:
-                start = f.start_screen or bv.rect.center
             panel = panels[f.player]
-            end = panel.anchor(f.target)
-            pos = lerp2(start, end, f.tween.value)
             if f.surf is None:
                 f.surf = self._float_surface(f.text, f.colour, EDGE_ROTATION.get(panel.edge, 0), k, f.icon)
+            start, end = self.float_ends(f, bv, panel, clear_of)
+            pos = lerp2(start, end, f.tween.value)
             raw = f.tween.raw
             f.surf.set_alpha(255 if raw < 0.75 else round(255 * max(0.0, 1 - (raw - 0.75) / 0.25) ** 0.5))
             lift = 24 * k * math.sin(math.pi * raw)  # a small hop towards the receiving player's "up"
@@ -291,31 +318,63 @@ class Animations:
             out.append(r)
         return out
 
+    @staticmethod
+    def float_ends(f: Float, bv, panel, clear_of=()) -> tuple[tuple[float, float], tuple[float, float]]:
+        """Where float ``f`` rises (beside its station, over no name) and lands (on the board by the
+        receiving seat's score or tiles, over no name, and off the panel's words); kept for the view."""
+        key = (tuple(bv.rect), bv.s, bv.vx0, bv.vy0, tuple(panel.rect), bv.names.key)
+        if f.ends is not None and f.ends[0] == key:
+            return f.ends[1], f.ends[2]
+        from .overlays import _nearest_free
+
+        w, h = f.surf.get_size()
+        w, h = w + 6, h + 6  # a little room for its hop and rounding
+        taken = bv.occupied_rects() + list(clear_of)
+        reach = math.hypot(bv.rect.w, bv.rect.h)
+        inside = bv.rect.inflate(-4, -4)
+        if f.start_screen is not None:  # from a panel's button
+            start = f.start_screen
+        else:  # beside its station (or the board's middle)
+            at = bv.to_screen(*f.start_board) if f.start_board is not None else bv.rect.center
+            box = _nearest_free((w, h), at, 0, inside, taken, max_dist=reach)
+            start = box.center if box is not None else at
+        ax, ay = panel.anchor(f.target)
+        at = (min(max(ax, inside.left + w / 2), inside.right - w / 2),
+              min(max(ay, inside.top + h / 2), inside.bottom - h / 2))  # the board's edge nearest the anchor
+        box = _nearest_free((w, h), at, 0, inside, taken, max_dist=reach)
+        end = box.center if box is not None else at
+        f.ends = (key, start, end)
+        return start, end
+
     def _draw_travel(self, surf, bv, st, k, out, around) -> None:
+        """The hops ridden so far, the hop under way up to the passenger, the names those cross drawn again
+        over them (a name stays readable), then the passenger."""
         tr = self.travels[0]
         done = tr.hops[:tr.i]
         if done:
             bv.draw_route(surf, done, st)
+        w = max(bv.lane_gap * 1.3, 6.0 * k)
+        pieces = [pq for h in done for pq in _pairs(bv.hop_path(h[0], h[1]))]
         if tr.i < len(tr.hops):
             a, b, li = tr.hops[tr.i]
-            t = ease_in_out(min(1.0, tr.t))
-            pa, pb = bv.station_xy(a), bv.station_xy(b)
-            pos = lerp2(pa, pb, t)
-            w = max(bv.lane_gap * 1.3, 6.0 * k)
-            if li >= 0:
-                colour = st.lines[li].colour
-                capsule(surf, th.line_outline(colour), pa, pos, w + 4)
-                capsule(surf, self.theme.line(colour), pa, pos, w)
-            else:
-                capsule(surf, self.theme.ink, pa, pos, w * 0.4)
+            now, pos = _part_of(bv.hop_path(a, b), ease_in_out(min(1.0, tr.t)))
+            for pa, q in now:
+                if li >= 0:
+                    colour = st.lines[li].colour
+                    capsule(surf, th.line_outline(colour), pa, q, w + 4)
+                    capsule(surf, self.theme.line(colour), pa, q, w)
+                else:
+                    capsule(surf, self.theme.ink, pa, q, w * 0.4)
+            pieces += now
         else:
             pos = bv.station_xy(tr.destination)
+        out += names_over(surf, bv, pieces, w / 2 + 3)
         bv.draw_station_ring(surf, tr.destination, self.theme.highlight, pulse(self.clock % 1.0, 1))
         bv.draw_passenger(surf, *pos)
-        pts = [bv.station_xy(h[0]) for h in tr.hops[:tr.i + 1]] + [pos]
+        pts = [p for pq in pieces for p in pq] + [pos]
         xs = [p[0] for p in pts]
         ys = [p[1] for p in pts]
-        m = max(bv.lane_gap * 1.3, 6.0 * k) / 2 + 4 + bv.passenger_radius * 1.2
+        m = w / 2 + 4 + bv.passenger_radius * 1.2
         out.append(pygame.Rect(int(min(xs) - m), int(min(ys) - m), int(max(xs) - min(xs) + 2 * m) + 2,
                                int(max(ys) - min(ys) + 2 * m) + 2))
         d = bv.station_xy(tr.destination)
@@ -344,7 +403,7 @@ class Animations:
 
     def _toast_surface(self, t: Toast, k: float) -> pygame.Surface:
         f = self.fonts.get(max(12, round(20 * k)), True)
-        maxw = round(520 * k)
+        maxw = round(t.width * k)
         lines = th.wrap(f, t.text, maxw)
         imgs = [f.render(s, True, (255, 255, 255)) for s in lines]
         pad = round(12 * k)

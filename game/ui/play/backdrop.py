@@ -13,6 +13,7 @@ import pygame
 
 from ..board.layer import merge_rects
 from ..surfaces import Reusable
+from . import keepclear
 
 # when the changed areas cover more of the window than this, compose it all; a pan or zoom changes the board
 # (~65 % of a 1080p window), and composing just it and what lies over it saves ~2 ms a frame (docs/bench.md)
@@ -72,7 +73,7 @@ class Backdrop:
         resized = self.surf is not None and self.surf.get_size() != size and bool(self._keys)
         previews = self._previews(scene, full, panel_drawn, resized)
         pieces = {
-            "banner": self._banner_key(scene, banner, facing, view, full, panel_drawn, resized),
+            "banner": self._banner_key(scene, banner, facing, view, full, panel_drawn, resized, previews),
             "buttons": (tuple((n, tuple(r)) for n, r in buttons.items()), scene.names_mode, facing),
             "previews": (previews, view),
             "cards": scene.cards_key(),  # the destination card strips (play/cards.py)
@@ -151,15 +152,17 @@ class Backdrop:
             self._previews_waited = False
         return previews
 
-    def _banner_key(self, scene, banner, facing, view, full: bool, panel_drawn: bool, resized: bool):
+    def _banner_key(self, scene, banner, facing, view, full: bool, panel_drawn: bool, resized: bool, previews):
         """The turn banner's key. The banner keeps its place while fingers zoom (the names under it are a
         stretched stand-in anyway) and is placed again when the zoom settles; a new banner waits a frame or
         two while panels are drawn afresh (its search for a free place costs 1-10 ms)."""
         bv = scene.board_view
         if not (bv.interactive or getattr(scene, "view_moving", False)) or self._banner_view is None:
             self._banner_view = view
+        # the tokens, the legal spaces and the route callouts it keeps clear of change with these
         bkey = (banner, facing, scene.state.phase == "over", self._banner_view,
-                tuple(p.rect.topleft for p in scene.panels))
+                tuple(p.rect.topleft for p in scene.panels), scene.version, scene.turns.glow(scene.blocking),
+                previews)
         old_b = self._keys.get("banner")
         if (not full and old_b is not None and old_b[0] != bkey and panel_drawn and self._banner_waited < 2
                 and old_b[1] is not None):
@@ -265,8 +268,8 @@ class Backdrop:
             pass  # left to the next frame (a resize's own frame)
         elif full or banner_moved:
             bd.set_clip(None if full else pygame.Rect(0, 0, *bd.get_size()))
-            banner_rect = pygame.Rect(scene.overlays.draw_banner(bd, bv, scene.panels[scene.shown_current],
-                                                                 banner, k, st.phase == "over"))
+            banner_rect = pygame.Rect(scene.overlays.draw_banner(bd, bv, scene.panels[scene.shown_current], banner,
+                                                                 k, st.phase == "over", _clear_of(scene, previews)))
         elif old_banner is not None:
             hit = [r for r in damage if r.colliderect(old_banner)]
             if hit:  # the same banner again over what was composed under it (its last picture and place)
@@ -284,6 +287,13 @@ class Backdrop:
                 scene.overlays.draw_board_buttons(bd, buttons, k, scene.names_mode == "active", facing)
         bd.set_clip(clip)
         return banner_rect
+
+
+def _clear_of(scene, previews) -> list[pygame.Rect]:
+    """What the banner keeps clear of besides names and symbols: tokens, legal spaces and the route callouts
+    drawn (the previews are composed before the banner)."""
+    tags = list(scene.overlays.tags) if previews and previews[0] is not None else []
+    return keepclear.pieces_of(scene) + tags
 
 
 def _union(rects) -> pygame.Rect:

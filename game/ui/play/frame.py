@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from ..board.layer import merge_rects as _merge_rects
+from . import keepclear
 
 
 def draw(scene, surface: pygame.Surface) -> list[pygame.Rect] | None:
@@ -30,14 +31,16 @@ def draw(scene, surface: pygame.Surface) -> list[pygame.Rect] | None:
         for r in restore:
             surface.blit(bd, r, r)
     area = surface.get_rect()
-    drawn = scene.anim.draw(surface, scene.board_view, scene.state, scene.panels, scene.app.scale)
+    drawn = scene.anim.draw(surface, scene.board_view, scene.state, scene.panels, scene.app.scale,
+                            keepclear.pieces_of(scene))
     if scene.guide is not None:
         drawn += scene.guide.draw(surface)
     drawn += scene.long_press.draw(surface)
     drawn += scene.cards.draw_moving(surface, scene.board_view)
     if not scene.blocking:
         drawn += scene.hints.draw(surface, scene.board_view, scene.state, scene.panels, scene.theme, scene.fonts,
-                                 scene.app.scale, avoid=[scene.backdrop.banner_rect()])
+                                 scene.app.scale, avoid=_callouts(scene), soft=keepclear.pieces_of(scene),
+                                 banner=scene.backdrop.banner_rect())
     drawn += scene.draw_held_secret(surface)  # secret cards last: nothing may cover them while held
     if scene.reveal is not None:
         drawn += scene.reveal.draw(surface, scene)
@@ -58,3 +61,9 @@ def draw_stand_in(scene, surface: pygame.Surface) -> bool:
     scene._dirty = [r.clip(surface.get_rect()) for r in drawn]
     scene._full_next = True
     return True
+
+
+def _callouts(scene) -> list:
+    """The route callouts shown (the hint's tag keeps clear of them)."""
+    key = scene.board_overlays_key()
+    return list(scene.overlays.tags) if key is not None and key[0] is not None else []

@@ -11,6 +11,7 @@ the kiosk's demo (every seat a computer) never offers one.
 """
 from __future__ import annotations
 
+import math
 import threading
 from dataclasses import dataclass
 
@@ -24,6 +25,7 @@ from .. import textfit
 from .. import theme as th
 from ..draw import capsule, disc
 from ..seats import EDGE_ROTATION
+from .keepclear import lane_boxes, names_over
 
 CATEGORY_WORDS = {
     "national_rail": N_("reaches National Rail"),
@@ -44,6 +46,8 @@ CATEGORY_WORDS = {
 # the strongest level that answers within about a second: hard, until the expert is shown stronger (docs/ai.md,
 # "Expert": 28 of 50 games against hard is not distinguishable from hard, and it thinks longer)
 HINT_LEVEL = "hard"
+# the tag's words wrap at these shares of the board's length, the widest first that finds a free place
+TAG_SHARES = (0.6, 0.4, 0.28, 0.2, 0.14)
 
 
 @dataclass
@@ -108,21 +112,6 @@ def _cluster_of(view, e) -> str:
     return cluster_title(key) if key else ""
 
 
-def _place_tag(bv, size: tuple[int, int], at, gap: float, keep: list) -> pygame.Rect:
-    """Beside the hint on the board's card as it shows in the view, not past the card's edge, unless the card
-    has no room there that the view's margin has (fewer of ``keep``, the names and symbols, covered)."""
-    from .overlays import place_box
-
-    (x0, y0), (x1, y1) = bv.to_screen(bv.bounds[0], bv.bounds[1]), bv.to_screen(bv.bounds[2], bv.bounds[3])
-    card = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0)).clip(bv.rect)
-    anywhere = place_box(size, at, gap, bv.rect, [], keep)
-    if card.contains(anywhere) or card.w < size[0] or card.h < size[1]:
-        return anywhere
-    on_card = place_box(size, at, gap, card, [], keep)
-    covered = lambda r: len(r.collidelistall(keep))  # noqa: E731
-    return on_card if covered(on_card) <= covered(anywhere) else anywhere
-
-
 def think(view):
     """The expert bot's action for the seat to play in ``view`` and why (runs on the worker thread)."""
     from ...ai import make_bot
@@ -143,7 +132,8 @@ class HintControl:
         self._thread: threading.Thread | None = None
         self._result: tuple | None = None  # (key, player, action, reason) or (key, player, None, error)
         self._asked: tuple | None = None  # (key, player) being thought about
-        self._tag: tuple | None = None  # (key, picture) of the shown tag
+        self._tags: dict = {}  # (text, turn, scale, room, share) -> the tag's picture
+        self._tag: pygame.Surface | None = None  # the shown tag's picture
         self._place: tuple | None = None  # (key, rect) where the tag goes
 
     # ---- asking ------------------------------------------------------------------------------------
@@ -204,14 +194,17 @@ class HintControl:
 
     # ---- showing -------------------------------------------------------------------------------------
     def draw(self, surf: pygame.Surface, bv, state, panels, theme, fonts, k: float,
-             avoid: list | None = None) -> list[pygame.Rect]:
+             avoid: list | None = None, soft: list = (), banner: pygame.Rect | None = None) -> list[pygame.Rect]:
         """The shown hint over the board: the track space glowing (or the button or route ringed) and the
-        tag with the words, facing the seat. ``avoid``: more to keep clear of (the turn banner). Returns the
-        areas drawn."""
+        tag with the words, facing the seat, beside what it points at. The tag keeps clear of names, station
+        symbols and the board's buttons, and of ``avoid`` (the route callouts); of ``soft`` (tokens and legal
+        spaces: play/keepclear.py) and of the turn ``banner`` unless there is no such place. Returns the areas
+        drawn."""
         h = self.shown
         if h is None:
             return []
         out = []
+        own = []  # the hinted track space itself: the tag goes beside it
         a = h.action
         panel = panels[h.player]
         angle = EDGE_ROTATION.get(panel.edge, 0)
@@ -230,6 +223,7 @@ class HintControl:
             at = bv.conn_point(a.connection)
             xs = [c for p, q in segs for c in (p[0], q[0])] or [at[0]]
             ys = [c for p, q in segs for c in (p[1], q[1])] or [at[1]]
+            own = lane_boxes(segs, w / 2 + 3 * k, max(4.0, 2 * w))
             m = w + 8 * k
             out.append(pygame.Rect(min(xs) - m, min(ys) - m, max(xs) - min(xs) + 2 * m,
                                    max(ys) - min(ys) + 2 * m).clip(bv.rect))
@@ -249,17 +243,16 @@ class HintControl:
             if stn >= 0:
                 disc(surf, theme.highlight, at, rr, max(3, round(5 * k)))
                 out.append(pygame.Rect(at[0] - rr - 4, at[1] - rr - 4, 2 * rr + 8, 2 * rr + 8))
-        tag = self._tag_surface(text, angle, theme, fonts, k, bv.rect.h if angle in (90, 270) else bv.rect.w)
+        avoid = [pygame.Rect(r) for r in (avoid or []) if r is not None] + own
+        place_key = (h.key, tuple(bv.rect), bv.s, bv.vx0, bv.vy0, text, angle, tuple(map(round, at)),
+                     tuple(tuple(r) for r in avoid), id(soft), len(soft), banner and tuple(banner))
+        if self._place is None or self._place[0] != place_key:  # beside the hint, over nothing if it can be
+            self._tag, tr = self._placed_tag(text, angle, theme, fonts, k, bv, at, avoid, soft,
+                                             [pygame.Rect(banner)] if banner is not None else [])
+            self._place = (place_key, tr)
+        tag = self._tag
         textfit.check(text, bv.rect.w, tag.get_width(), "hint tag width")  # beside the board: it must fit on it
         textfit.check(text, bv.rect.h, tag.get_height(), "hint tag height")
-        avoid = [pygame.Rect(r) for r in (avoid or []) if r is not None]
-        place_key = (h.key, tuple(bv.rect), bv.s, bv.vx0, bv.vy0, tag.get_size(), tuple(map(round, at)),
-                     tuple(tuple(r) for r in avoid))
-        if self._place is None or self._place[0] != place_key:  # beside the hint, hiding the fewest names
-            from .overlays import place_box
-
-            tr = _place_tag(bv, tag.get_size(), at, 24 * k, bv.occupied_rects() + avoid)
-            self._place = (place_key, tr)
         tr = self._place[1]
         if not tr.inflate(8 * k, 8 * k).collidepoint(at):  # a leader from the tag to what it points at
             ex = min(max(at[0], tr.left), tr.right)
@@ -267,6 +260,7 @@ class HintControl:
             clip = surf.get_clip()
             surf.set_clip(bv.rect)
             pygame.draw.line(surf, theme.ink, (ex, ey), at, max(2, round(2 * k)))
+            out += names_over(surf, bv, [((ex, ey), at)], max(2, round(2 * k)))  # the names stay on top
             surf.set_clip(clip)
             out.append(pygame.Rect(min(ex, at[0]) - 3, min(ey, at[1]) - 3, abs(ex - at[0]) + 7,
                                    abs(ey - at[1]) + 7).clip(bv.rect))
@@ -285,14 +279,37 @@ class HintControl:
             return _("take a branch tile")
         return _("choose this route")
 
-    def _tag_surface(self, text: str, angle: int, theme, fonts, k: float, max_w: int) -> pygame.Surface:
-        key = (text, angle, round(k, 3), max_w)
-        if self._tag is not None and self._tag[0] == key:
-            return self._tag[1]
+    def _placed_tag(self, text: str, angle: int, theme, fonts, k: float, bv, at, avoid: list, soft: list,
+                    banner: list) -> tuple[pygame.Surface, pygame.Rect]:
+        """The tag's picture and place: the nearest place beside ``at`` covering no name, symbol, board button
+        or anything in ``avoid``, nor ``soft`` and the ``banner`` while there is such a place (the banner's
+        words are on the seat's panel too), the words on one line or in a narrower block (more lines) where
+        that finds one; else where it covers the fewest names."""
+        from .overlays import Overlays, _nearest_free, place_box
+
+        m = round(8 * k)
+        clear = avoid + [b.inflate(m, m) for b in Overlays.board_buttons(bv, k).values()] + bv.occupied_rects()
+        along = bv.rect.h if angle in (90, 270) else bv.rect.w
+        reach = math.hypot(bv.rect.w, bv.rect.h)  # the nearest free place, however far (a leader joins it)
+        for tier in (clear + banner + list(soft), clear + banner, clear):
+            for share in TAG_SHARES:
+                tag = self._tag_surface(text, angle, theme, fonts, k, along, share)
+                free = _nearest_free(tag.get_size(), at, round(24 * k), bv.rect, tier, reach)
+                if free is not None:
+                    return tag, free
+        tag = self._tag_surface(text, angle, theme, fonts, k, along, TAG_SHARES[0])
+        return tag, place_box(tag.get_size(), at, 24 * k, bv.rect, clear + banner + list(soft), bv.label_rects())
+
+    def _tag_surface(self, text: str, angle: int, theme, fonts, k: float, max_w: int,
+                     share: float) -> pygame.Surface:
+        key = (text, angle, round(k, 3), max_w, share)
+        got = self._tags.get(key)
+        if got is not None:
+            return got
         f = fonts.get(max(11, round(18 * k)), True)
         # one line when short, else two broken between phrases (the move / the reason), else wrapped
-        lines = th.phrase_lines(f, text, max(80, int(max_w * 0.45)), 2, hyphens=False) or \
-            th.wrap(f, text, max(80, int(max_w * 0.6)))
+        lines = th.phrase_lines(f, text, max(80, int(max_w * share * 0.75)), 2, hyphens=False) or \
+            th.wrap(f, text, max(80, int(max_w * share)))
         imgs = [f.render(t, True, theme.ink) for t in lines]
         pad = round(10 * k)
         w = max(i.get_width() for i in imgs) + 2 * pad
@@ -305,5 +322,7 @@ class HintControl:
             box.blit(i, ((w - i.get_width()) // 2, y))
             y += i.get_height()
         pic = pygame.transform.rotate(box, angle) if angle else box
-        self._tag = (key, pic)
+        if len(self._tags) >= 8:
+            self._tags.clear()
+        self._tags[key] = pic
         return pic

@@ -14,7 +14,9 @@ from ...engine.rules import rules_of
 from ...i18n import _, ngettext
 from ..panel import DEPTH, PanelView, SeatPanel
 from ..seats import EDGE_ROTATION
+from . import keepclear
 from .cards import CardStrips
+from .overlays import _free_band_spot
 
 
 def lay_out(scene) -> None:
@@ -146,11 +148,23 @@ def banner_text(scene) -> str:
         player=name, n=n)
 
 
-def notice_places(scene) -> list[tuple[float, float, int]]:
+NOTICE_WIDTHS = (520, 380, 280)  # design px a notice's words wrap at: the widest that comes nearest its seat
+
+
+def notice_places(scene, text: str = "") -> list[tuple[float, float, int, float]]:
     """Where a message for the whole table goes: one copy at each seat's edge of the board, turned to read
-    from there (x, y, angle)."""
+    from there (x, y, angle, wrap width). Each copy goes where it covers no name, station, token, legal
+    space, the banner or another seat's copy, as near the seat's edge and its panel as that allows (its
+    words in a narrower block when that comes nearer)."""
     bv = scene.board_view.rect
-    inset = round(90 * scene.app.scale)
+    k = scene.app.scale
+    inset = round(90 * k)
+    m = round(8 * k)
+    taken = keepclear.of_scene(scene)
+    banner = scene.backdrop.banner_rect()
+    if banner is not None:
+        taken.append(banner)
+    sizes = [(wrap, scene.anim.notice_size(text, k, wrap)) for wrap in NOTICE_WIDTHS] if text else []
     places = []
     for p in scene.panels:
         c = p.rect.center
@@ -164,7 +178,21 @@ def notice_places(scene) -> list[tuple[float, float, int]]:
             x = bv.left + inset
         else:
             x = bv.right - inset
-        places.append((x, y, EDGE_ROTATION.get(p.edge, 0)))
+        best = None  # (how far in from the seat's edge, wrap width, place)
+        for wrap, size in sizes:
+            w, h = size if p.edge in ("bottom", "top") else size[::-1]
+            spot = _free_band_spot((w + 2, h + 2), p.edge, bv, p.rect, taken, m, reach=1.0)
+            if spot is not None:
+                depth = {"bottom": bv.bottom - spot.bottom, "top": spot.top - bv.top, "left": spot.left - bv.left,
+                         "right": bv.right - spot.right}[p.edge]
+                if best is None or depth < best[0] - 2 * m:
+                    best = (depth, wrap, spot)
+        if best is None:
+            places.append((x, y, EDGE_ROTATION.get(p.edge, 0), NOTICE_WIDTHS[0]))
+            continue
+        _depth, wrap, spot = best
+        taken.append(spot)
+        places.append((spot.x + spot.w / 2, spot.y + spot.h / 2, EDGE_ROTATION.get(p.edge, 0), wrap))
     return places
 
 

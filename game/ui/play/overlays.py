@@ -18,6 +18,7 @@ from .. import textfit
 from .. import theme as th
 from ..draw import disc
 from ..seats import EDGE_ROTATION
+from .keepclear import names_over
 
 # The last action's preview of each passenger move: (a later move?, its kind, what it shows) -> words.
 N_ = i18n.N_
@@ -56,15 +57,21 @@ class _Leg:
 
 
 def place_box(size: tuple[int, int], at: tuple[float, float], gap: float, inside: pygame.Rect,
-              taken: list, names: list = ()) -> pygame.Rect:
+              taken: list, names: list = (), reach: float | None = None, soft: list = ()) -> pygame.Rect:
     """A box of ``size`` beside the point ``at`` (``gap`` away), inside ``inside``, where it covers the least
-    of ``taken`` (station symbols, other tags) and above all of ``names``; above first when that is as good."""
+    of ``taken`` (station symbols, other tags) and above all of ``names``; above first when that is as good.
+    A place covering nothing is looked for up to ``reach`` away (the box's width or eight heights unless
+    given), then one covering nothing but ``soft`` (tokens and legal spaces, which are lines: a box over one
+    hides a short stretch of it, where it would hide a name whole)."""
     w, h = size
     x, y = at
     g = round(gap)
-    free = _nearest_free(size, at, g, inside, list(taken) + list(names), max_dist=max(w, 8 * h))
-    if free is not None:
-        return free
+    for tier in (soft, ()) if soft else ((),):
+        free = _nearest_free(size, at, g, inside, list(taken) + list(names) + list(tier),
+                             max_dist=reach or max(w, 8 * h))
+        if free is not None:
+            return free
+    taken = list(taken) + list(soft)
     spots = []
     for far in (0, 1, 2):  # beside the station first, then further out
         d = g + far * (h + g)
@@ -126,13 +133,17 @@ def _nearest_free(size: tuple[int, int], at: tuple[float, float], gap: int, insi
     step = max(2, h // 3)
     offsets = sorted(range(-int(max_dist), int(max_dist) + 1, step), key=abs)
     best = None
+    rows = _RectRows(taken, True) if len(taken) > 64 else None  # many rows tried against many rects
     for dy in offsets:
         if best is not None and abs(dy) > best[0]:
             break
         top = round(y + dy - h / 2)
         if top < inside.top or top + h > inside.bottom:
             continue
-        blocks = [(t.left, t.right) for t in taken if t.top < top + h and t.bottom > top]
+        if rows is not None:
+            blocks = rows.spans(top, top + h)
+        else:
+            blocks = [(t.left, t.right) for t in taken if t.top < top + h and t.bottom > top]
         if abs(dy) < h / 2 + gap:  # on the point's own row keep clear of the point itself
             blocks.append((round(x - gap), round(x + gap)))
         left = _free_spot(inside.left, inside.right, w, blocks, x - w / 2)
@@ -172,16 +183,16 @@ class _RectRows:
 
 
 def _free_band_spot(size: tuple[int, int], edge: str, br: pygame.Rect, pr: pygame.Rect, taken: list,
-                    m: int, rows: _RectRows | None = None) -> pygame.Rect | None:
+                    m: int, rows: _RectRows | None = None, reach: float = 0.45) -> pygame.Rect | None:
     """The place nearest the seat's edge (and nearest the middle of its panel) where a box of ``size``
-    covers nothing in ``taken``; searched row by row up to 45% of the way across the board. ``rows``: the
-    same ``taken`` already indexed for this edge (``_RectRows``), when several boxes are tried."""
+    covers nothing in ``taken``; searched row by row up to ``reach`` of the way across the board. ``rows``:
+    the same ``taken`` already indexed for this edge (``_RectRows``), when several boxes are tried."""
     w, h = size
     horizontal = edge in ("bottom", "top")
     if rows is None:
         rows = _RectRows(taken, horizontal)
     depth = h if horizontal else w
-    limit = (br.h if horizontal else br.w) * 0.45
+    limit = (br.h if horizontal else br.w) * reach
     step = max(3, depth // 3)
     d = 0
     while d <= limit:
@@ -230,6 +241,7 @@ class Overlays:
         self.facing = 0  # the score tags face the seat whose turn it is (its edge's rotation)
         self.last_banner: tuple[pygame.Surface, pygame.Rect] | None = None  # (picture, place) last drawn
         self._boxes: dict = {}  # (lines, k, over, edge) -> the banner form's picture
+        self.clear_of: list[pygame.Rect] = []  # tokens and legal spaces the score tags keep off (play/keepclear.py)
 
     # ---- board buttons ---------------------------------------------------------------------------
     @staticmethod
@@ -291,7 +303,7 @@ class Overlays:
         if legs and not hasattr(legs[0], "options"):
             legs = [_Leg("", tuple(legs))]
         colours = (self.theme.accent, self.theme.warn)
-        taken = list(bv.occupied_rects())
+        taken = bv.occupied_rects()
         for j, leg in enumerate(legs):
             colour = colours[min(j, len(colours) - 1)]
             for opt in leg.options:
@@ -335,13 +347,16 @@ class Overlays:
         w = img.get_width() + round(14 * k) + (0 if text else len(opt.lines) * (chip + round(4 * k)))
         h = max(img.get_height(), chip) + round(10 * k)
         turned = self.facing in (90, 270)
+        area = tag_area(bv, x, y, k)
         box = place_box((h, w) if turned else (w, h), (x, y), bv.station_radius(opt.destination) + 10 * k,
-                        tag_area(bv, x, y, k), bv.occupied_rects() if taken is None else taken, bv.label_rects())
+                        area, bv.occupied_rects() if taken is None else taken, bv.label_rects(),
+                        reach=max(area.w, area.h), soft=self.clear_of)
         self.tags.append(box)
         near = (min(max(x, box.left), box.right), min(max(y, box.top), box.bottom))
         if math.hypot(near[0] - x, near[1] - y) > bv.station_radius(opt.destination) + 24 * k:  # a leader line
             pygame.draw.line(surf, (255, 255, 255), (x, y), near, max(3, round(5 * k)))
             pygame.draw.line(surf, edge or self.theme.accent, (x, y), near, max(1, round(2 * k)))
+            names_over(surf, bv, [((x, y), near)], max(3, round(5 * k)))  # the names it passes stay on top
         if self.facing:  # drawn upright, then turned to face the seat it speaks to
             card = pygame.Surface((w, h), pygame.SRCALPHA)
             self._draw_tag(card, card.get_rect(), img, text, opt, state, chip, k, edge)
@@ -409,14 +424,16 @@ class Overlays:
                            int(max(ys) - min(ys) + 2 * m) + 1)
 
     # ---- turn banner -----------------------------------------------------------------------------
-    def draw_banner(self, surf: pygame.Surface, bv, panel, text: str, k: float, over: bool) -> pygame.Rect:
+    def draw_banner(self, surf: pygame.Surface, bv, panel, text: str, k: float, over: bool,
+                    clear_of: list | tuple = ()) -> pygame.Rect:
         """The turn banner on the board edge facing the active seat, rotated to read from there; returns
-        where it went."""
+        where it went. It keeps clear of names, symbols and the board's buttons, and of ``clear_of`` (the
+        tokens, the legal spaces and the route callouts: play/keepclear.py)."""
         forms = banner_forms(self.fonts, text, k)
         # each form is drawn only if the ones before it hide something; names, symbols and buttons are
         # gathered and indexed once for all the forms tried
         m = round(8 * k)
-        taken = bv.occupied_rects() + [b.inflate(m, m) for b in self.board_buttons(bv, k).values()]
+        taken = bv.occupied_rects() + [b.inflate(m, m) for b in self.board_buttons(bv, k).values()] + list(clear_of)
         rows = _RectRows(taken, panel.edge in ("bottom", "top"))
         best = None
         room = bv.rect.inflate(-2 * m, -2 * m)
@@ -435,6 +452,14 @@ class Overlays:
                 best = (got[0], got[1], box, form[1])
             if got[0] == 0:
                 break
+        if best[0]:  # nothing free near the seat's edge in any form: the free place nearest it, however far in
+            for form in fitting:
+                box = self._banner_box(form, k, over, panel.edge)
+                spot = _free_band_spot(box.get_size(), panel.edge, bv.rect, self._seat_span(bv.rect, panel), taken, m,
+                                       rows, reach=1.0)
+                if spot is not None:
+                    best = (0, spot, box, form[1])
+                    break
         self.banner_hidden = best[0]  # area of names and symbols it still covers (tests: 0 when there is room)
         self.last_banner = (best[2], pygame.Rect(best[1]))
         self.banner_lines = best[3]  # the words as they were broken (tests: two lines at most)
@@ -473,6 +498,12 @@ class Overlays:
         rot = EDGE_ROTATION[edge]
         return pygame.transform.rotate(box, rot) if rot else box
 
+    @staticmethod
+    def _seat_span(br: pygame.Rect, panel) -> pygame.Rect:
+        """The seat's panel's stretch of the board ``br``'s edge (the banner is centred on it if it can be)."""
+        pr = panel.rect.clip(br.inflate(0, 4000) if panel.edge in ("bottom", "top") else br.inflate(4000, 0))
+        return br if pr.w <= 0 or pr.h <= 0 else pr
+
     def _place_banner(self, box: pygame.Surface, bv, panel, k: float, taken: list | None = None,
                       rows: _RectRows | None = None) -> tuple[int, pygame.Rect]:
         """Where along the seat's edge of the board the banner hides the least: (hidden area, rect).
@@ -481,9 +512,7 @@ class Overlays:
         br = bv.rect.clip(pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0)))  # the visible sheet
         if br.w < box.get_width() or br.h < box.get_height():
             br = bv.rect
-        pr = panel.rect.clip(br.inflate(0, 4000) if panel.edge in ("bottom", "top") else br.inflate(4000, 0))
-        if pr.w <= 0 or pr.h <= 0:
-            pr = br
+        pr = self._seat_span(br, panel)
         r = box.get_rect()
         m = round(8 * k)
         if taken is None:

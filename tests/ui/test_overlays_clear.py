@@ -1,0 +1,201 @@
+"""Nothing temporary covers what a player needs (issue 22, item 2), one overlay at a time, and New York's grid
+reference where it can be read (item 4). The whole sweep is test_overlays_readability_audit.py; the checks are
+overlay_checks.py's."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pygame
+import pytest
+
+from game.ai import RandomBot
+from game.engine import ChooseRoute
+from game.ui.cities import newyork as nymod
+from game.ui.play.animations import Travel
+from tests.ui.overlay_checks import (float_problems, hint_box, hits, needed, problems, seg_hits_rect,
+                                     show_position, start_scene)
+
+
+def _play(app, scene, bot, actions: int, every: int = 1000, position=None, acted=None) -> Counter:
+    """Acts ``actions`` times (or to the end) through the screen, calling ``position()`` every ``every``
+    actions and ``acted()`` after each action; sums what they count."""
+    got: Counter = Counter()
+    st = scene.state
+    for i in range(actions):
+        if st.over:
+            break
+        if position is not None and i % every == 0:
+            got += position()
+        scene.act(bot.choose(st), None)
+        app.step(1 / 120)
+        if acted is not None:
+            got += acted()
+        scene.skip_animations()
+        app.step(1 / 120)
+    return got
+
+
+def _newyork_table(app):
+    """New York at 1920x1080, four seats round the table, and the seeded bot that plays it."""
+    app.resize(1920, 1080)
+    return start_scene(app, "newyork", 4, "table", 5), RandomBot(5)
+
+
+def test_the_banner_never_lies_over_legal_spaces_tokens_names_or_callouts(app):
+    """New York at 1920x1080, four seats round the table: the banner once hid the legal spaces a player was
+    about to tap."""
+    scene, bot = _newyork_table(app)
+    glowed = []
+
+    def check():
+        show_position(app, scene, bot, hint=False)
+        need = needed(scene)
+        glowed.append(bool(need["legal"]))
+        return Counter({k: v for k, v in problems(scene).items() if k[0] in ("banner", "callout")})
+
+    got = _play(app, scene, bot, 400, 5, position=check)
+    assert sum(glowed) >= 10
+    assert not got, dict(got)
+
+
+def test_floating_points_rise_and_land_clear_of_names_and_panels(app):
+    """London at 1280x720: "+1", "+2" and "+1 tile" appear beside their station (not on its name) and land on
+    the board by the seat's score, on no name and on no panel's words."""
+    scene = start_scene(app, "london", 2, "table", 3)
+    bot = RandomBot(3)
+    seen = []
+
+    def check():
+        seen.extend(f.text for f in scene.anim.floats)
+        return float_problems(scene)
+
+    got = _play(app, scene, bot, 400, acted=check)
+    assert len(seen) >= 20 and any("tile" in t for t in seen)
+    assert not got, dict(got)
+
+
+def test_the_hint_sits_beside_its_target_over_no_name_or_control(app):
+    """New York at 1920x1080: the hint's box once lay over names, stations and tokens."""
+    scene, bot = _newyork_table(app)
+    shown = []
+
+    def check():
+        show_position(app, scene, bot, hint=True)
+        box = hint_box(scene)
+        scene.hints.shown = None
+        if box is None:
+            return Counter()
+        shown.append(box)
+        bv = scene.board_view
+        buttons = list(scene.board_buttons().values()) + [p.rect for p in scene.panels]
+        out = Counter(what for what, _i in hits(needed(scene), box))
+        out["control"] += box.collidelist(buttons) >= 0
+        out["off the board"] += not bv.rect.contains(box)
+        return +out
+
+    got = _play(app, scene, bot, 400, 5, position=check)
+    assert len(shown) >= 10
+    assert not got, dict(got)
+
+
+def test_notices_lie_over_no_name_near_the_board_edge(app):
+    """New York at 1280x720, late in a four-seat game: "Last round…" at each seat's edge once lay over the
+    names along it. Each copy faces its seat and the copies do not overlap."""
+    scene = start_scene(app, "newyork", 4, "table", 5)
+    bot = RandomBot(5)
+    _play(app, scene, bot, 90)
+    show_position(app, scene, bot, hint=False)
+    scene.notice("Last round: the game ends after Dee's turn.")
+    app.step(1 / 120)
+    got = Counter({k: v for k, v in problems(scene).items() if k[0] == "notice"})
+    assert not got, dict(got)
+    assert [t.angle for t in scene.anim.notices] == [0, 270, 180, 90]
+    from tests.ui.overlay_checks import drawn_rects
+
+    boxes = drawn_rects(scene, notices=scene.anim.notices)
+    assert len(boxes) == 4
+    assert not any(a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+
+
+def test_the_travel_line_never_covers_a_name(app):
+    """The passenger's line is drawn under the names it passes: a name's letters stay on top. A name is moved
+    by hand onto the middle of the connection the passenger rides (names are placed clear of the track, but a
+    walk, a bend or a crowded corner may still bring the line over one)."""
+    app.resize(1920, 1080)
+    scene = start_scene(app, "london", 2, "table", 3)
+    bv = scene.board_view
+    for _ in range(200):
+        app.step(1 / 120)
+        if not bv.busy:
+            break
+    con = max((c for c in bv.board.connections if not c.bends),
+              key=lambda c: abs(bv.station_xy(c.a)[0] - bv.station_xy(c.b)[0]))  # a long, flat one
+    p, q = bv.station_xy(con.a), bv.station_xy(con.b)
+    mid = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
+    names = bv.names
+    j = max((i for i in range(len(bv.board.stations)) if i not in (con.a, con.b) and i not in bv.names_left_off),
+            key=lambda i: len(names.labels[i][0]))
+    _key, px, angle = names.key
+    img = names.label_surface(names.labels[j][0], px, angle)
+    w, h = img.get_size()
+    sx, sy = bv.station_xy(j)
+    names.labels[j] = (names.labels[j][0], mid[0] - w / 2 - sx, mid[1] - h / 2 - sy)
+    names.rects_changed()
+    box = bv.label_rects()[j]
+    ink = tuple(scene.theme.ink[:3])
+
+    def inked(c) -> bool:
+        return sum(abs(a - b) for a, b in zip(c[:3], ink)) < 40
+
+    letters = [(box.x + x, box.y + y) for x in range(w) for y in range(h)
+               if img.get_at((x, y)).a == 255 and inked(img.get_at((x, y)))]
+    assert len(letters) > 20
+    tr = Travel(con.a, con.b, [(con.a, con.b, 0)], (0,))
+    tr.t = 0.999  # the whole hop drawn, the passenger at its end
+    scene.anim.travels.append(tr)
+    app.draw(force=True)
+    bx, by = q
+    rr = bv.passenger_radius * 1.3 + 4  # the passenger itself (and its destination's ring) at the hop's end
+    covered = [pt for pt in letters
+               if not inked(app.screen.get_at(pt)) and (pt[0] - bx) ** 2 + (pt[1] - by) ** 2 > rr * rr]
+    assert not covered, f"{len(covered)} of {len(letters)} letter pixels covered"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
+def test_newyork_grid_reference_is_readable(app, size):
+    """Every column letter and row number is written, nearly all twice (top and bottom, left and right), none
+    under a station name, a cluster's name, a station or a track space, and over the water on a patch of
+    paper."""
+    app.resize(*size)
+    scene = start_scene(app, "newyork", 4, "table", 5)
+    bv = scene.board_view
+    for _ in range(200):  # the sheet for this size is drawn over a few frames
+        app.step(1 / 120)
+        if not bv.busy:
+            break
+    cols, rows = bv.grid()
+    labels = bv.grid_labels()
+    want = {chr(ord("A") + c) for c in range(cols)} | {str(r + 1) for r in range(rows)}
+    copies = Counter(t for t, _b in labels)
+    assert set(copies) == want and max(copies.values()) == 2
+    assert sum(copies.values()) >= 2 * len(want) - 4  # both copies but where one would lie under something
+    cam = bv.camera
+    ox, oy = cam.rect.x - cam.vx0, cam.rect.y - cam.vy0
+    clusters = [pygame.Rect(round(x0 + ox), round(y0 + oy), round(x1 - x0), round(y1 - y0))
+                for x0, y0, x1, y1 in bv.city.ground_names(bv)]
+    assert clusters, "New York's clusters have names on the board"
+    need = needed(scene)
+    gap = bv.lane_gap
+    track = [(c, bv.hop_path(con.a, con.b), con.spaces * gap / 2) for c, con in enumerate(bv.board.connections)]
+    layer = bv.static_layer()
+    for text, box in labels:
+        assert bv.rect.contains(box) or not box.colliderect(bv.rect), (text, box)
+        assert box.collidelist(clusters) < 0, (text, box)
+        assert not hits(need, box, ("name", "symbol")), (text, box, hits(need, box, ("name", "symbol")))
+        for c, path, w in track:
+            assert not any(seg_hits_rect(p, q, w, box) for p, q in zip(path, path[1:])), (text, c)
+        if bv.rect.contains(box):  # drawn over the water: no water colour inside the label's box
+            inner = box.move(-bv.rect.x, -bv.rect.y).inflate(-box.h // 2, -4)  # inside its round corners
+            seen = {layer.get_at((x, y))[:3] for x in range(inner.left, inner.right, 2)
+                    for y in range(inner.top, inner.bottom, 2)}
+            assert nymod.WATER_FILL not in seen, (text, box)
