@@ -173,7 +173,7 @@ def test_a_hint_names_the_cluster_as_the_board_prints_it():
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("language", ["en", "de", "fr"], indirect=True)
 def test_the_winners_row_keeps_its_words_and_chips_inside_its_frame(language, size):
-    """Five players, every one a computer (a name, "(computer, level)" and two line chips in each row): the
+    """Five players at a laptop, every one a computer (a name, "(computer, level)" and two line chips in each row): the
     winner's frame is drawn whole along its top and bottom, nothing over it (the chips sat on it at 1280x720)."""
     from game.ui.app import App
     from game.ui.screens.end import EndScene
@@ -182,7 +182,10 @@ def test_the_winners_row_keeps_its_words_and_chips_inside_its_frame(language, si
     app = App(size=size, headless=True, sound=False, language=language)
     try:
         st = demo_state("london", players=5, actions=None)
-        end = app.push(EndScene(app, st, demo_seats(st, {i: "expert" for i in range(5)})))
+        seats = demo_seats(st, {i: "expert" for i in range(5)})
+        for s in seats:  # the laptop's one table of rows (round a table each seat has its own card: test_flows)
+            s.edge = "bottom"
+        end = app.push(EndScene(app, st, seats))
         for _ in range(60):
             app.step(1 / 30)
         app.draw(force=True)
@@ -278,11 +281,12 @@ def test_the_guide_bubble_leaves_the_turn_banner_readable(language, arrangement)
 def test_a_hints_tag_stays_on_the_board_when_it_can(language, kind):
     """Every other placement the seat to play could make, hinted (1280x720, laptop and table): the tag lies in
     the board's view, and past the edge of the board's card only where the card has no place for it that covers
-    as few names and symbols (the tags ran past the card's right edge into the margin)."""
+    as few names, symbols, tokens and legal spaces (the tags ran past the card's right edge into the margin)."""
     import test_text_fit as T  # noqa: E402 (tests/ui is on sys.path)
     from game.engine import PlaceTrack, legal_actions
     from game.ui.app import App
     from game.ui.play.hint import Hint, describe, position_key
+    from game.ui.play import keepclear
     from game.ui.play.overlays import place_box
     from game.ui.play_scene import PlayScene
 
@@ -302,7 +306,8 @@ def test_a_hints_tag_stays_on_the_board_when_it_can(language, kind):
                 tag = play.hints._place[1]
                 assert bv.rect.contains(tag), (a, tag, bv.rect)
                 if not card.contains(tag):
-                    keep = bv.occupied_rects() + [play.backdrop.banner_rect()]
+                    # what the hint keeps clear of (names, symbols, tokens, legal spaces: play/keepclear.py)
+                    keep = keepclear.of_scene(play) + [play.backdrop.banner_rect()]
                     on_card = place_box(tag.size, bv.conn_point(a.connection), 24 * app.scale, card, [], keep)
                     assert len(on_card.collidelistall(keep)) > len(tag.collidelistall(keep)), (a, tag, on_card)
             play.hints.shown = None

@@ -291,12 +291,15 @@ class HintControl:
         clear = avoid + [b.inflate(m, m) for b in Overlays.board_buttons(bv, k).values()] + bv.occupied_rects()
         along = bv.rect.h if angle in (90, 270) else bv.rect.w
         reach = math.hypot(bv.rect.w, bv.rect.h)  # the nearest free place, however far (a leader joins it)
+        (x0, y0), (x1, y1) = bv.to_screen(*bv.bounds[:2]), bv.to_screen(*bv.bounds[2:])
+        card = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0)).clip(bv.rect)
         for tier in (clear + banner + list(soft), clear + banner, clear):
-            for share in TAG_SHARES:
-                tag = self._tag_surface(text, angle, theme, fonts, k, along, share)
-                free = _nearest_free(tag.get_size(), at, round(24 * k), bv.rect, tier, reach)
-                if free is not None:
-                    return tag, free
+            for inside in (card, bv.rect):  # on the board's card where it can, else in the margin too
+                for share in TAG_SHARES:
+                    tag = self._tag_surface(text, angle, theme, fonts, k, along, share)
+                    free = _nearest_free(tag.get_size(), at, round(24 * k), inside, tier, reach)
+                    if free is not None:
+                        return tag, free
         tag = self._tag_surface(text, angle, theme, fonts, k, along, TAG_SHARES[0])
         return tag, place_box(tag.get_size(), at, 24 * k, bv.rect, clear + banner + list(soft), bv.label_rects())
 
