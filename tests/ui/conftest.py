@@ -53,6 +53,17 @@ class Driver:
         self.step(hold_steps)
         self.finger("up", x, y, f)
         self.step(2)
+        self.finish_loading()
+
+    def finish_loading(self, most: int = 5000) -> None:
+        """Step until a progress screen (Start game, Watch) has put the screen it prepared in its place."""
+        from game.ui.loading import LoadingScene
+
+        for _ in range(most):
+            if not isinstance(self.app.top, LoadingScene):
+                return
+            self.app.step(FIXED_DT)
+        raise AssertionError("the progress screen never finished")
 
     def tap_rect(self, rect) -> None:
         r = pygame.Rect(rect)
@@ -66,6 +77,7 @@ class Driver:
         self.step(2)
         self.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1, touch=False))
         self.step(2)
+        self.finish_loading()
 
     def click_rect(self, rect) -> None:
         r = pygame.Rect(rect)
