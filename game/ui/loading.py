@@ -198,6 +198,9 @@ def board_steps(view, a: float, b: float) -> Generator[float, None, None]:
     key = names.wanted()
     if key != names.key:
         yield from spread(names.job(key), a, mid, 250)
+    prepare = getattr(view.city, "prepare_job", None)  # a city's own work before its sheet (New York's clusters)
+    if prepare is not None:
+        yield from spread(prepare(view), mid, mid, 1)
     skey = sheet.wanted()
     if not sheet.fits(skey):
         yield from spread(sheet.job(skey), mid, b, 30)

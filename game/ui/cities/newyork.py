@@ -249,17 +249,29 @@ class NewYorkDrawing(CityDrawing):
         return [(title, box) for title, box, _ in self._placed_names(view)]
 
     def _placed_names(self, view) -> list[tuple[str, tuple[float, float, float, float], int]]:
+        """The cluster names' places (``prepare_job``, run to its end)."""
+        for _ in self.prepare_job(view):
+            pass
+        return self._names[self._names_key(view)]
+
+    def _names_key(self, view) -> tuple:
+        return (id(view.board), view.names.key, self._title_px(view))
+
+    def prepare_job(self, view):
         """Each cluster's name, its box in board pixels at this zoom and its form: on or by the cluster's
         outline, where it covers no station name, no destination badge, no other cluster's name and no long
         run of track spaces, and the fewest stations and spaces. Placed after the station names, which keep their places; where
-        the board is too crowded for that (a small window), the name is left out and the tint stays."""
+        the board is too crowded for that (a small window), the name is left out and the tint stays.
+
+        A generator yielding between clusters (a wait spreads it over frames: game/ui/loading.py); the places are
+        kept per zoom for ``_placed_names``."""
         board = view.board
         s = view.s
         placed_names = view.names.place()  # [(text, dx, dy)] from each station, in board pixels
         lkey = view.names.key
-        key = (id(board), lkey, self._title_px(view))
+        key = self._names_key(view)
         if key in self._names:
-            return self._names[key]
+            return
         _, px, angle = lkey
         gap = max(4.0, 8.0 * s)
         soft, hard = [], []  # obstacle boxes: stations (and badges) cost; names cost most
@@ -301,13 +313,13 @@ class NewYorkDrawing(CityDrawing):
                         if lx < bx0 or ly < by0 or lx + w > bx1 or ly + h > by1:
                             cost += 1e7
                         spots.append(((lx, ly, lx + w, ly + h), cost, form, w))
+            yield  # a cluster a step: a wait shows progress between them (game/ui/loading.py)
             best = min(self._spot_costs(spots, hard, soft, segs, placed, px))
             if best[0] < 1e6:  # a name that would cover a station's name or badge is left out (the tint stays)
                 placed.append((title, best[2], best[3]))
         self._names[key] = placed
         if len(self._names) > 32:  # zooms come and go: keep the recent ones
             self._names.pop(next(iter(self._names)))
-        return placed
 
     @staticmethod
     def _spot_costs(spots, hard, soft, segs, placed, px: float) -> list:
