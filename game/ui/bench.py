@@ -3,8 +3,6 @@ from __future__ import annotations
 
 import os
 import random
-import subprocess
-import sys
 import time
 
 
