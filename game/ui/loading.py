@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import importlib
 import logging
-import math
 import time
 from typing import Callable, Generator, Iterable
 
@@ -24,7 +23,7 @@ from .scene import Scene
 log = logging.getLogger("underground.ui")
 
 LOADING_SLICE_S = 0.03  # work this long, then show a frame (about 30 progress frames a second)
-TRAVEL_S = 1.2  # the passenger's trip along the filled part of the line, seconds
+TRAVEL_S = 1.5  # the passenger's trip along the line, seconds (it rides there and back)
 STOPS = 5  # stations on the progress line
 
 Steps = Generator["float | None", None, "Scene | None"]
@@ -41,8 +40,8 @@ def progress_rect(size: tuple[int, int]) -> pygame.Rect:
 def draw_progress(surface: pygame.Surface, theme, fraction: float, t: float, whole: bool = True,
                   title_font=None) -> pygame.Rect:
     """The progress picture: a grey line with stations, filled in the accent colour up to ``fraction``, and a
-    passenger (a ringed disc) travelling along the filled part over and over (``t`` seconds since the wait
-    began), so something moves on every frame even while one step takes long. ``whole``: also clear the
+    passenger (a ringed disc) riding the line there and back (``t`` seconds since the wait began), so something
+    moves on every frame even while the fraction stays. ``whole``: also clear the
     window (and draw the game's name with ``title_font``); else only the band is drawn. Returns the band."""
     rect = progress_rect(surface.get_size())
     if whole:
@@ -65,10 +64,9 @@ def draw_progress(surface: pygame.Surface, theme, fraction: float, t: float, who
         reached = x <= xf
         pygame.draw.circle(surface, theme.accent if reached else theme.panel_edge, (x, y), r)
         pygame.draw.circle(surface, theme.panel, (x, y), max(2, r - max(2, lw // 2)))
-    # the passenger rides the filled part (at least a little of the line), easing in and out at each end
-    span = max(xf, x0 + (x1 - x0) * 0.08) - x0
-    phase = (t / TRAVEL_S) % 1.0
-    px = x0 + span * (0.5 - 0.5 * math.cos(math.pi * phase))
+    # the passenger rides the whole line there and back at a steady speed (several pixels a frame)
+    phase = (t / TRAVEL_S) % 2.0
+    px = x0 + (x1 - x0) * (phase if phase <= 1.0 else 2.0 - phase)
     pr = max(6, rect.h // 3)
     pygame.draw.circle(surface, theme.ink, (round(px), y), pr)
     pygame.draw.circle(surface, theme.highlight, (round(px), y), max(3, pr - max(2, pr // 3)))
@@ -105,7 +103,7 @@ class LoadingScene(Scene):
         self.done = False
         self.result: Scene | None = None
         self.error: Exception | None = None
-        self._t0 = time.perf_counter()
+        self._t0 = app.time  # the loop's clock: it follows real time, and tests' fixed steps
         self._font = None
 
     @property
@@ -154,7 +152,7 @@ class LoadingScene(Scene):
             self._work()  # the first frame is shown before any work
         if first and self._font is None:
             self._font = self.app.fonts.get(self.app.px(72), True)
-        rect = draw_progress(surface, self.app.theme, self.progress, time.perf_counter() - self._t0, whole=first,
+        rect = draw_progress(surface, self.app.theme, self.progress, self.app.time - self._t0, whole=first,
                              title_font=self._font)
         self.frames += 1
         return None if first else [rect]
