@@ -1,4 +1,4 @@
-"""What the App opens at start besides the window: the sound, the player's language and the saved games.
+"""What the App opens at start besides the window: the settings, the sound, the player's language and the saved games.
 
 Each reads the player's preferences (game/ui/settings.py) where they apply; a kiosk has its own (the
 operator's volume, the kiosk's autosave), and a headless app (tests, screenshots) neither depends on the
@@ -7,8 +7,6 @@ machine's locale nor writes into the user's saved games.
 from __future__ import annotations
 
 import logging
-import os
-import time
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover - settings load the engine (~40 ms): after the first frame
@@ -16,38 +14,10 @@ if TYPE_CHECKING:  # pragma: no cover - settings load the engine (~40 ms): after
 
 log = logging.getLogger("underground.ui")
 
-# the launch's slow imports, one a progress frame, dependencies first (the title's own module last)
-TITLE_MODULES = ("pygame_gui", "game.saves", "game.ui.screens.base", "game.ui.screens.title")
-
-
 def open_settings() -> "Settings":
     from .settings import Settings
 
     return Settings()
-
-
-def run_play(fullscreen: bool = False, size: tuple[int, int] | None = None, display: int = 0) -> int:
-    """Open the window, show progress at once, prepare the title screen in steps, and play until the window
-    is closed; returns an exit code. ``UNDERGROUND_STARTUP_PROBE`` (the bench) prints the time of the first
-    frame and of the title's, then leaves."""
-    from .app import App
-    from .loading import open_loading, screen_steps
-
-    probe = bool(os.environ.get("UNDERGROUND_STARTUP_PROBE"))
-    app = App(size=size, fullscreen=fullscreen, display=display, splash=True)
-    if probe:
-        print(f"first-frame {app.splash_at:.6f}", flush=True)
-    try:
-        loading = open_loading(app, screen_steps(app, "title", modules=TITLE_MODULES))
-        if probe:  # bench hook: run the loop until the title is drawn, then leave
-            while app.top is loading or not app.frames_drawn:
-                app.step(1 / 60)
-            app.step(0.0) or app.draw(force=True)
-            print(f"title {time.time():.6f}", flush=True)
-            return 0
-        return app.run()
-    finally:
-        app.close()
 
 
 def open_sound(settings: Settings, kiosk_mode: bool, enabled: bool):

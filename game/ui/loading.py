@@ -216,6 +216,8 @@ def warm_steps(app, scene: Scene, a: float = 0.5, b: float = 1.0) -> Generator[f
     yield b
 
 
+# the launch's slow imports, dependencies first (the title's own module last)
+TITLE_MODULES = ("pygame_gui", "game.saves", "game.ui.screens.base", "game.ui.screens.title")
 # the play screen's slow imports, dependencies first (the computer players, the panels, the overlays...)
 PLAY_MODULES = ("game.engine.log_words", "game.ai", "game.ui.board.view", "game.ui.panel", "game.ui.play.overlays",
                 "game.ui.play.animations", "game.ui.rules_help", "game.ui.play.turns", "game.ui.play_scene")

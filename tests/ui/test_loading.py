@@ -142,7 +142,7 @@ def test_watch_shows_progress_before_the_replay_is_made(app, tmp_path):
 
 
 def test_the_title_at_launch_is_prepared_behind_progress(app):
-    from game.ui.app_start import TITLE_MODULES
+    from game.ui.loading import TITLE_MODULES
 
     loading = open_loading(app, screen_steps(app, "title", modules=TITLE_MODULES))
     app.step(1 / 60)
