@@ -149,7 +149,8 @@ def _finished_game(data: str, map_id: str, variant: str) -> None:
 
 def _measure(app, tap, ready) -> dict:
     """Run the app's loop as ``App.run`` does (without sleeping) from ``tap()`` until ``ready()`` after a frame:
-    the seconds it took (and this process's CPU seconds), when the first frame after the tap came and the longest time between two frames."""
+    the seconds it took (and this process's CPU seconds), when the first frame after the tap came and the
+    longest time between two frames."""
     t0 = last = time.perf_counter()
     c0 = time.process_time()
     tap()
@@ -167,8 +168,8 @@ def _measure(app, tap, ready) -> dict:
             gap = max(gap, t - last)
             last = t
             if ready():
-                return {"ready_s": round(t - t0, 4), "cpu_s": round(time.process_time() - c0, 4), "first_frame_ms": round(first * 1000, 2),
-                        "gap_ms": round(gap * 1000, 2)}
+                return {"ready_s": round(t - t0, 4), "cpu_s": round(time.process_time() - c0, 4),
+                        "first_frame_ms": round(first * 1000, 2), "gap_ms": round(gap * 1000, 2)}
         if t - t0 > 120:
             raise RuntimeError("the wait did not end in two minutes")
 
