@@ -136,6 +136,13 @@ class LoadingScene(Scene):
         if self.done and self.app.top is self:
             self._finish()
 
+    def finish_now(self) -> None:
+        """The rest of the work at once, without frames or the loop's clock moving: test drivers that tap
+        Start game or Watch and go on at once (timers such as the kiosk's idle countdown stay where they were)."""
+        while not self.done:
+            self._work()
+        self._finish()
+
     def _finish(self) -> None:
         """The work is done: its screen in this one's place (on an error, the one ``on_error`` gives)."""
         app = self.app

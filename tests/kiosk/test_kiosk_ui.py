@@ -74,8 +74,8 @@ class Table:
         self.step(1)
         from game.ui.loading import LoadingScene
 
-        while isinstance(self.app.top, LoadingScene):  # Start game prepares the table behind progress
-            self.app.step(STEP)
+        if isinstance(self.app.top, LoadingScene):  # Start game prepares the table behind progress
+            self.app.top.finish_now()
 
     def tap_rect(self, rect) -> None:
         r = pygame.Rect(rect)

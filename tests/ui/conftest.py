@@ -55,19 +55,12 @@ class Driver:
         self.step(2)
         self.finish_loading()
 
-    def finish_loading(self, most: int = 5000) -> None:
-        """Step until a progress screen (Start game, Watch) has put the screen it prepared in its place."""
+    def finish_loading(self) -> None:
+        """A progress screen (Start game, Watch) puts the screen it prepares in its place at once."""
         from game.ui.loading import LoadingScene
 
-        for _ in range(most):
-            if not isinstance(self.app.top, LoadingScene):
-                return
-            self.app.step(FIXED_DT)
-        raise AssertionError("the progress screen never finished")
-
-    def tap_rect(self, rect) -> None:
-        r = pygame.Rect(rect)
-        self.tap(r.centerx, r.centery)
+        if isinstance(self.app.top, LoadingScene):
+            self.app.top.finish_now()
 
     # mouse -----------------------------------------------------------------------------------
     def click(self, x: float, y: float) -> None:
