@@ -105,6 +105,7 @@ class LoadingScene(Scene):
         self.error: Exception | None = None
         self._t0 = app.time  # the loop's clock: it follows real time, and tests' fixed steps
         self._font = None
+        self._whole = False  # the next frame clears the window (after a resize)
 
     @property
     def animating(self) -> bool:
@@ -153,16 +154,21 @@ class LoadingScene(Scene):
         if self.on_done is not None:
             self.on_done(self.result)
 
+    def on_resize(self, w: int, h: int) -> None:
+        self._whole = True  # the new window is cleared and drawn whole (the prepared screen lays itself out anew)
+        self.dirty = True
+
     def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         first = self.frames == 0
+        whole, self._whole = first or self._whole, False
         if not first and not self.done:
             self._work()  # the first frame is shown before any work
-        if first and self._font is None:
+        if whole:
             self._font = self.app.fonts.get(self.app.px(72), True)
-        rect = draw_progress(surface, self.app.theme, self.progress, self.app.time - self._t0, whole=first,
+        rect = draw_progress(surface, self.app.theme, self.progress, self.app.time - self._t0, whole=whole,
                              title_font=self._font)
         self.frames += 1
-        return None if first else [rect]
+        return None if whole else [rect]
 
 
 def open_loading(app, steps: Steps, on_done: Callable | None = None,

@@ -197,3 +197,17 @@ def test_new_york_cluster_names_in_steps_are_the_names_placed_at_once(size):
     stepped = city.cluster_names(view)
     city._names.clear()  # the city's drawing is shared: placed again at once
     assert city.cluster_names(view) == stepped and stepped
+
+
+def test_a_resized_window_shows_the_progress_picture_whole(app):
+    def slow():
+        for _ in range(4):
+            yield None
+        return Shown(app)
+
+    app.push(LoadingScene(app, slow(), slice_s=0.0))
+    app.step(1 / 60)
+    app.screen.fill((255, 0, 0))  # what a bigger window holds before anything is drawn on it
+    app.resize(1600, 900)
+    app.step(1 / 60)
+    assert app.screen.get_at((5, 5))[:3] == app.theme.bg
