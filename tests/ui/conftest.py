@@ -62,6 +62,10 @@ class Driver:
         if isinstance(self.app.top, LoadingScene):
             self.app.top.finish_now()
 
+    def tap_rect(self, rect) -> None:
+        r = pygame.Rect(rect)
+        self.tap(r.centerx, r.centery)
+
     # mouse -----------------------------------------------------------------------------------
     def click(self, x: float, y: float) -> None:
         p = (int(x), int(y))
