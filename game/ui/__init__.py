@@ -6,17 +6,23 @@ import time
 
 
 def run_play(fullscreen: bool = False, size: tuple[int, int] | None = None, display: int = 0) -> int:
-    """Open the window at the title screen and play until the window is closed; returns an exit code."""
+    """Open the window, show progress at once, prepare the title screen in steps behind it (docs/ui.md, "Waits"),
+    and play until the window is closed; returns an exit code. ``UNDERGROUND_STARTUP_PROBE`` (the bench) prints
+    the time of the first frame and of the title's, then leaves."""
     from .app import App
-    from .screens import make_screen
+    from .loading import TITLE_MODULES, open_loading, screen_steps
 
-    app = App(size=size, fullscreen=fullscreen, display=display)
+    probe = bool(os.environ.get("UNDERGROUND_STARTUP_PROBE"))
+    app = App(size=size, fullscreen=fullscreen, display=display, splash=True)
+    if probe:
+        print(f"first-frame {app.splash_at:.6f}", flush=True)
     try:
-        app.push(make_screen(app, "title"))
-        if os.environ.get("UNDERGROUND_STARTUP_PROBE"):
-            # bench hook: report when the first frame is on screen, then leave
+        loading = open_loading(app, screen_steps(app, "title", modules=TITLE_MODULES))
+        if probe:  # bench hook: run the loop until the title is drawn, then leave
+            while app.top is loading or not app.frames_drawn:
+                app.step(1 / 60)
             app.step(0.0) or app.draw(force=True)
-            print(f"first-frame {time.time():.6f}", flush=True)
+            print(f"title {time.time():.6f}", flush=True)
             return 0
         return app.run()
     finally:

@@ -12,13 +12,16 @@ import logging
 import os
 import time as _time
 from collections import deque
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
-from .app_start import open_saves, open_sound, start_language, toggle_fullscreen
+from .app_start import open_saves, open_settings, open_sound, start_language, toggle_fullscreen
+from .loading import show_first_frame
 from .pointer import MOUSE_PID, PointerLayer, set_sdl_hints
 from .scene import CANCEL, UP, PointerEvent, Scene
-from .settings import Settings
 from .theme import Fonts, Theme, set_ui_scale, ui_scale
+
+if TYPE_CHECKING:  # pragma: no cover - loaded once the window shows its first frame (app_start.open_settings)
+    from .settings import Settings
 
 log = logging.getLogger("underground.ui")
 
@@ -36,7 +39,8 @@ class App:
     def __init__(self, size: tuple[int, int] | None = (1280, 720), fullscreen: bool = False, display: int = 0,
                  headless: bool = False, kiosk_mode: bool = False, heartbeat: Callable[[], None] | None = None,
                  settings: Settings | None = None, title: str = "On the Underground", sound: bool = True,
-                 save_games: bool | None = None, language: str | None = None):
+                 save_games: bool | None = None, language: str | None = None, splash: bool = False):
+        """``splash``: draw the launch's first progress frame as soon as the window is open (app_start.py)."""
         set_sdl_hints()
         if headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -53,7 +57,6 @@ class App:
         self.headless = headless
         self.kiosk_mode = kiosk_mode
         self.heartbeat = heartbeat
-        self.settings = settings if settings is not None else Settings()
         self.theme = Theme()
         self.fonts = Fonts()
         self.time = 0.0
@@ -73,6 +76,8 @@ class App:
         self._gc_last = 0.0
         pygame.display.set_caption(title)
         self.screen = self._open_window(size)
+        self.splash_at = show_first_frame(self.screen, self.theme) if splash else None  # time.time() of it
+        self.settings = settings if settings is not None else open_settings()
         self.sound = open_sound(self.settings, kiosk_mode, sound)
         start_language(self.settings, kiosk_mode, headless, language)
         self.saves, self.autosaver = open_saves(save_games, headless, kiosk_mode)
@@ -169,7 +174,8 @@ class App:
         # A finger that pressed on the old screen must not act on the new one when it lifts.
         self._stale.update(self.pointer.active)
         self._force_draw = True
-        self._collect_all()
+        if getattr(self.top, "collect_on_enter", True):  # a loading screen's first frame comes first
+            self._collect_all()
 
     def push(self, scene: Scene) -> Scene:
         if self.scenes:

@@ -1,4 +1,4 @@
-"""What the App opens at start besides the window: the sound, the player's language and the saved games.
+"""What the App opens at start besides the window: the settings, the sound, the player's language and the saved games.
 
 Each reads the player's preferences (game/ui/settings.py) where they apply; a kiosk has its own (the
 operator's volume, the kiosk's autosave), and a headless app (tests, screenshots) neither depends on the
@@ -7,10 +7,17 @@ machine's locale nor writes into the user's saved games.
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
-from .settings import Settings
+if TYPE_CHECKING:  # pragma: no cover - settings load the engine (~40 ms): after the first frame
+    from .settings import Settings
 
 log = logging.getLogger("underground.ui")
+
+def open_settings() -> "Settings":
+    from .settings import Settings
+
+    return Settings()
 
 
 def open_sound(settings: Settings, kiosk_mode: bool, enabled: bool):

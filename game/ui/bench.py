@@ -1,35 +1,14 @@
-"""UI figures for `underground bench`: frame times of the play scene and start-up time."""
+"""UI figures for `underground bench`: frame times of the play scene; the waits are bench_waits.py's."""
 from __future__ import annotations
 
 import os
 import random
-import subprocess
-import sys
 import time
 
 
 def p99(values: list[float]) -> float:
     v = sorted(values)
     return v[min(len(v) - 1, int(round(0.99 * (len(v) - 1))))]
-
-
-def startup_seconds(runs: int = 3) -> float:
-    """Median seconds from spawning `underground play` to its first frame drawn (title, dummy video driver)."""
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", UNDERGROUND_STARTUP_PROBE="1")
-    cmd = [sys.executable, "-m", "game.cli", "play", "--size", "1920x1080"]
-    times = []
-    for _ in range(runs):
-        # wall clock from just before the process is spawned to the child's first drawn frame
-        # (psutil's create_time is only as precise as the kernel's boot time: a whole second)
-        t0 = time.time()
-        r = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=60)
-        if r.returncode != 0:
-            raise RuntimeError(f"start-up probe failed: {r.stderr.strip()[-400:]}")
-        stamp = [ln for ln in r.stdout.splitlines() if ln.startswith("first-frame ")]
-        if not stamp:
-            raise RuntimeError(f"start-up probe printed no first-frame stamp: {r.stdout[-400:]!r}")
-        times.append(float(stamp[-1].split()[1]) - t0)
-    return sorted(times)[len(times) // 2]
 
 
 def ui_figures(quick: bool = False) -> dict:
@@ -55,7 +34,10 @@ def ui_figures(quick: bool = False) -> dict:
     out["frame_ms_p99_1080p_phones"] = round(p99(ms), 3)
     out["phones_states_least_1080p"] = got["least_states"]  # states the slowest of the 15 got ...
     out["phones_updates_1080p"] = got["updates"]  # ... of this many sent
-    out["startup_s"] = round(startup_seconds(1 if quick else 3), 3)
+    from .bench_waits import launch_figures, wait_figures
+
+    out.update(launch_figures(1 if quick else 3))  # first_frame_s, launch_to_title_s (docs/bench.md, "Waits")
+    out.update(wait_figures(1 if quick else 3))  # start_game_s, watch_s and theirs
     return out
 
 

@@ -34,3 +34,13 @@ class Reusable:
             self._buf = b = pygame.Surface((W, H), 0, like) if like is not None else pygame.Surface((W, H))
             self.allocations += 1
         return b if b.get_size() == (w, h) else b.subsurface((0, 0, w, h))
+
+    def reserve(self, size: tuple[int, int], like: pygame.Surface | None = None) -> None:
+        """Make the buffer at least ``size`` now (at a moment a wait pays for it), so later ``get`` calls up to
+        that size, and not ``SHRINK_SHARE`` times smaller, allocate nothing."""
+        w, h = max(1, int(size[0])), max(1, int(size[1]))
+        b = self._buf
+        if b is None or b.get_width() < w or b.get_height() < h:
+            W, H = (w, h) if b is None else (max(w, b.get_width()), max(h, b.get_height()))
+            self._buf = pygame.Surface((W, H), 0, like) if like is not None else pygame.Surface((W, H))
+            self.allocations += 1

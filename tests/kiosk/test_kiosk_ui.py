@@ -72,6 +72,10 @@ class Table:
         self.step(1)
         self.finger("up", x, y, self._finger)
         self.step(1)
+        from game.ui.loading import LoadingScene
+
+        if isinstance(self.app.top, LoadingScene):  # Start game prepares the table behind progress
+            self.app.top.finish_now()
 
     def tap_rect(self, rect) -> None:
         r = pygame.Rect(rect)

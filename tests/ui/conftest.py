@@ -53,6 +53,14 @@ class Driver:
         self.step(hold_steps)
         self.finger("up", x, y, f)
         self.step(2)
+        self.finish_loading()
+
+    def finish_loading(self) -> None:
+        """A progress screen (Start game, Watch) puts the screen it prepares in its place at once."""
+        from game.ui.loading import LoadingScene
+
+        if isinstance(self.app.top, LoadingScene):
+            self.app.top.finish_now()
 
     def tap_rect(self, rect) -> None:
         r = pygame.Rect(rect)
@@ -66,6 +74,7 @@ class Driver:
         self.step(2)
         self.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1, touch=False))
         self.step(2)
+        self.finish_loading()
 
     def click_rect(self, rect) -> None:
         r = pygame.Rect(rect)

@@ -8,13 +8,14 @@ progressive rebuild spreads over frames; it replaces the old one only when finis
 """
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
 
 from ..cities import draw_station
 from ..draw import capsule, mix
-from ..surfaces import Reusable
+from ..surfaces import SHRINK_SHARE, Reusable
 from .grid import draw_grid
 
 if TYPE_CHECKING:
@@ -137,6 +138,10 @@ class StaticSheet:
         lanes_all = self.geometry.lanes
         yield  # each step below costs a few milliseconds on a sheet several windows big
         nb = 1 - self._buffer
+        if not self.builds and view.progressive:  # the play screen's first sheet (in its wait): room for zooms
+            for buffer in self._buffers:
+                buffer.reserve(self.zoom_room())
+                yield
         surf = self._buffers[nb].get((x1 - x0, y1 - y0))
         t = view.theme
         yield
@@ -163,6 +168,16 @@ class StaticSheet:
         self.sheet = surf
         self.grid_labels = grid
         self._buffer = nb
+
+    def zoom_room(self) -> tuple[int, int]:
+        """The sheet buffers' size from the first sheet on: a zoomed-in sheet (up to ``SHEET_LIMIT`` views, about
+        1.6 times the view each way) fits without a new picture, whose allocation and clearing cost 10-20 ms
+        in the frame of the first zoom (the scripted minute's worst, docs/bench.md); and not more than
+        ``SHRINK_SHARE`` views, so the view-sized sheet of the fitted board keeps it. Two such buffers are
+        ~40 MB at 1920x1080, ~170 MB at 3840x2160 (what zooming in held before, allocated earlier)."""
+        W, H = self.camera.rect.size
+        k = math.sqrt(min(SHEET_LIMIT, SHRINK_SHARE)) * 0.995
+        return int(W * k), int(H * k)
 
     def _draw_slots(self, surf: pygame.Surface, off, lanes_all: list):
         """Every empty track space: a pale capsule with a darker edge."""

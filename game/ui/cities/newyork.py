@@ -252,17 +252,29 @@ class NewYorkDrawing(CityDrawing):
         return [(title, box) for title, box, _ in self._placed_names(view)]
 
     def _placed_names(self, view) -> list[tuple[str, tuple[float, float, float, float], int]]:
+        """The cluster names' places (``prepare_job``, run to its end)."""
+        for _ in self.prepare_job(view):
+            pass
+        return self._names[self._names_key(view)]
+
+    def _names_key(self, view) -> tuple:
+        return (id(view.board), view.names.key, self._title_px(view))
+
+    def prepare_job(self, view):
         """Each cluster's name, its box in board pixels at this zoom and its form: on or by the cluster's
         outline, where it covers no station name, no destination badge, no other cluster's name and no long
         run of track spaces, and the fewest stations and spaces. Placed after the station names, which keep their places; where
-        the board is too crowded for that (a small window), the name is left out and the tint stays."""
+        the board is too crowded for that (a small window), the name is left out and the tint stays.
+
+        A generator yielding between clusters (a wait spreads it over frames: game/ui/loading.py); the places are
+        kept per zoom for ``_placed_names``."""
         board = view.board
         s = view.s
         placed_names = view.names.place()  # [(text, dx, dy)] from each station, in board pixels
         lkey = view.names.key
-        key = (id(board), lkey, self._title_px(view))
+        key = self._names_key(view)
         if key in self._names:
-            return self._names[key]
+            return
         _, px, angle = lkey
         gap = max(4.0, 8.0 * s)
         soft, hard = [], []  # obstacle boxes: stations (and badges) cost; names cost most
@@ -291,7 +303,7 @@ class NewYorkDrawing(CityDrawing):
         for name, poly in self.cluster_shapes(board, s):
             title = cluster_title(name)
             top = min(p[1] for p in poly)
-            cands = []
+            spots = []  # (box, its cost before what it covers, form, width)
             for form, form_cost in ((0, 0.0), (1, 2.0), (2, 3.0), (3, 4.0)):
                 if form in (1, 3) and " " not in title:
                     continue
@@ -300,26 +312,46 @@ class NewYorkDrawing(CityDrawing):
                     # on the outline, just outside, just inside, further out
                     for k, shift in enumerate((0.0, 0.6, -0.6, 1.2, 1.8)):
                         lx, ly = cx + nx * h * shift - w / 2, cy + ny * h * shift - h / 2
-                        box = (lx, ly, lx + w, ly + h)
                         cost = (k * 0.5 + form_cost) * px + (cy - top) * 0.05  # the top edge reads first
                         if lx < bx0 or ly < by0 or lx + w > bx1 or ly + h > by1:
                             cost += 1e7
-                        covers = sum(_overlap(box, o) for o in hard) + sum(_overlap(box, o[1]) for o in placed)
-                        cost += covers * 20.0 + (1e6 if covers else 0.0)
-                        cost += sum(_overlap(box, o) for o in soft) * 6.0
-                        run = 0.0  # track spaces are drawn over the name: a long run through it hides it
-                        for ax, ay, qx, qy, hw in segs:
-                            grown = (box[0] - hw, box[1] - hw, box[2] + hw, box[3] + hw)
-                            run += clip_len(ax, ay, qx, qy, grown)
-                        cost += run * px * 0.5 + (1e6 if run > w * 0.25 else 0.0)
-                        cands.append((cost, len(cands), box, form))
-            best = min(cands)
+                        spots.append(((lx, ly, lx + w, ly + h), cost, form, w))
+            yield  # a cluster a step: a wait shows progress between them (game/ui/loading.py)
+            best = min(self._spot_costs(spots, hard, soft, segs, placed, px))
             if best[0] < 1e6:  # a name that would cover a station's name or badge is left out (the tint stays)
                 placed.append((title, best[2], best[3]))
         self._names[key] = placed
         if len(self._names) > 32:  # zooms come and go: keep the recent ones
             self._names.pop(next(iter(self._names)))
-        return placed
+
+    @staticmethod
+    def _spot_costs(spots, hard, soft, segs, placed, px: float) -> list:
+        """(cost, order, box, form) of each place a cluster's name may take: what it covers of the station
+        names and badges, the names already placed, the stations, and the runs of track spaces through it.
+        Only the obstacles that reach the places' joint area are looked at (the rest cover nothing: the New
+        York board's start was ~1 s of this)."""
+        area = (min(b[0] for b, *_ in spots), min(b[1] for b, *_ in spots), max(b[2] for b, *_ in spots),
+                max(b[3] for b, *_ in spots))
+        hard, soft, placed = _near(hard, area), _near(soft, area), [o for o in placed if _near([o[1]], area)]
+        segs = [sg for sg in segs if min(sg[0], sg[2]) - sg[4] <= area[2] and area[0] <= max(sg[0], sg[2]) + sg[4]
+                and min(sg[1], sg[3]) - sg[4] <= area[3] and area[1] <= max(sg[1], sg[3]) + sg[4]]
+        out = []
+        for box, cost, form, w in spots:
+            covers = sum(_overlap(box, o) for o in hard) + sum(_overlap(box, o[1]) for o in placed)
+            cost += covers * 20.0 + (1e6 if covers else 0.0)
+            cost += sum(_overlap(box, o) for o in soft) * 6.0
+            run = 0.0  # track spaces are drawn over the name: a long run through it hides it
+            for ax, ay, qx, qy, hw in segs:
+                grown = (box[0] - hw, box[1] - hw, box[2] + hw, box[3] + hw)
+                run += clip_len(ax, ay, qx, qy, grown)
+            cost += run * px * 0.5 + (1e6 if run > w * 0.25 else 0.0)
+            out.append((cost, len(out), box, form))
+        return out
+
+
+def _near(boxes, area) -> list:
+    """The boxes that reach into ``area`` (the others cover none of any place inside it)."""
+    return [o for o in boxes if o[0] < area[2] and area[0] < o[2] and o[1] < area[3] and area[1] < o[3]]
 
 
 def _outline_spots(poly, step: float):

@@ -9,10 +9,14 @@ table shows it, sounds it and autosaves it as a touch), the seats' phones on the
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
-from ...companion import ASKING, GONE, KEPT, Companion, NetworkError
+from ...companion import ASKING, GONE, KEPT, NetworkError
 from ...engine import PlaceTrack
 from ...i18n import N_, _, current_language
+
+if TYPE_CHECKING:  # pragma: no cover - the server (aiohttp) loads when phones are first used
+    from ...companion import Companion
 
 log = logging.getLogger("underground.ui.phones")
 
@@ -38,6 +42,8 @@ def companion_for(app) -> Companion | None:
         return comp
     if not phones_enabled(app):
         return None
+    from ...companion import Companion
+
     prefs = app.settings.preferences()
     try:
         comp = Companion(host=prefs.phones_host, port=prefs.phones_port).start()

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from ...i18n import N_, _, ngettext
 from ...saves import HISTORY_DIR
-from . import screen_class
 from .lists import ListScene
 
 
@@ -27,13 +26,28 @@ class HistoryScene(ListScene):
         self.delete_button(k, e, 1580)
 
     def watch(self, game_id: str) -> None:
-        """The replay viewer (screens/replay.py) for a finished game; its Close comes back to this list."""
-        message = screen_class("replay").watch_saved(self.app, game_id,
-                                                     on_close=lambda: self.app.replace(HistoryScene(self.app)))
-        if message is not None:
-            self.message = message
-            self.load_entries(self.app)
+        """The replay viewer (screens/replay.py) for a finished game, prepared behind a progress screen
+        (game/ui/loading.py); its Close comes back to this list. A file that does not read is set aside (the
+        notice counts it); a record that does not replay comes back here saying why."""
+        from ...engine.record import from_state
+        from ..loading import REPLAY_MODULES, open_loading, screen_steps
+
+        app = self.app
+        loaded, message = app.saves.load(game_id, folder=HISTORY_DIR)
+        if loaded is None:
+            self.message = message or ""
+            self.load_entries(app)
             self.refresh()
+            return
+
+        def not_shown(exc: Exception) -> HistoryScene:
+            return HistoryScene(app, _("This game cannot be shown: {problem}").format(problem=str(exc)))
+
+        # a finished game's objectives were shown to the whole table at its end: no longer secret
+        steps = screen_steps(app, "replay", from_state(loaded.state), loaded.seats,
+                             path=str(app.saves.history_path(game_id)), on_close=lambda: app.replace(HistoryScene(app)),
+                             reveal=True, modules=REPLAY_MODULES)
+        open_loading(app, steps, on_error=not_shown)
 
     def row_text(self, e) -> tuple[str, str]:
         from ...saves import when

@@ -170,17 +170,28 @@ class SetupScene(GuiScene):
         remembered = msgspec.structs.replace(self.setup, seed=None)  # the next game gets a new shuffle
         self.app.settings.remember_setup(remembered)
         try:
-            start_game(self.app, self.setup)
-            if self.guide:
-                from ..play.guide import start as start_guide
-
-                start_guide(self.app.top)
+            # the play screen is prepared behind a progress screen (game/ui/loading.py)
+            start_game(self.app, self.setup, loading=True, on_done=self._started, on_error=self._not_started)
         except (engine_rules.SetupError, ValueError) as exc:
             self.error = str(exc)
             self.refresh()
         except ImportError as exc:
             self.error = _("The play screen is not available: {problem}").format(problem=exc)
             self.refresh()
+
+    def _started(self, play) -> None:
+        if self.guide:
+            from ..play.guide import start as start_guide
+
+            start_guide(play)
+
+    def _not_started(self, exc: Exception) -> "SetupScene":
+        """The set-up again, saying why the play screen could not be made."""
+        again = SetupScene(self.app, self.setup)
+        again.guide = self.guide
+        again.error = (_("The play screen is not available: {problem}").format(problem=exc)
+                       if isinstance(exc, ImportError) else str(exc))
+        return again
 
     def open_rules(self) -> None:
         """The rules card of the board chosen here, upright (game/ui/rules_help.py)."""

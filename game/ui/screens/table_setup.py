@@ -242,11 +242,14 @@ def next_free_colour(setup: TableSetup, seat: int, slot: int) -> str:
     return current
 
 
-def start_game(app, setup: TableSetup, seed: int | None = None) -> GameState:
+def start_game(app, setup: TableSetup, seed: int | None = None, loading: bool = False, on_done=None,
+               on_error=None) -> GameState:
     """Build the engine game for a set-up and open the play screen.
 
     The seed is the argument, else the set-up's pinned seed, else a fresh one; it is always recorded
-    in the game's Setup so the game can be replayed.
+    in the game's Setup so the game can be replayed. ``loading``: the play screen is prepared in steps behind
+    a progress screen (game/ui/loading.py; ``on_done(scene)`` once it shows, ``on_error(exc)`` gives the screen
+    to show if it could not be made); a set-up the engine refuses raises here either way.
     """
     if seed is None:
         seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
@@ -257,5 +260,11 @@ def start_game(app, setup: TableSetup, seed: int | None = None) -> GameState:
                                   lines=[list(s.colours) for s in setup.seats], variant=variant)
     seats = [SeatConfig(name=names[i], edge=s.edge, computer=s.computer, level=s.level, colours=list(s.colours),
                         phone=s.phone and not s.computer) for i, s in enumerate(setup.seats)]
-    open_screen(app, "play", state, seats, computer_speed=setup.computer_speed)
+    if loading:
+        from ..loading import PLAY_MODULES, open_loading, screen_steps
+
+        open_loading(app, screen_steps(app, "play", state, seats, computer_speed=setup.computer_speed,
+                                       modules=PLAY_MODULES), on_done, on_error)
+    else:
+        open_screen(app, "play", state, seats, computer_speed=setup.computer_speed)
     return state
