@@ -208,6 +208,7 @@ class _Placer:
         self.segs = list(card.segments)
         self.rule = HardRule(card.centres, self.keep, card.segments, card.card, card.view)
         self.no_room: set[int] = set()  # names with no place the hard rule allows (the map leaves no room)
+        self.barred: list[list[Candidate]] = []  # per station, the least bad places the rule bars
         self.grid: dict[tuple[int, int], list] = {}  # fixed obstacles: (kind, box, data) per grid cell
         # names closer than this read as one ("Holborn Moorgate"): keep a gap, widest along the baseline
         self.gx = LABEL_GAP * card.px
@@ -295,6 +296,7 @@ class _Placer:
             x, y = self.pos[i]
             if not name:  # no name to place: an empty box at the centre, which no name avoids
                 self.cands.append([("", (x, y, x, y), 0.0)])
+                self.barred.append([])
                 continue
             r = max(self.clear[i] + max(2.0, card.lane_gap * 0.3), self.keep[i] + 1.5)
             forms = [(name, 0.0)]
@@ -314,9 +316,11 @@ class _Placer:
             if not allowed:  # crowded: any allowed spot close round the station
                 allowed = [(text, box, h, pref + form_cost) for text, form_cost, w, h in sizes
                            for box, pref in self.scan(i, r, w, h)]
-            if not allowed:  # the map leaves no room: the least bad places
+            barred = sorted(barred, key=lambda c: c[3])[:48]  # the least bad (past the card's edge last: tier 3)
+            self.barred.append([(text, box, self.fixed_cost(i, box, h, cost)) for text, box, h, cost in barred])
+            if not allowed:  # the map leaves no room
                 self.no_room.add(i)
-                allowed = sorted(barred, key=lambda c: c[3])[:24]  # (past the card's edge last: tier 3)
+                allowed = barred
             out = [(text, box, self.fixed_cost(i, box, h, cost)) for text, box, h, cost in allowed]
             self.cands.append(out)
 
@@ -466,9 +470,9 @@ class _Placer:
     def clear_badges(self):
         """The hard rule's last part: no destination badge over a name. Each badge has taken the corner
         covering the fewest names; a name still under one moves to its cheapest allowed place clear of every
-        badge and every other name (where it has none it stays, and the audit counts it)."""
+        badge and apart from every other name (where it has none it stays, listed with the names the map leaves
+        no room)."""
         badges = [self.badge_box(d, self.corners[d], 2) for d in self.dests]
-        halo = max(2.0, self.card.px * 0.15)
         for n_i, i in enumerate(self.order):
             if n_i % 8 == 7:
                 yield
@@ -476,12 +480,13 @@ class _Placer:
                 continue
             self.take(i)
             for c in self.cands[i]:
-                inner = (c[1][0] + halo, c[1][1] + halo, c[1][2] - halo, c[1][3] - halo)
+                grown = self.grown(c[1])  # apart from every name by the gap
                 if self.rule.allows(i, c[1]) and not any(overlap(c[1], b) > 0 for b in badges) and not any(
-                        overlap(inner, (b[0] + halo, b[1] + halo, b[2] - halo, b[3] - halo)) > 0
-                        for b in self.boxes.values()):
+                        overlap(grown, b) > 0 for b in self.boxes.values()):
                     self.choice[i] = c
                     break
+            else:  # no allowed place clear of the badges: listed with the names the map leaves no room
+                self.no_room.add(i)
             self.put(i, self.choice[i][1])
 
     # ---- step 6: names left off ----------------------------------------------------------------------
@@ -519,19 +524,14 @@ def settle_clashes(placer: _Placer):
     yield from settler.single_moves()
     if not settler.needs_search():
         return 0  # names apart and no badge over one: nothing for the search to mend (and no work counted)
-    # twice: first with each name's own badge counting little (it may take another corner), then, the badges
-    # at their new corners, with every badge counting in full
-    settler.own = SETTLE_OWN_BADGE
-    yield from settler.search()
-    settler.recorner()
-    settler.own = SETTLE_BADGE
-    settler.fixed.clear()
-    yield from settler.search()
-    settler.recorner()
-    return settler.work
+    yield from settler.search_twice()
+    work = settler.work
+    yield from settler.part_close()  # (one pass over the names: not the search's work)
+    return work
 
 
 class _Settler:
+
     """The names' last search over the places the greedy passes chose (see settle_clashes)."""
 
     def __init__(self, p: _Placer):
@@ -546,6 +546,17 @@ class _Settler:
         self.marked = {k for k in range(len(p.pos)) if p.clear[k] > p.rads[k]}  # stations with a city's mark
         self.fixed: dict[tuple[int, Box], float] = {}  # conflicts of a place that do not move: cached
         self.own = SETTLE_OWN_BADGE  # what a name's own station's badge weighs over it
+
+    def search_twice(self):
+        """First with each name's own badge counting little (it may take another corner), then, the badges at
+        their new corners, with every badge counting in full."""
+        self.own = SETTLE_OWN_BADGE
+        yield from self.search()
+        self.recorner()
+        self.own = SETTLE_BADGE
+        self.fixed.clear()
+        yield from self.search()
+        self.recorner()
 
     # ---- places -------------------------------------------------------------------------------------
     def further(self, i: int) -> list[Candidate]:
@@ -791,6 +802,31 @@ class _Settler:
             count[j] += ns.get(j, 0) - was.get(j, 0)
         count[i] = sum(ns.values()) + o
         return 2 * (sum(ns.values()) - sum(was.values()) + o - now_o)
+
+    def part_close(self):
+        """Names still too close after the search (their allowed places all crowded by neighbours, as where two
+        rows of stations leave one gap for two names): the less needed of each pair moves to the least bad
+        place the rule bars that keeps it apart from every name (where there is none it stays), and is listed
+        with the names the map leaves no room (no_room): no place is both allowed and apart."""
+        p, choice = self.p, self.choice
+        need = {i: (p.card.special[i], p.card.connections[i], -len(choice[i][0])) for i in self.order}
+        for n_i, i in enumerate(sorted(self.order, key=lambda k: need[k])):
+            if n_i % 8 == 7:
+                yield
+            if not self.near_names(i, self.boxes[i]):
+                continue
+            p.take(i)
+            best = None
+            for c in p.barred[i]:
+                t = p.rule.tier(i, c[1])
+                if t < 3 and not self.near_names(i, c[1]) and self.other(i, c[1]) - SETTLE_RULE * t < SETTLE_BADGE:
+                    key = (t, c[2])
+                    if best is None or key < best[0]:
+                        best = (key, c)
+            if best is not None:
+                choice[i] = best[1]
+            p.no_room.add(i)  # no place both allowed and apart: listed with the names the map leaves no room
+            p.put(i, choice[i][1])
 
     def bad(self, i: int) -> bool:
         """Too close to another name, or hiding a mark or badge as badly."""
