@@ -92,9 +92,10 @@ class HardRule:
     """Answers whether a name may stand in a box; built once per placement, answers cached."""
 
     def __init__(self, centres: Sequence[Point], keep_out: Sequence[float], segments: Sequence[Segment],
-                 card: Box, view: Box | None):
+                 card: Box, view: Box | None, symbols: Sequence[float] | None = None):
         self.centres = list(centres)
         self.keep = list(keep_out)
+        self.symbols = list(symbols if symbols is not None else keep_out)  # the station's symbol (and mark)
         self.segs = list(segments)
         self.card = card
         self.view = view
@@ -115,14 +116,14 @@ class HardRule:
 
     def tier(self, i: int, box: Box) -> int:
         """0: the rule allows the box. Where the map leaves a name no such place, the least bad: 1, off the
-        track spaces and its own station's disc but in another station's reach (the passenger's disc there, or
-        nearer to it than to its own); 2, anything else on the card; 3, past the card's or the view's edge."""
+        track spaces, its own station's disc and every station's symbol, but in another station's reach (the
+        passenger's disc there, or nearer to it than to its own); 2, anything else on the card; 3, past the card's or the view's edge."""
         key = (i, box)
         got = self._cache.get(key)
         if got is None:
             if not self._inside(box):
                 got = 3
-            elif not (self._own_clear(i, box) and self._off_track(box)):
+            elif not (self._own_clear(i, box) and self._off_track(box) and self._off_symbols(i, box)):
                 got = 2
             else:
                 got = 0 if self._apart(i, box) else 1
@@ -164,6 +165,15 @@ class HardRule:
                 jx, jy = self.centres[j]
                 d = point_box_dist(jx, jy, b)
                 if d < self.keep[j] + MARGIN or (nearest and d < own + MARGIN):
+                    return False
+        return True
+
+    def _off_symbols(self, i: int, b: Box) -> bool:
+        """Clear of every other station's symbol (and city's mark)."""
+        m = self.reach
+        for k in _cells((b[0] - m, b[1] - m, b[2] + m, b[3] + m)):
+            for j in self.sgrid.get(k, ()):
+                if j != i and point_box_dist(*self.centres[j], b) < self.symbols[j] + MARGIN:
                     return False
         return True
 

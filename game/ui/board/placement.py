@@ -206,7 +206,7 @@ class _Placer:
         self.clear = list(card.clearances)
         self.keep = list(card.keep_out if card.keep_out is not None else card.clearances)
         self.segs = list(card.segments)
-        self.rule = HardRule(card.centres, self.keep, card.segments, card.card, card.view)
+        self.rule = HardRule(card.centres, self.keep, card.segments, card.card, card.view, self.clear)
         self.no_room: set[int] = set()  # names with no place the hard rule allows (the map leaves no room)
         self.barred: list[list[Candidate]] = []  # per station, the least bad places the rule bars
         self.grid: dict[tuple[int, int], list] = {}  # fixed obstacles: (kind, box, data) per grid cell
@@ -819,7 +819,7 @@ class _Settler:
             best = None
             for c in p.barred[i]:
                 t = p.rule.tier(i, c[1])
-                if t < 3 and not self.near_names(i, c[1]) and self.other(i, c[1]) - SETTLE_RULE * t < SETTLE_BADGE:
+                if t < 2 and not self.near_names(i, c[1]) and self.other(i, c[1]) - SETTLE_RULE * t < SETTLE_BADGE:
                     key = (t, c[2])
                     if best is None or key < best[0]:
                         best = (key, c)

@@ -268,7 +268,7 @@ class NewYorkDrawing(CityDrawing):
             r = view.station_radius(i) + gap * 0.4
             soft.append((x - r, y - r, x + r, y + r))
             text, dx, dy = placed_names[i]
-            if text and i not in view.names.names_without_room:  # (a name at its least bad place holds none off)
+            if text:
                 w, h = view.names.label_surface(text, px, angle).get_size()
                 hard.append((x + dx, y + dy, x + dx + w, y + dy + h))
         for i in set(board.express_cards) | set(board.standard_cards):  # where its badge would show
