@@ -248,7 +248,9 @@ def _names_too_close(bv):
     """Pairs of station names nearer than the label gap (along the baseline; less across it)."""
     from game.ui.board.placement import LABEL_GAP
 
-    rects = bv.label_rects()
+    placed = bv.label_rects()  # (places the names first)
+    roomless = bv.names.names_without_room  # the map leaves them no allowed place: the readability audit lists them
+    rects = [pygame.Rect(r.x, r.y, 0, 0) if i in roomless else r for i, r in enumerate(placed)]
     g = LABEL_GAP * bv.label_px - 2  # two pixels for rounding to the screen
     out = []
     for i, r in enumerate(rects):
@@ -260,7 +262,9 @@ def _names_too_close(bv):
 
 
 def _badges_over_names(bv):
-    rects = bv.label_rects()
+    placed = bv.label_rects()  # (places the names first)
+    roomless = bv.names.names_without_room
+    rects = [pygame.Rect(r.x, r.y, 0, 0) if i in roomless else r for i, r in enumerate(placed)]
     b = bv.board
     out = []
     for s in sorted(set(b.express_cards) | set(b.standard_cards)):

@@ -6,6 +6,7 @@ corners it may take, the same card is always placed the same, and the work is bo
 its counted bound; the steps between two yields are few)."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
@@ -18,6 +19,7 @@ import pytest
 from game.engine.board import load_board
 from game.ui.board import placement
 from game.ui.board.geometry import LANE_GAP, board_bounds, radius_units, station_kind
+from game.ui.board.clearance import HardRule
 from game.ui.board.placement import BADGE_CORNERS, NameCard, place_names
 
 
@@ -150,6 +152,45 @@ def test_each_name_is_its_stations_and_each_badge_takes_a_known_corner(placement
             assert text in ("", card.names[i], placement.split_name(card.names[i])), key
 
 
+def test_no_placed_name_breaks_the_hard_rule(placements):
+    """Every placed name keeps off the track spaces, the stations' keep-out discs, the card's and view's edges and
+    every destination badge, and is nearer its own station than any other (clearance.py)."""
+    for key, (card, got, _) in placements.items():
+        rule = HardRule(card.centres, card.keep_out or card.clearances, card.segments, card.card, card.view)
+        badges = []
+        for d in card.destinations:
+            (x, y), r = card.centres[d], card.radii[d]
+            br = max(card.badge_least, r * 0.75)
+            m = br + max(1.5, br * 0.15)
+            cx, cy = got.corners[d]
+            badges.append((x + cx * r - m, y + cy * r - m, x + cx * r + m, y + cy * r + m))
+        for i, box in placed(card, got).items():
+            if i in got.no_room:  # the map leaves it no allowed place: the least bad one (see clearance.py)
+                assert rule.tier(i, box) < 3, (key, card.names[i])
+                continue
+            assert rule.why_not(i, box) == "", (key, card.names[i], rule.why_not(i, box))
+            assert not any(placement.overlap(box, b) > 0 for b in badges), (key, card.names[i])
+
+
+def test_a_name_with_no_allowed_place_is_listed_and_takes_the_least_bad_one():
+    """A station inside a bundle of track spaces wider than its name's reach has no place the rule allows: its
+    name is listed (the map needs room made there) and takes the least bad place; its neighbour's, which has
+    room, is placed where the rule allows."""
+    pos = [(200.0, 200.0), (320.0, 350.0)]
+    card = NameCard(centres=pos, radii=[6.0] * 2, clearances=[6.0] * 2, names=["Boxed In", "Open Air"],
+                    segments=[(0.0, 200.0, 500.0, 200.0, 60.0)], destinations=(), connections=[4, 0],
+                    special=[False] * 2, card=(0.0, 0.0, 500.0, 400.0), view=None, px=14, lane_gap=8.0,
+                    badge_least=7.0, measure=measure_for(14), keep_out=[15.0, 15.0])
+    got, _ = run(card)
+    assert got.no_room == {0} and got.left_off == set()
+    assert got.names[0][0] == "Boxed In" and got.names[1][0] == "Open Air"
+    rule = HardRule(card.centres, card.keep_out, card.segments, card.card, card.view)
+    assert rule.why_not(0, (216.0, 190.0, 283.0, 210.0)) == "track"  # the usual place, right of the station
+    assert rule.why_not(1, (205.0, 240.0, 260.0, 255.0)) == "nearer"  # nearer the other station than its own
+    assert rule.why_not(1, (205.0, 380.0, 260.0, 402.0)) == "edge"
+    assert rule.allows(1, got.names[1][1])
+
+
 def test_the_same_card_is_placed_the_same_every_time(placements):
     """The search is seeded: a board view may take a placement from the cache instead of placing again."""
     for key in [("berlin", 768, 432), ("random", 3)]:
@@ -161,14 +202,16 @@ def test_the_same_card_is_placed_the_same_every_time(placements):
 
 def test_the_last_search_stops_at_its_work_bound():
     """Names looked at are counted; past ``work_bound`` the search stops (at its next check: one move or pair of
-    moves later) with the best places found by then. Berlin at a fifth of a laptop's screen would look at six
-    million names; it stops at the bound, whether the usual one or 400 000."""
-    usual, _ = run(board_card("berlin", 512, 288))
-    assert placement.SETTLE_WORK < usual.work <= placement.SETTLE_WORK * 1.1
-    card = board_card("berlin", 512, 288, work_bound=400_000)
-    bounded, _ = run(card)
-    assert 400_000 < bounded.work <= 400_000 * 1.15
-    assert len(placed(card, bounded)) > 0
+    moves later) with the best places found by then. Paris with its names crowded (its track spaces taken away,
+    so every name has places) looks at 340 000 names; it stops at a bound of 200 000, or of 120 000."""
+    crowded = dataclasses.replace(board_card("paris", 1024, 576), segments=[])
+    usual, _ = run(crowded)
+    assert usual.work > 300_000
+    for bound in (200_000, 120_000):
+        card = dataclasses.replace(crowded, work_bound=bound)
+        bounded, _ = run(card)
+        assert bound < bounded.work <= bound * 1.15
+        assert len(placed(card, bounded)) > 0
 
 
 def test_the_work_comes_in_short_steps(placements):
@@ -190,4 +233,4 @@ def test_the_placement_needs_no_pygame():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=Path(__file__).resolve().parents[2], env={**os.environ, "PYTHONPATH": "."})
     got = json.loads(out.stdout.strip().splitlines()[-1])
-    assert got["pygame"] is False and got["named"] > 90
+    assert got["pygame"] is False and got["named"] > 70  # (the rest have no place the hard rule allows there)

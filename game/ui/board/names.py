@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...engine.cities import ruleset_for_city
 from ..seats import EDGE_ROTATION
 from . import placement
 from .geometry import LANE_GAP
@@ -38,6 +39,7 @@ class NameLayer:
         self.corners: list = []  # per station: where its destination badge sits (station radii from its centre)
         self.settle_work = 0  # the names' last search's work at the last placement (placement.SETTLE_WORK bounds it)
         self.names_left_off: set[int] = set()  # stations whose names are not shown at this zoom
+        self.names_without_room: set[int] = set()  # stations with no place the hard rule allows (clearance.py)
         self._label_cache: dict = {}
         self._rects_key = None
         self._rects: list = []
@@ -120,18 +122,20 @@ class NameLayer:
             _placements[known] = _placements.pop(known)  # most recently used last
             self.labels, self.corners, self.settle_work = list(got[1]), list(got[2]), got[3]
             self.names_left_off = set(got[4])
+            self.names_without_room = set(got[5])
             self.key = key
             return
         card = self.name_card(key)
         done = yield from placement.place_names(card)
         self.settle_work = done.work
         self.names_left_off = set(done.left_off)
+        self.names_without_room = set(done.no_room)
         self.corners = done.corners
         pos = card.centres
         self.labels = [(text, box[0] - pos[i][0], box[1] - pos[i][1]) for i, (text, box, _) in enumerate(done.names)]
         self.key = key
         _placements[known] = (board, tuple(self.labels), tuple(self.corners), self.settle_work,
-                              frozenset(self.names_left_off))
+                              frozenset(self.names_left_off), frozenset(self.names_without_room))
         while len(_placements) > PLACEMENT_CACHE_SIZE:
             del _placements[next(iter(_placements))]
 
@@ -144,20 +148,33 @@ class NameLayer:
         gap = LANE_GAP * s
         pos = [(st.x * s, st.y * s) for st in board.stations]  # pixel space, origin at the board's
         rads = [self.geometry.station_radius(i) for i in range(len(pos))]
-        segs = []  # every straight piece of every connection (a bent one has several)
+        # every straight piece of every connection, as wide as the tokens its spaces will hold (clearance.py)
+        pieces = view.pieces
+        reach = pieces.token_reach()
+        extra = 1 if ruleset_for_city(board.city).full_connection_tiles(board) is not None else 0  # Paris: full ones
+        segs = []
         for con in board.connections:
             pts = [pos[con.a]] + [(p[0] * s, p[1] * s) for p in con.bends] + [pos[con.b]]
+            hw = ((con.spaces - 1) / 2 + extra) * self.geometry.lane_gap + reach
             for a, b in zip(pts, pts[1:]):
-                segs.append((a[0], a[1], b[0], b[1], (con.spaces - 1) * gap / 2 + gap * 0.4))
+                segs.append((a[0], a[1], b[0], b[1], hw))
+        letter = pieces.badge_px() / 2  # each token's letter badge: a disc where it may be drawn
+        for c, con in enumerate(board.connections):
+            for x, y in pieces.letter_centres(c, con.spaces + extra, self.geometry.lane_px):
+                segs.append((x, y, x, y, letter))
+        dests = set(board.express_cards) | set(board.standard_cards)
+        passenger = pieces.passenger_radius  # the passenger may stand at any station
+        clear = [city.name_clearance(view.kinds[i], r) for i, r in enumerate(rads)]
+        keep = [max(c, passenger, pieces.ring_radius(r) if i in dests else 0.0, city.mark_radius(r))
+                for i, (c, r) in enumerate(zip(clear, rads))]
         bx0, by0, bx1, by1 = (v * s for v in cam.bounds)
         box = None
         if size:  # the view in board pixels: zoomed out, the card sits in its middle
             mx, my = (bx0 + bx1 - size[0]) / 2, (by0 + by1 - size[1]) / 2
             box = (mx, my, mx + size[0], my + size[1])
         return placement.NameCard(
-            centres=pos, radii=rads, clearances=[city.name_clearance(view.kinds[i], r) for i, r in enumerate(rads)],
-            names=[city.station_label(st) for st in board.stations], segments=segs,
-            destinations=tuple(set(board.express_cards) | set(board.standard_cards)),
+            centres=pos, radii=rads, clearances=clear, keep_out=keep,
+            names=[city.station_label(st) for st in board.stations], segments=segs, destinations=tuple(dests),
             connections=[len(c) for c in board.station_conns], special=[bool(st.kinds) for st in board.stations],
             card=(bx0, by0, bx1, by1), view=box, px=px, lane_gap=gap, badge_least=7.0 * cam.scale,
             measure=lambda text: self.label_surface(text, px, angle).get_size(), work_bound=placement.SETTLE_WORK)

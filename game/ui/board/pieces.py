@@ -56,6 +56,18 @@ class Pieces:
     def token_width(self) -> float:
         return self.geometry.lane_gap * TOKEN_W
 
+    def token_reach(self) -> float:
+        """How far a token's drawing reaches from its track space's centre line, its outline included
+        (token_sprite). Names keep beyond it, and beyond its letter badge (clearance.py)."""
+        w = self.token_width()
+        return (w + max(2.0, w * 0.28)) / 2
+
+    @staticmethod
+    def ring_radius(r: float) -> float:
+        """How far a destination's ring round a station of radius ``r`` reaches (draw_destination: pygame draws a
+        ring's width inside its radius)."""
+        return r + max(3.0, r * 0.55)
+
     def token_sprite(self, colour: str, conn: int, lane: int) -> tuple[pygame.Surface, tuple[int, int]]:
         """A token drawn once per zoom on its own transparent surface, and where it goes (board pixels).
         Blitting it is cheap and gives the same pixels however the layer is cut into regions."""
@@ -93,24 +105,29 @@ class Pieces:
         toks = state.tokens[conn]
         if not toks:
             return []
-        geo = self.geometry
+        spots = self.letter_centres(conn, len(toks), self.geometry.lane_segments)
+        return [(x, y, state.lines[li].colour) for (x, y), li in zip(spots, toks)]
+
+    def letter_centres(self, conn: int, n: int, lane_segments) -> list[Point]:
+        """The centres of the letter badges of ``n`` tokens on ``conn``, on the lanes ``lane_segments(conn,
+        lane)`` gives (screen or board pixels); none when there is no room."""
         d = self.badge_px()
-        gap = geo.lane_gap
+        gap = self.geometry.lane_gap
         spaces = self.view.board.connections[conn].spaces
-        segs0 = geo.lane_segments(conn, 0)
+        segs0 = lane_segments(conn, 0)
         p, q = segs0[len(segs0) // 2]
         L = math.hypot(q[0] - p[0], q[1] - p[1])
         step = 0.0 if gap >= d * 1.02 else d * 1.08
         if step * (spaces - 1) + d > L:
             return []
         out = []
-        for k, li in enumerate(toks):
+        for k in range(n):
             along = (k - (spaces - 1) / 2) * step
-            segs = geo.lane_segments(conn, k)
+            segs = lane_segments(conn, k)
             a, b = segs[len(segs) // 2]
             ll = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
             t = 0.5 + along / ll
-            out.append((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, state.lines[li].colour))
+            out.append((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))
         return out
 
     def draw_letters(self, surf: pygame.Surface, state, conn: int, off: Point) -> None:
@@ -243,7 +260,7 @@ class Pieces:
         r = geo.station_radius(stn)
         express = "express" in self.view.board.stations[stn].kinds
         col = self.view.theme.bad if express else DEST_STANDARD
-        disc(surf, col, (x, y), r + max(3.0, r * 0.55), max(2, round(r * 0.35)))
+        disc(surf, col, (x, y), self.ring_radius(r), max(2, round(r * 0.35)))
         bx, by, br = self.badge_geometry(stn)
         if count > 1:
             draw_destination_badge(surf, self.second_badge(stn), br, off, col, express)

@@ -24,6 +24,8 @@ import random
 from dataclasses import dataclass
 from typing import Callable, Generator, Sequence
 
+from .clearance import HardRule
+
 Box = tuple[float, float, float, float]
 Point = tuple[float, float]
 Segment = tuple[float, float, float, float, float]  # a straight piece of track: ends and the half-width kept clear
@@ -42,6 +44,10 @@ SETTLE_BADGE = 6.0  # a destination badge over a name
 SETTLE_OWN_BADGE = 0.0  # its own station's badge, the first time (it may move to another corner)
 SETTLE_MARK = 2.0  # a city's mark (Berlin's stacks) wholly under a name (more than a fifth: plus SETTLE_NAME)
 SETTLE_STATION = 1.0  # another station's symbol under a name
+# a place the hard rule bars (clearance.py), per step down its tiers: in the passes' costs (pixels squared) and
+# in the search's weights; taken only where a station has no allowed place
+RULE_TIER = 20_000.0
+SETTLE_RULE = 12.0
 LABEL_GAP = 0.45  # least space between two names, as a fraction of the name's pixel size
 # where a destination badge may sit (in station radii from its centre), preferred first
 BADGE_CORNERS = ((0.95, -0.95), (-0.95, -0.95), (0.95, 0.95), (-0.95, 0.95), (1.6, 0.0), (-1.6, 0.0),
@@ -68,6 +74,9 @@ class NameCard:
     badge_least: float  # the least half-side of a destination badge
     measure: Callable[[str], tuple[float, float]]  # a name's (width, height), halo included
     work_bound: int = SETTLE_WORK
+    # each station's disc no name enters (the passenger's disc, a destination's ring, the symbol, a city's
+    # mark: see clearance.py); None: the clearances
+    keep_out: Sequence[float] | None = None
 
 
 @dataclass
@@ -79,6 +88,7 @@ class Placement:
     corners: list[Point]
     left_off: set[int]
     work: int
+    no_room: set[int]  # names whose station has no place the hard rule allows: its map needs room made there
 
 
 def place_names(card: NameCard) -> Generator[None, None, Placement]:
@@ -88,6 +98,7 @@ def place_names(card: NameCard) -> Generator[None, None, Placement]:
     yield from placer.candidates()
     yield from placer.greedy()
     work = yield from settle_clashes(placer)
+    yield from placer.clear_badges()
     return placer.leave_off(work)
 
 
@@ -198,7 +209,11 @@ class _Placer:
         self.pos = list(card.centres)
         self.rads = list(card.radii)
         self.clear = list(card.clearances)
+        self.keep = list(card.keep_out if card.keep_out is not None else card.clearances)
         self.segs = list(card.segments)
+        self.rule = HardRule(card.centres, self.keep, card.segments, card.card, card.view, self.clear)
+        self.no_room: set[int] = set()  # names with no place the hard rule allows (the map leaves no room)
+        self.barred: list[list[Candidate]] = []  # per station, the least bad places the rule bars
         self.grid: dict[tuple[int, int], list] = {}  # fixed obstacles: (kind, box, data) per grid cell
         # names closer than this read as one ("Holborn Moorgate"): keep a gap, widest along the baseline
         self.gx = LABEL_GAP * card.px
@@ -276,44 +291,89 @@ class _Placer:
 
     # ---- step 2: each name's candidate places ------------------------------------------------------
     def candidates(self):
-        """Candidate boxes per station, computed once: (text, box, preference cost)."""
+        """Candidate boxes per station, computed once: (text, box, preference cost). The places the hard rule
+        allows (clearance.py); where a station has none (the map leaves no room), the least bad ones, each
+        costing RULE_TIER per step down."""
         card = self.card
-        gap = card.lane_gap
+        tier = self.rule.tier
         for i, name in enumerate(card.names):
             yield  # a station's candidates can cost a millisecond (its names drawn at a new size)
             x, y = self.pos[i]
-            r = self.clear[i] + max(2.0, gap * 0.3)
             if not name:  # no name to place: an empty box at the centre, which no name avoids
                 self.cands.append([("", (x, y, x, y), 0.0)])
+                self.barred.append([])
                 continue
+            r = max(self.clear[i] + max(2.0, card.lane_gap * 0.3), self.keep[i] + 1.5)
             forms = [(name, 0.0)]
             two = split_name(name)
             if two:
                 forms.append((two, 3.0))
-            out = []
-            for text, form_cost in forms:
-                w, h = card.measure(text)
-                for (lx, ly), pref in self.places(x, y, r, w, h):
-                    box = (lx, ly, lx + w, ly + h)
-                    out.append((text, box, self.fixed_cost(i, box, h, pref + form_cost)))
+            sizes = [(text, form_cost, *card.measure(text)) for text, form_cost in forms]
+            allowed, barred = [], []
+            for ring in range(3):  # further out only while the rule allows no place nearer
+                for text, form_cost, w, h in sizes:
+                    for (lx, ly), pref in self.places(x, y, r, w, h, ring):
+                        box = (lx, ly, lx + w, ly + h)
+                        t = tier(i, box)
+                        (barred if t else allowed).append((text, box, h, pref + form_cost + RULE_TIER * t))
+                if allowed:
+                    break
+            if not allowed:  # crowded: any allowed spot close round the station
+                allowed = [(text, box, h, pref + form_cost) for text, form_cost, w, h in sizes
+                           for box, pref in self.scan(i, r, w, h)]
+            barred = sorted(barred, key=lambda c: c[3])[:48]  # the least bad (past the card's edge last: tier 3)
+            self.barred.append([(text, box, self.fixed_cost(i, box, h, cost)) for text, box, h, cost in barred])
+            if not allowed:  # the map leaves no room
+                self.no_room.add(i)
+                allowed = barred
+            out = [(text, box, self.fixed_cost(i, box, h, cost)) for text, box, h, cost in allowed]
             self.cands.append(out)
 
-    def places(self, x: float, y: float, r: float, w: float, h: float) -> list[tuple[Point, float]]:
-        """A name's usual places round its station, preferred first; a place that runs off the board card is
-        also slid back onto it (a name at the card's edge then sits above or below its station, moved
-        inwards), so small boards keep names on it."""
+    def places(self, x: float, y: float, r: float, w: float, h: float, ring: int = 0) -> list[tuple[Point, float]]:
+        """A name's places round its station, ``r`` from its centre (``ring`` 1 and 2: half a line and more
+        further out), preferred first: beside it (right, then left) slid up and down by quarter lines, above and
+        below it slid along, at its corners. On the first ring a place that runs off the board card is also
+        slid back onto it (a name at the card's edge then sits above or below its station, moved inwards), so
+        small boards keep names on it."""
         bx0, by0, bx1, by1 = self.card.card
-        places = [((x + r, y - h / 2), 0.0), ((x - r - w, y - h / 2), 0.5),
-                  ((x - w / 2, y - r - h), 1.0), ((x - w / 2, y + r), 1.2),
-                  ((x + r * 0.7, y - r * 0.7 - h), 1.6), ((x + r * 0.7, y + r * 0.7), 1.8),
-                  ((x - r * 0.7 - w, y - r * 0.7 - h), 1.9), ((x - r * 0.7 - w, y + r * 0.7), 2.0)]
-        for (lx, ly), pref in list(places):
-            if lx < bx0 or ly < by0 or lx + w > bx1 or ly + h > by1:
-                m = 2.0  # off the card's edge line, rounding included
-                sx, sy = min(max(lx, bx0 + m), bx1 - m - w), min(max(ly, by0 + m), by1 - m - h)
-                if (sx, sy) != (lx, ly) and bx0 <= sx and by0 <= sy:
-                    places.append(((sx, sy), pref + 1.0))
+        d, far = ((r, 0.0), (r + 0.6 * h, 1.5), (r + 1.3 * h, 3.0))[ring]
+        places = []
+        for k in (0, -1, 1, -2, 2, -3, 3):
+            ly = y - h / 2 + k * h / 4
+            places += [((x + d, ly), far + 0.3 * abs(k)), ((x - d - w, ly), far + 0.5 + 0.3 * abs(k))]
+        for k in (0, -1, 1, -2, 2):
+            lx = x - w / 2 + k * w / 4
+            places += [((lx, y - d - h), far + 1.0 + 0.3 * abs(k)), ((lx, y + d), far + 1.2 + 0.3 * abs(k))]
+        c = d * 0.72
+        places += [((x + c, y - c - h), far + 1.6), ((x + c, y + c), far + 1.8),
+                   ((x - c - w, y - c - h), far + 1.9), ((x - c - w, y + c), far + 2.0)]
+        if ring == 0:
+            for (lx, ly), pref in places[:14]:
+                if lx < bx0 or ly < by0 or lx + w > bx1 or ly + h > by1:
+                    m = 2.0  # off the card's edge line, rounding included
+                    sx, sy = min(max(lx, bx0 + m), bx1 - m - w), min(max(ly, by0 + m), by1 - m - h)
+                    if (sx, sy) != (lx, ly) and bx0 <= sx and by0 <= sy:
+                        places.append(((sx, sy), pref + 1.0))
         return places
+
+    def scan(self, i: int, r: float, w: float, h: float) -> list[tuple[Box, float]]:
+        """Where the usual places are all barred (a crowded middle): every spot on a grid of quarter lines
+        whose nearest point to the station lies within a line and a half beyond ``r``, the rule allowing
+        (the nearest first, at most a dozen)."""
+        x, y = self.pos[i]
+        step = max(2.0, h / 4)
+        far = r + 1.5 * h
+        out = []
+        n_x, n_y = int((w + 2 * far) / step) + 1, int((h + 2 * far) / step) + 1
+        for gx in range(n_x):
+            lx = x - w - far + gx * step
+            for gy in range(n_y):
+                ly = y - h - far + gy * step
+                box = (lx, ly, lx + w, ly + h)
+                d = math.hypot(max(lx - x, 0.0, x - lx - w), max(ly - y, 0.0, y - ly - h))
+                if r <= d <= far and self.rule.allows(i, box):
+                    out.append((box, 4.0 + 2.0 * (d - r) / h))
+        return sorted(out, key=lambda c: c[1])[:12]
 
     def fixed_cost(self, i: int, box: Box, h: float, cost: float) -> float:
         """``cost`` plus what a place of name ``i`` covers that never moves: the card's edge, the view's, other
@@ -411,7 +471,30 @@ class _Placer:
                 self.keep_clear.append(best_c[2])
         return clash
 
-    # ---- step 5: names left off ----------------------------------------------------------------------
+    # ---- step 5: no badge over a name --------------------------------------------------------------
+    def clear_badges(self):
+        """The hard rule's last part: no destination badge over a name. Each badge has taken the corner
+        covering the fewest names; a name still under one moves to its cheapest allowed place clear of every
+        badge and apart from every other name (where it has none it stays, listed with the names the map leaves
+        no room)."""
+        badges = [self.badge_box(d, self.corners[d], 2) for d in self.dests]
+        for n_i, i in enumerate(self.order):
+            if n_i % 8 == 7:
+                yield
+            if not any(overlap(self.boxes[i], b) > 0 for b in badges):
+                continue
+            self.take(i)
+            for c in self.cands[i]:
+                grown = self.grown(c[1])  # apart from every name by the gap
+                if self.rule.allows(i, c[1]) and not any(overlap(c[1], b) > 0 for b in badges) and not any(
+                        overlap(grown, b) > 0 for b in self.boxes.values()):
+                    self.choice[i] = c
+                    break
+            else:  # no allowed place clear of the badges: listed with the names the map leaves no room
+                self.no_room.add(i)
+            self.put(i, self.choice[i][1])
+
+    # ---- step 6: names left off ----------------------------------------------------------------------
     def leave_off(self, work: int) -> Placement:
         """Names with no place inside the view or on the card, names the search could only leave over one
         another (see unreadable_names), and names hiding much of a city's mark are left off."""
@@ -433,7 +516,7 @@ class _Placer:
         for i in left_off:
             x, y = pos[i]
             choice[i] = ("", (x, y, x, y), 0.0)
-        return Placement(list(choice), list(self.corners), left_off, work)
+        return Placement(list(choice), list(self.corners), left_off, work, set(self.no_room))
 
 
 def settle_clashes(placer: _Placer):
@@ -446,19 +529,14 @@ def settle_clashes(placer: _Placer):
     yield from settler.single_moves()
     if not settler.needs_search():
         return 0  # names apart and no badge over one: nothing for the search to mend (and no work counted)
-    # twice: first with each name's own badge counting little (it may take another corner), then, the badges
-    # at their new corners, with every badge counting in full
-    settler.own = SETTLE_OWN_BADGE
-    yield from settler.search()
-    settler.recorner()
-    settler.own = SETTLE_BADGE
-    settler.fixed.clear()
-    yield from settler.search()
-    settler.recorner()
-    return settler.work
+    yield from settler.search_twice()
+    work = settler.work
+    yield from settler.part_close()  # (one pass over the names: not the search's work)
+    return work
 
 
 class _Settler:
+
     """The names' last search over the places the greedy passes chose (see settle_clashes)."""
 
     def __init__(self, p: _Placer):
@@ -474,11 +552,22 @@ class _Settler:
         self.fixed: dict[tuple[int, Box], float] = {}  # conflicts of a place that do not move: cached
         self.own = SETTLE_OWN_BADGE  # what a name's own station's badge weighs over it
 
+    def search_twice(self):
+        """First with each name's own badge counting little (it may take another corner), then, the badges at
+        their new corners, with every badge counting in full."""
+        self.own = SETTLE_OWN_BADGE
+        yield from self.search()
+        self.recorner()
+        self.own = SETTLE_BADGE
+        self.fixed.clear()
+        yield from self.search()
+        self.recorner()
+
     # ---- places -------------------------------------------------------------------------------------
     def further(self, i: int) -> list[Candidate]:
         """Places half a line further out than the usual ones, above and below the station."""
         x, y = self.p.pos[i]
-        r = self.p.rads[i]
+        r = max(self.p.rads[i], self.p.keep[i] + 1.5)  # outside the station's keep-out disc
         out = []
         for text, box, cost in self.cands[i]:
             w, h = box[2] - box[0], box[3] - box[1]
@@ -492,7 +581,7 @@ class _Settler:
         """For the search, places beside the usual ones: above or below, starting or ending at the station,
         and left or right half a line higher or lower."""
         x, y = self.p.pos[i]
-        r = self.p.rads[i]
+        r = max(self.p.rads[i], self.p.keep[i] + 1.5)  # outside the station's keep-out disc
         out = []
         for text, box, cost in self.cands[i][:1]:  # the one-line form
             w, h = box[2] - box[0], box[3] - box[1]
@@ -503,11 +592,13 @@ class _Settler:
         return out
 
     def places_of(self, i: int, more: bool = False) -> list[Candidate]:
-        """Name ``i``'s places on the card and in the view (never off them)."""
+        """Name ``i``'s places on the card and in the view (never off them): only those the hard rule allows,
+        unless its station has none."""
         if (i, more) not in self.places:
             p = self.p
             self.places[(i, more)] = [c for c in self.cands[i] + self.further(i) + (self.beside(i) if more else [])
-                                      if not (p.off_card(c[1]) or p.cut(c[1]))]
+                                      if (p.rule.allows(i, c[1]) if i not in p.no_room
+                                          else not (p.off_card(c[1]) or p.cut(c[1])))]
         return self.places[(i, more)]
 
     def recorner(self) -> None:
@@ -612,6 +703,7 @@ class _Settler:
             # (its own station's badge counts less: it may take another corner afterwards)
             own = self.own
             n = sum(SETTLE_BADGE if d != i else own for d, b in self.badges.items() if overlap(box, b) > 0)
+            n += SETTLE_RULE * self.p.rule.tier(i, box)
             inner = (box[0] + 1, box[1] + 1, box[2] - 1, box[3] - 1)
             seen = set()
             marked = self.marked
@@ -720,6 +812,31 @@ class _Settler:
             count[j] += ns.get(j, 0) - was.get(j, 0)
         count[i] = sum(ns.values()) + o
         return 2 * (sum(ns.values()) - sum(was.values()) + o - now_o)
+
+    def part_close(self):
+        """Names still too close after the search (their allowed places all crowded by neighbours, as where two
+        rows of stations leave one gap for two names): the less needed of each pair moves to the least bad
+        place the rule bars that keeps it apart from every name (where there is none it stays), and is listed
+        with the names the map leaves no room (no_room): no place is both allowed and apart."""
+        p, choice = self.p, self.choice
+        need = {i: (p.card.special[i], p.card.connections[i], -len(choice[i][0])) for i in self.order}
+        for n_i, i in enumerate(sorted(self.order, key=lambda k: need[k])):
+            if n_i % 8 == 7:
+                yield
+            if not self.near_names(i, self.boxes[i]):
+                continue
+            p.take(i)
+            best = None
+            for c in p.barred[i]:
+                t = p.rule.tier(i, c[1])
+                if t < 2 and not self.near_names(i, c[1]) and self.other(i, c[1]) - SETTLE_RULE * t < SETTLE_BADGE:
+                    key = (t, c[2])
+                    if best is None or key < best[0]:
+                        best = (key, c)
+            if best is not None:
+                choice[i] = best[1]
+            p.no_room.add(i)  # no place both allowed and apart: listed with the names the map leaves no room
+            p.put(i, choice[i][1])
 
     def bad(self, i: int) -> bool:
         """Too close to another name, or hiding a mark or badge as badly."""

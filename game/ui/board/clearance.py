@@ -1,0 +1,201 @@
+"""The hard rule of the station names (issue 22 item 1), pure: where a name may never stand.
+
+A name's box (its picture, halo included) never
+
+- meets a track space, where a token will be drawn: each connection's bundle of spaces as the tokens cover it
+  (their outline and letter badges included, and on Paris one more lane each side for a token on a full
+  connection), along its centre line from station to station;
+- enters a station's keep-out disc: the passenger's disc (the passenger may stand at any station), the
+  destination ring round a station with a destination card, the station's symbol and the city's mark;
+- leaves the board card, or the view round it when zoomed out (the panels would cut it);
+- stands nearer to another station's centre than to its own (each name reads as its own station's).
+
+Destination badges are kept clear of names by ``placement.py`` once the names have places (a badge takes a
+corner no name covers, else the name moves). A name takes a place the rule allows whenever its station has
+one; where the map's layout leaves it none (``tier``), it takes the least bad place and the readability audit
+(tests/ui/test_names_readability_audit.py) counts it: those maps need room made in their layout.
+"""
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+Box = tuple[float, float, float, float]
+Point = tuple[float, float]
+Segment = tuple[float, float, float, float, float]
+
+MARGIN = 1.0  # pixels kept beyond each limit: the screen rounds a name's box to whole pixels
+CELL = 64.0
+
+
+def point_box_dist(px: float, py: float, b: Box) -> float:
+    """Distance from a point to a box (0 inside)."""
+    dx = max(b[0] - px, 0.0, px - b[2])
+    dy = max(b[1] - py, 0.0, py - b[3])
+    return math.hypot(dx, dy)
+
+
+def seg_box_dist(ax: float, ay: float, bx: float, by: float, b: Box) -> float:
+    """Least distance between segment a-b and a box (0 when they meet)."""
+    x0, y0, x1, y1 = b
+    if _seg_meets_box(ax, ay, bx, by, b):
+        return 0.0
+    best = min(point_box_dist(ax, ay, b), point_box_dist(bx, by, b))
+    dx, dy = bx - ax, by - ay
+    ll = dx * dx + dy * dy
+    if ll:
+        for cx, cy in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
+            t = max(0.0, min(1.0, ((cx - ax) * dx + (cy - ay) * dy) / ll))
+            best = min(best, math.hypot(ax + t * dx - cx, ay + t * dy - cy))
+    return best
+
+
+def seg_near_box(ax: float, ay: float, bx: float, by: float, b: Box, m: float) -> bool:
+    """Whether segment a-b comes nearer than ``m`` to a box (the box grown by ``m``, its corners rounded)."""
+    x0, y0, x1, y1 = b
+    if max(ax, bx) <= x0 - m or min(ax, bx) >= x1 + m or max(ay, by) <= y0 - m or min(ay, by) >= y1 + m:
+        return False
+    if not _seg_meets_box(ax, ay, bx, by, (x0 - m, y0 - m, x1 + m, y1 + m)):
+        return False
+    if _seg_meets_box(ax, ay, bx, by, (x0 - m, y0, x1 + m, y1)) or \
+            _seg_meets_box(ax, ay, bx, by, (x0, y0 - m, x1, y1 + m)):
+        return True
+    dx, dy = bx - ax, by - ay
+    ll = dx * dx + dy * dy
+    for cx, cy in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):  # only a corner's rounding is left
+        t = 0.0 if ll == 0 else max(0.0, min(1.0, ((cx - ax) * dx + (cy - ay) * dy) / ll))
+        if math.hypot(ax + t * dx - cx, ay + t * dy - cy) < m:
+            return True
+    return False
+
+
+def _seg_meets_box(ax: float, ay: float, bx: float, by: float, b: Box) -> bool:
+    x0, y0, x1, y1 = b
+    t0, t1 = 0.0, 1.0
+    dx, dy = bx - ax, by - ay
+    for p, q in ((-dx, ax - x0), (dx, x1 - ax), (-dy, ay - y0), (dy, y1 - ay)):
+        if p == 0:
+            if q < 0:
+                return False
+        else:
+            t = q / p
+            if p < 0:
+                t0 = max(t0, t)
+            else:
+                t1 = min(t1, t)
+            if t0 > t1:
+                return False
+    return True
+
+
+class HardRule:
+    """Answers whether a name may stand in a box; built once per placement, answers cached."""
+
+    def __init__(self, centres: Sequence[Point], keep_out: Sequence[float], segments: Sequence[Segment],
+                 card: Box, view: Box | None, symbols: Sequence[float] | None = None):
+        self.centres = list(centres)
+        self.keep = list(keep_out)
+        self.symbols = list(symbols if symbols is not None else keep_out)  # the station's symbol (and mark)
+        self.segs = list(segments)
+        self.card = card
+        self.view = view
+        self.reach = max(self.keep, default=0.0) + MARGIN
+        self.sgrid: dict[tuple[int, int], list[int]] = {}
+        for j, (x, y) in enumerate(self.centres):
+            self.sgrid.setdefault((int(x // CELL), int(y // CELL)), []).append(j)
+        self.tgrid: dict[tuple[int, int], list[int]] = {}
+        for j, (x0, y0, x1, y1, hw) in enumerate(self.segs):
+            m = hw + MARGIN
+            for k in _cells((min(x0, x1) - m, min(y0, y1) - m, max(x0, x1) + m, max(y0, y1) + m)):
+                self.tgrid.setdefault(k, []).append(j)
+        self._cache: dict[tuple[int, Box], bool] = {}
+
+    def allows(self, i: int, box: Box) -> bool:
+        """Whether station ``i``'s name may stand in ``box``."""
+        return self.tier(i, box) == 0
+
+    def tier(self, i: int, box: Box) -> int:
+        """0: the rule allows the box. Where the map leaves a name no such place, the least bad: 1, off the
+        track spaces, its own station's disc and every station's symbol, but in another station's reach (the
+        passenger's disc there, or nearer to it than to its own); 2, anything else on the card; 3, past the card's or the view's edge."""
+        key = (i, box)
+        got = self._cache.get(key)
+        if got is None:
+            if not self._inside(box):
+                got = 3
+            elif not (self._own_clear(i, box) and self._off_track(box) and self._off_symbols(i, box)):
+                got = 2
+            else:
+                got = 0 if self._apart(i, box) else 1
+            self._cache[key] = got
+        return got
+
+    def _own_clear(self, i: int, b: Box) -> bool:
+        x, y = self.centres[i]
+        return point_box_dist(x, y, b) >= self.keep[i] + MARGIN
+
+    def why_not(self, i: int, box: Box) -> str:
+        """What a box breaks first ("" when nothing): for messages and tests."""
+        if not self._inside(box):
+            return "edge"
+        if not self._apart(i, box):
+            return "nearer" if self._apart(i, box, nearest=False) else "station"
+        if not self._off_track(box):
+            return "track"
+        return ""
+
+    def _inside(self, b: Box) -> bool:
+        for lim in (self.card, self.view):
+            if lim is not None and (b[0] < lim[0] + MARGIN or b[1] < lim[1] + MARGIN or b[2] > lim[2] - MARGIN
+                                    or b[3] > lim[3] - MARGIN):
+                return False
+        return True
+
+    def _apart(self, i: int, b: Box, nearest: bool = True) -> bool:
+        """Clear of every keep-out disc, and no other station's centre nearer than its own."""
+        x, y = self.centres[i]
+        own = point_box_dist(x, y, b)
+        if own < self.keep[i] + MARGIN:
+            return False
+        m = max(own + MARGIN, self.reach)
+        for k in _cells((b[0] - m, b[1] - m, b[2] + m, b[3] + m)):
+            for j in self.sgrid.get(k, ()):
+                if j == i:
+                    continue
+                jx, jy = self.centres[j]
+                d = point_box_dist(jx, jy, b)
+                if d < self.keep[j] + MARGIN or (nearest and d < own + MARGIN):
+                    return False
+        return True
+
+    def _off_symbols(self, i: int, b: Box) -> bool:
+        """Clear of every other station's symbol (and city's mark)."""
+        m = self.reach
+        for k in _cells((b[0] - m, b[1] - m, b[2] + m, b[3] + m)):
+            for j in self.sgrid.get(k, ()):
+                if j != i and point_box_dist(*self.centres[j], b) < self.symbols[j] + MARGIN:
+                    return False
+        return True
+
+    def _off_track(self, b: Box) -> bool:
+        seen = set()
+        segs = self.segs
+        for k in _cells(b):
+            for j in self.tgrid.get(k, ()):
+                if j in seen:
+                    continue
+                seen.add(j)
+                x0, y0, x1, y1, hw = segs[j]
+                m = hw + MARGIN
+                if (x0 if x0 > x1 else x1) <= b[0] - m or (x0 if x0 < x1 else x1) >= b[2] + m or \
+                        (y0 if y0 > y1 else y1) <= b[1] - m or (y0 if y0 < y1 else y1) >= b[3] + m:
+                    continue  # far apart (the quick test of seg_near_box)
+                if seg_near_box(x0, y0, x1, y1, b, m):
+                    return False
+        return True
+
+
+def _cells(box: Box):
+    for gx in range(int(box[0] // CELL), int(box[2] // CELL) + 1):
+        for gy in range(int(box[1] // CELL), int(box[3] // CELL) + 1):
+            yield (gx, gy)

@@ -1,0 +1,93 @@
+"""The names' readability audit (issue 22 item 1 and item 5's names; the checks in tests/ui/names_audit.py):
+seeded games played to the end on the play screen's board, and at every tenth action and the final position
+the renderer's drawn items checked: no station name meets a token, the passenger, a destination badge,
+another name or the card's edge, and each name is nearest its own station. Every name whose station has a
+place the hard rule allows (game/ui/board/clearance.py) passes all of them; the names whose station has none
+(the map leaves no room there) are counted, and may not grow in number.
+
+`make test` runs a bounded audit (every board once, the sizes and arrangements spread over them); `make soak`
+runs the whole sweep: five boards, three sizes, two to five seats, table and laptop. The counts before and
+after the hard rule are in docs/play-screen.md."""
+from __future__ import annotations
+
+import pytest
+
+import names_audit as na  # tests/ui is on sys.path
+
+# (board, size, seats, arrangement): each board, each size, each arrangement and 2-5 seats at least once
+BOUNDED = [("london", (1920, 1080), 4, "table"), ("london-2006", (3840, 2160), 2, "laptop"),
+           ("berlin", (1920, 1080), 3, "table"), ("newyork", (1280, 720), 4, "laptop"),
+           ("paris", (1280, 720), 5, "table")]
+# names without an allowed place (the most over seat counts and arrangements, measured with seed 1): where the
+# maps still need room made in their layout (docs/play-screen.md); the goal is none
+NO_ROOM_AT_MOST = {
+    ("london", (1280, 720)): 55, ("london", (1920, 1080)): 21, ("london", (3840, 2160)): 25,
+    ("london-2006", (1280, 720)): 57, ("london-2006", (1920, 1080)): 24, ("london-2006", (3840, 2160)): 25,
+    ("berlin", (1280, 720)): 88, ("berlin", (1920, 1080)): 43, ("berlin", (3840, 2160)): 45,
+    ("newyork", (1280, 720)): 54, ("newyork", (1920, 1080)): 23, ("newyork", (3840, 2160)): 24,
+    ("paris", (1280, 720)): 103, ("paris", (1920, 1080)): 61, ("paris", (3840, 2160)): 66}
+FULL = [(b, size, n, a) for b in na.BOARDS for size in na.SIZES for n in (2, 3, 4, 5) for a in ("table", "laptop")]
+
+
+def _check(board, size, players, arrangement, every):
+    """Every fault is a name whose station has no place the rule allows (its map leaves it none: the names
+    are listed, and their number may not grow)."""
+    counts = na.audit(board, size, players, arrangement, seed=1, every=every)
+    assert counts.positions >= 3
+    assert sum(counts.with_room.values()) == 0, (dict(counts.with_room), counts.examples)
+    assert len(counts.no_room) <= NO_ROOM_AT_MOST[(board, size)], sorted(counts.no_room)
+    return counts
+
+
+@pytest.mark.parametrize("board,size,players,arrangement", BOUNDED)
+def test_names_readability_audit_bounded(board, size, players, arrangement):
+    _check(board, size, players, arrangement, every=25)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("board,size,players,arrangement", FULL)
+def test_names_readability_audit_soak(board, size, players, arrangement):
+    _check(board, size, players, arrangement, every=10)
+
+
+def test_the_readability_audit_notices_a_name_under_a_token_and_past_the_edge():
+    """The audit's checks find what they look for: a name moved onto a token's track space, and one moved past
+    the card's edge, are both counted."""
+    import pygame
+
+    from game.ui.app import App
+    from game.ui import play_scene
+
+    pos = na.play_game("london", 2, 1, 1000)
+    last = pos[-1]
+    app = App(size=(1920, 1080), headless=True)
+    try:
+        scene = app.push(play_scene.PlayScene(app, last, na.seats_for(last, "table")))
+        app.step(0.1)
+        bv = scene.board_view
+        conn = next(c for c, toks in enumerate(last.tokens) if toks)
+        stn = bv.board.connections[conn].a
+        text, _, _ = bv.names.labels[stn]
+        if not text:
+            stn = bv.board.connections[conn].b
+            text, _, _ = bv.names.labels[stn]
+        (p, q), = bv.lane_segments(conn, 0)[:1]
+        mid = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
+        r = bv.label_rects()[stn]
+        sx, sy = bv.station_xy(stn)
+        bv.names.labels[stn] = (text, mid[0] - sx - r.w / 2, mid[1] - sy - r.h / 2)  # centred on the space
+        bv.names.rects_changed()
+        bv.layer._label_items_key = None
+        counts = na.Counts()
+        na.check_position(bv, last, counts)
+        assert counts.faults["token"] >= 1
+        bv.names.labels[stn] = (text, -10_000.0, 0.0)
+        bv.names.rects_changed()
+        bv.layer._label_items_key = None
+        counts = na.Counts()
+        na.check_position(bv, last, counts)
+        assert counts.faults["edge"] >= 1
+        assert isinstance(bv.label_rects()[stn], pygame.Rect)
+    finally:
+        while app.scenes:
+            app.scenes.pop().exit()
