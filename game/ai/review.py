@@ -103,8 +103,10 @@ class Decision:
     """One seat's turn under review: the expert's side is worked out from the turn's start (before the seat has
     played), the played side once the turn is over; both over the same worlds."""
 
-    def __init__(self, before: GameState, seat: int, start: int, seed: int = 0, worlds: int = WORLDS):
+    def __init__(self, before: GameState, seat: int, start: int, seed: int = 0, worlds: int = WORLDS,
+                 level: str = "expert"):
         self.seat = seat
+        self.level = level  # whose turn is the better one: the expert's (a weaker level only for quick tests)
         self.start = start  # index in the game's log of the turn's first action
         self.turn = before.turn
         self.view = public_view(before, seat)
@@ -120,7 +122,7 @@ class Decision:
     def prepare(self) -> None:
         """The expert's turn and its value in every world (the slow part: about a second of processor time)."""
         if self.expert is None:
-            self.expert = expert_turn(self.view, self.seat, self.seed)
+            self.expert = expert_turn(self.view, self.seat, self.seed, self.level)
             self.expert_values = [self.value(w, self.expert, k) for k, w in enumerate(self.worlds)]
 
     def value(self, world: GameState, actions: list, k: int) -> tuple[float, float]:
@@ -198,3 +200,28 @@ def win_chances(state: GameState) -> list[float]:
     weights = [math.exp((d - top) / spread) for d in deficits]
     total = sum(weights)
     return [x / total for x in weights]
+
+
+def practice_position(state: GameState, start: int, seed: int) -> GameState:
+    """The position before action ``start`` of ``state``'s game, to play again: everything as it was except the
+    order of the unseen cards, shuffled with ``seed`` (so nobody learns what came next).
+
+    It is a game of its own: a set-up whose deck is the cards drawn until then, in the order drawn, and then the
+    unseen cards reshuffled, with the same actions up to ``start`` replayed, so its record replays too.
+    """
+    from ..engine.rules import start as start_game
+
+    setup = state.setup
+    before = start_game(setup)
+    for a in state.log[:start]:
+        apply(before, a)
+    drawn = len(setup.deck) - len(before.deck)
+    rest = list(before.deck)
+    random.Random(seed).shuffle(rest)
+    fresh = type(setup)(**{f: getattr(setup, f) for f in setup.__struct_fields__})
+    fresh.deck = list(setup.deck[:drawn]) + rest
+    fresh.seed = seed
+    again = start_game(fresh)
+    for a in state.log[:start]:
+        apply(again, a)
+    return again

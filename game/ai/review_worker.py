@@ -38,7 +38,7 @@ _SETUP = msgspec.msgpack.Decoder(Setup)
 class _Follower:
     """The process's side: the game replayed from the actions sent, and the reviews still to do."""
 
-    def __init__(self, setup: Setup, people: list[int], seed: int, from_index: int, outbox):
+    def __init__(self, setup: Setup, people: list[int], seed: int, from_index: int, outbox, settings: dict):
         from .review import Decision
 
         self.Decision = Decision
@@ -47,6 +47,7 @@ class _Follower:
         self.seed = seed
         self.from_index = from_index
         self.outbox = outbox
+        self.settings = settings  # Decision's worlds and level
         self.tasks: deque = deque()
         self.turn: tuple[int, int, int] | None = None  # (first action's index, turn number, seat) being played
         self.decision = None
@@ -65,7 +66,7 @@ class _Follower:
         self.turn = (at, st.turn, st.current)
         self.decision = None
         if st.current in self.people and at >= self.from_index:
-            self.decision = self.Decision(st.copy(), st.current, at, self.seed)
+            self.decision = self.Decision(st.copy(), st.current, at, self.seed, **self.settings)
             self.tasks.append(("prepare", self.decision))
 
     def _send_chances(self) -> None:
@@ -101,14 +102,15 @@ class _Follower:
         self._progress()
 
 
-def serve(setup_data: bytes, people: list[int], seed: int, from_index: int, nice: int, inbox, outbox) -> None:
+def serve(setup_data: bytes, people: list[int], seed: int, from_index: int, nice: int, inbox, outbox,
+          settings: dict | None = None) -> None:
     """The process: follow the game from ``inbox`` until told to stop (None), reviewing as it goes."""
     try:
         os.nice(nice)
     except (AttributeError, OSError):  # a platform without it: the process still works, at the same priority
         pass
     outbox.put(("hello", os.getpid(), "pygame" in sys.modules))
-    follower = _Follower(_SETUP.decode(setup_data), people, seed, from_index, outbox)
+    follower = _Follower(_SETUP.decode(setup_data), people, seed, from_index, outbox, settings or {})
     while True:
         try:
             msg = inbox.get() if not follower.tasks else inbox.get_nowait()
@@ -133,7 +135,9 @@ class Reviewer:
     this action are not reviewed (a practice game replays the real game's start).
     """
 
-    def __init__(self, state: GameState, people: list[int], seed: int = 0, from_index: int = 0, nice: int = NICE):
+    def __init__(self, state: GameState, people: list[int], seed: int = 0, from_index: int = 0, nice: int = NICE,
+                 **settings):
+        """``settings``: ai.review.Decision's ``worlds`` and ``level`` (tests ask for a quicker review)."""
         ctx = multiprocessing.get_context("spawn")  # a fresh interpreter: nothing of the table (pygame) in it
         self.setup = state.setup
         self.people = sorted(people)
@@ -141,7 +145,7 @@ class Reviewer:
         self._outbox = ctx.Queue()
         self.process = ctx.Process(target=serve, name="underground-review", daemon=True,
                                    args=(msgspec.msgpack.encode(state.setup), self.people, seed, from_index, nice,
-                                         self._inbox, self._outbox))
+                                         self._inbox, self._outbox, settings))
         self.process.start()
         self.fed = 0  # actions sent
         self.decisions: list[dict] = []
@@ -153,6 +157,7 @@ class Reviewer:
         self.child_has_pygame: bool | None = None
         self.errors: list[str] = []
         self.ready_at: float | None = None  # perf_counter when the whole review was in
+        self.exitcode: int | None = None  # the process's, once closed
 
     def for_game(self, state: GameState) -> bool:
         """True when this review follows ``state``'s game."""
@@ -219,6 +224,7 @@ class Reviewer:
         if proc.is_alive():
             proc.kill()
             proc.join()
+        self.exitcode = proc.exitcode
         for q in (self._inbox, self._outbox):
             q.cancel_join_thread()
             q.close()
