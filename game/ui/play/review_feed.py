@@ -28,17 +28,19 @@ def wanted(scene) -> bool:
 
 
 def attach(scene):
-    """Start the review of ``scene``'s game (closing the one before); None when this table gets none."""
+    """Start the review of ``scene``'s game (closing the last game's); None when this table gets none. The
+    replay viewer (``drive_computers`` off) is no new game: the review it is opened from keeps running."""
     app = scene.app
-    close(app)
+    if scene.drive_computers:
+        close(app)
     if not wanted(scene):
         return None
     from ...ai.review_worker import Reviewer
 
+    settings = dict(getattr(app, "review_settings", {}))  # tests and benchmarks: a quicker or shorter review
+    settings.setdefault("from_index", getattr(scene, "practice_from", 0))
     try:
-        reviewer = Reviewer(scene.state, people(scene), seed=scene.state.setup.seed or 0,
-                            from_index=getattr(scene, "practice_from", 0),
-                            **getattr(app, "review_settings", {}))
+        reviewer = Reviewer(scene.state, people(scene), seed=scene.state.setup.seed or 0, **settings)
     except (OSError, ValueError) as exc:  # no process to be had: the game goes on without a review
         log.warning("the game review could not start: %s", exc)
         return None

@@ -52,6 +52,11 @@ class ScoreChart:
         pygame.draw.rect(surface, th.panel_edge, box, max(1, px(2)), border_radius=px(16))
         self.text(surface, _("Score after each turn"), 28, (box.x + px(24), box.y + px(18)), bold=True)
         plot = pygame.Rect(box.x + px(70), box.y + px(80), box.w - px(200), box.h - px(150))
+        chances = self.chance_history() if hasattr(self, "chance_history") else []
+        if len(chances) > 1:  # the expert's win chances after each turn (the game review's), below the scores
+            low = pygame.Rect(plot.x, plot.y + round(plot.h * 0.62), plot.w, round(plot.h * 0.38) + px(30))
+            plot.h = round(plot.h * 0.62) - px(80)
+            self._draw_chances(surface, low, chances)
         hist = [[0] + list(p.score_history) for p in st.players]
         # points scored after the last turn (Berlin's landmark bonus) are one more step, marked "end"
         final_step = any(h[-1] != p.score for h, p in zip(hist, st.players))
@@ -104,3 +109,25 @@ class ScoreChart:
             _marker(surface, _MARKERS[i % len(_MARKERS)], (plot.right + px(22), round(yy)), max(3, px(7)),
                     line_rgb(c), line_outline(c))
             self.text(surface, st.players[i].name, 22, (plot.right + px(36), yy), anchor="midleft", condensed=True)
+
+    def _draw_chances(self, surface: pygame.Surface, plot: pygame.Rect, chances: list[list[float]]) -> None:
+        """Each player's chance to win after every turn, by the expert's estimate of the public table."""
+        th = self.app.theme
+        px = self.app.px
+        self.text(surface, _("Chance to win (expert's estimate)"), 22, (plot.x - px(46), plot.y - px(40)), bold=True)
+        small = self.app.fonts.get(px(18))
+        for v in (0, 50, 100):
+            yy = plot.bottom - plot.h * v / 100
+            pygame.draw.line(surface, (228, 226, 220), (plot.x, yy), (plot.right, yy), 1)
+            img = small.render(f"{v}%", True, th.muted)
+            surface.blit(img, img.get_rect(midright=(plot.x - px(6), yy)))
+        pygame.draw.line(surface, th.ink, plot.bottomleft, plot.bottomright, max(1, px(2)))
+        pygame.draw.line(surface, th.ink, plot.bottomleft, plot.topleft, max(1, px(2)))
+        turns = max(1, len(chances) - 1)
+        for i in range(len(chances[0])):
+            c = self.player_colour(i)
+            pts = [(plot.x + plot.w * t / turns, plot.bottom - plot.h * row[i]) for t, row in enumerate(chances)]
+            pygame.draw.lines(surface, line_outline(c), False, pts, max(2, px(6)))
+            pygame.draw.lines(surface, line_rgb(c), False, pts, max(1, px(3)))
+            _marker(surface, _MARKERS[i % len(_MARKERS)], (round(pts[-1][0]), round(pts[-1][1])), max(3, px(6)),
+                    line_rgb(c), line_outline(c))

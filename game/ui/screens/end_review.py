@@ -32,12 +32,30 @@ class GameReview:
     _review_boards: dict | None = None
     _review_before: dict | None = None
     _review_seen = -1
+    _show_chances: bool | None = None
+
+    @property
+    def show_chances(self) -> bool:
+        """The win-chance setting (Settings; off by default): the chart shows the chances too."""
+        if self._show_chances is None:
+            try:
+                self._show_chances = bool(self.app.settings.preferences().win_chance)
+            except Exception:  # noqa: BLE001 - a preferences file that does not read: the default, off
+                self._show_chances = False
+        return self._show_chances
 
     # ---- model ----------------------------------------------------------------------------------
     def reviewer(self):
         """The background review of this game, if one ran (not for practice games shown elsewhere, the kiosk)."""
         r = getattr(self.app, "review", None)
         return r if r is not None and r.for_game(self.state) else None
+
+    def chance_history(self) -> list[list[float]]:
+        """The win chances after every turn, when the win-chance bar was on for this game."""
+        r = self.reviewer()
+        if r is None or not self.show_chances:
+            return []
+        return r.chance_history(self.state.n_players)
 
     def review_people(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if not s.computer and i < self.state.n_players]
