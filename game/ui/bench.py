@@ -56,6 +56,9 @@ def ui_figures(quick: bool = False) -> dict:
     out["phones_states_least_1080p"] = got["least_states"]  # states the slowest of the 15 got ...
     out["phones_updates_1080p"] = got["updates"]  # ... of this many sent
     out["startup_s"] = round(startup_seconds(1 if quick else 3), 3)
+    from .review_bench import review_figures
+
+    out.update(review_figures(quick))  # frame_ms_p99_1080p_review, review_ready_s_<board>
     return out
 
 

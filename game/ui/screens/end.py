@@ -103,6 +103,8 @@ class EndScene(GameReview, ResultsTable, ScoreChart, FinalBoard, GuiScene):
         self.button("show_board", R(50, 960, 340, 90), _("Show board"), self.show_board, enabled=live)
         if self.has_review():
             self.button("show_review", R(1500, 30, 370, 80), _("Game review"), self.show_review, enabled=live)
+        if self.practice:
+            self.label("practice", R(1130, 112, 740, 50), _("Practice game: not kept"), "#muted")
         self.button("new_setup", R(1130, 960, 340, 90), _("New setup"), lambda: self.ask("new_setup"), enabled=live)
         self.button("play_again", R(1500, 960, 370, 90), _("Play again"), lambda: self.ask("play_again"),
                     object_id="#primary", enabled=live)

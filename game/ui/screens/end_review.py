@@ -23,6 +23,8 @@ from .review_words import cost_words, turn_words, why_words
 
 CARD_X, CARD_Y, CARD_W, CARD_H, CARD_GAP = 40, 190, 600, 760, 20  # design px at 1080p
 BOARD_H = 380
+PLAYED_RING = (22, 30, 52)  # rings round the played turn's tokens (ink) and the expert's (the glow's yellow, dashed)
+EXPERT_RING = (230, 150, 0)
 
 
 class GameReview:
@@ -235,10 +237,13 @@ class GameReview:
         prev = surface.get_clip()
         surface.set_clip(rect)
         bv.draw(surface, before, key=("review", d["start"]), show_passenger=before.passenger >= 0)
+        ring = max(8, round(bv.token_width() * 2.2))
         for li, c in d["expert"]["placed"]:
             _track(surface, bv, c, before.lines[li].colour, dashed=True)
+            _ring(surface, bv.conn_point(c), ring, EXPERT_RING, dashed=True)
         for li, c in d["played"]["placed"]:
             _track(surface, bv, c, before.lines[li].colour, dashed=False)
+            _ring(surface, bv.conn_point(c), ring, PLAYED_RING, dashed=False)
         surface.set_clip(prev)
         pygame.draw.rect(surface, th.panel_edge, rect, max(1, self.app.px(2)))
         self._draw_legend(surface, rect)
@@ -248,11 +253,11 @@ class GameReview:
         font = self.app.fonts.get(px(18), True, True)
         y = rect.bottom - px(26)
         x = rect.x + px(8)
-        for label, dashed in ((_("played"), False), (_("expert"), True)):
+        for label, dashed, colour in ((_("played"), False, PLAYED_RING), (_("expert"), True, EXPERT_RING)):
             img = font.render(label, True, (20, 24, 36))
             bg = pygame.Rect(x, y, px(44) + img.get_width() + px(10), px(22))
             pygame.draw.rect(surface, (255, 255, 255), bg, border_radius=px(6))
-            _dash_line(surface, (x + px(4), y + px(11)), (x + px(38), y + px(11)), (40, 40, 48), px(4), dashed, px(6))
+            _dash_line(surface, (x + px(4), y + px(11)), (x + px(38), y + px(11)), colour, px(4), dashed, px(6))
             surface.blit(img, (x + px(44), y + (px(22) - img.get_height()) // 2))
             x = bg.right + px(8)
 
@@ -264,13 +269,28 @@ def _focus(bv, conns: list[int]) -> None:
         return
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
     box = pygame.Rect(min(xs), min(ys), max(1, max(xs) - min(xs)), max(1, max(ys) - min(ys)))
-    factor = min(3.0, 0.55 * bv.rect.w / max(box.w, 1), 0.55 * bv.rect.h / max(box.h, 1))
+    factor = min(2.5, 0.7 * bv.rect.w / max(box.w, 1), 0.7 * bv.rect.h / max(box.h, 1))
     if factor > 1.05:
         bv.zoom_at(box.centerx, box.centery, factor)
     pts = [bv.conn_point(c, 0.5) for c in conns]
     cx = sum(p[0] for p in pts) / len(pts)
     cy = sum(p[1] for p in pts) / len(pts)
     bv.pan_by(bv.rect.centerx - cx, bv.rect.centery - cy)
+
+
+def _ring(surface, centre, r: int, colour, dashed: bool) -> None:
+    """A ring round a token of one of the two turns, so it is found on the whole board."""
+    import math
+
+    w = max(2, r // 5)
+    if not dashed:
+        pygame.draw.circle(surface, colour, (round(centre[0]), round(centre[1])), r, w)
+        return
+    for k in range(0, 12, 2):
+        a0, a1 = k * math.pi / 6, (k + 1) * math.pi / 6
+        rect = pygame.Rect(0, 0, 2 * r, 2 * r)
+        rect.center = (round(centre[0]), round(centre[1]))
+        pygame.draw.arc(surface, colour, rect, a0, a1, w)
 
 
 def _dash_line(surface, a, b, colour, width: int, dashed: bool, dash: int) -> None:
