@@ -42,12 +42,11 @@ def review_frames(size: tuple[int, int] = (1920, 1080), frames: int = 300) -> tu
     return ms, got["messages"]
 
 
-def review_figures(quick: bool = False) -> dict:
+def review_ready_figures(quick: bool = False) -> dict:
+    """``review_ready_s_<board>`` (the slower of the two orders) and their maximum."""
     from ..ai.review_bench import ready_after_last_action
-    from .bench import p99
 
-    ms, messages = review_frames((1920, 1080), frames=120 if quick else 600)
-    out = {"frame_ms_p99_1080p_review": round(p99(ms), 3), "review_messages_during_frames": messages}
+    out = {}
     boards = ("london",) if quick else ("london", "london-2006", "berlin", "newyork", "paris")
     for b in boards:
         # the slower of the two orders: the computer's turn last, or the person's
