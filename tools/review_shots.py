@@ -51,7 +51,8 @@ def main(boards) -> None:
             while not end.reviewer().ready:
                 end.update(1 / 60)
                 time.sleep(0.05)
-            print(f"{b}: review ready {time.perf_counter() - t0:.1f} s after the last action", flush=True)
+            print(f"{b}: review ready {time.perf_counter() - t0:.1f} s after the last action; costs of the shown "
+                  f"turns: {[d['cost'] for d in end.reviewed(0)]}", flush=True)
             end.opened_at = -10.0
             end.update(1 / 60)
             end.show_review()

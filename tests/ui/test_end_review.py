@@ -176,3 +176,29 @@ def test_the_win_chance_bar_follows_its_setting_and_closing_the_app_reaps_the_pr
     pid = on.review.child_pid
     app.close()
     assert not [c for c in psutil.Process().children() if c.pid == pid]
+
+
+def test_why_words_name_what_the_expert_turn_scores_from_the_engines_events():
+    """A placement that connects a terminus, as the expert's turn, against a branch tile as the played one."""
+    from game.ai.review import turn_scoring
+    from game.engine import events as ev
+    from game.engine.rules import board_of
+    from game.ui.screens.review_words import turn_words, why_words
+
+    st = late_game(seed=2)
+    board = board_of(st)
+    best = None
+    for li, conn, _cost in legal_placements(st):
+        c = st.copy()
+        if any(isinstance(e, ev.Scored) and e.category == "terminus" for e in apply(c, PlaceTrack(li, conn))):
+            best = PlaceTrack(li, conn)
+            break
+    assert best is not None
+    expert = turn_scoring(st, [best], 0)
+    played = turn_scoring(st, [TakeBranch()], 0) if branch_legal(st) else turn_scoring(st, [], 0)
+    d = {"expert": expert, "played": played, "lead_gap": 0.0}
+    words = why_words(board, st, d)
+    colour = st.lines[best.line].colour
+    assert words.startswith("The expert's turn scores 2 points more now")
+    assert f"the {colour} line at " in words and "connects a terminus +2 and a tile" in words
+    assert "took a branch tile" in turn_words(board, st, played) or not branch_legal(st)

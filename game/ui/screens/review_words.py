@@ -47,9 +47,15 @@ def why_words(board, state, d: dict) -> str:
                                                                                                 d["expert"])
         return ngettext("The expert's turn scores {n} point more now: {what}.",
                         "The expert's turn scores {n} points more now: {what}.", now).format(n=now, what=found)
-    if d.get("lead_gap", 0) >= 1 and now == 0:
+    if now < 0:
+        return ngettext("Yours scores {n} point more now, but the expert's turn builds towards stations still to "
+                        "come: worth more later in the game.",
+                        "Yours scores {n} points more now, but the expert's turn builds towards stations still to "
+                        "come: worth more later in the game.", -now).format(n=-now)
+    if d.get("lead_gap", 0) >= 1:
         return _("Both score alike now, but yours leaves the next players more to score.")
-    return _("It builds towards stations still to come: worth more later in the game.")
+    return _("Both score alike now; the expert's turn builds towards stations still to come: worth more later "
+             "in the game.")
 
 
 def cost_words(cost: float) -> str:
