@@ -9,7 +9,9 @@ every turn and its progress. It runs at a lower priority (``os.nice``), so the t
 Nothing here blocks the table: sending is a queue put, reading is ``get_nowait``.
 
 Closing (a new game, quitting) asks the process to stop, waits a moment, then terminates and, failing that,
-kills it, and always joins it, so no process is left behind.
+kills it, and always joins it, so no process is left behind. A table's process that dies without closing it
+(killed, crashed) is noticed by the review's process within ``PARENT_CHECK_S`` (or after the task it is on), and
+it ends too.
 """
 from __future__ import annotations
 
@@ -31,6 +33,7 @@ from ..engine.state import Setup
 log = logging.getLogger("underground.review")
 
 NICE = 10  # how much lower the process's priority is than the table's
+PARENT_CHECK_S = 1.0  # an idle process looks this often whether the table's process is still there
 _ACTIONS = msgspec.msgpack.Decoder(list[Action])
 _SETUP = msgspec.msgpack.Decoder(Setup)
 
@@ -111,9 +114,12 @@ def serve(setup_data: bytes, people: list[int], seed: int, from_index: int, nice
         pass
     outbox.put(("hello", os.getpid(), "pygame" in sys.modules))
     follower = _Follower(_SETUP.decode(setup_data), people, seed, from_index, outbox, settings or {})
+    parent = multiprocessing.parent_process()
     while True:
+        if parent is not None and not parent.is_alive():
+            return  # the table's process is gone (killed, crashed): nobody will read the review
         try:
-            msg = inbox.get() if not follower.tasks else inbox.get_nowait()
+            msg = inbox.get(timeout=PARENT_CHECK_S) if not follower.tasks else inbox.get_nowait()
         except queue.Empty:
             msg = ()
         if msg is None:

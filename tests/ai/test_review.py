@@ -209,3 +209,29 @@ def test_win_chances_follow_the_score():
     ahead = st.copy()
     ahead.players[0].score += 30
     assert win_chances(ahead)[0] > even[0] + 0.2
+
+
+def test_the_review_process_ends_when_the_tables_process_dies_without_closing_it():
+    import subprocess
+    import sys
+
+    script = ("import os, time\n"
+              "from game.engine import new_game\n"
+              "from game.ai.review_worker import Reviewer\n"
+              "if __name__ == '__main__':\n"
+              "    r = Reviewer(new_game('london', 2, seed=1), [0], level='hard', worlds=2)\n"
+              "    while r.child_pid is None:\n"
+              "        r.poll(); time.sleep(0.02)\n"
+              "    print(r.child_pid, flush=True)\n"
+              "    os._exit(0)  # no close, no atexit: as a killed table\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    pid = int(out.stdout.split()[0])
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if not psutil.pid_exists(pid) or psutil.Process(pid).status() == psutil.STATUS_ZOMBIE:
+            break
+        time.sleep(0.2)
+    alive = psutil.pid_exists(pid) and psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+    if alive:
+        psutil.Process(pid).kill()
+    assert not alive, "the review process outlived the table's process"

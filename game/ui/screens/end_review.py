@@ -21,8 +21,8 @@ from ..theme import line_outline, line_rgb, wrap
 from . import make_screen, open_screen
 from .review_words import cost_words, turn_words, why_words
 
-CARD_X, CARD_Y, CARD_W, CARD_H, CARD_GAP = 40, 190, 600, 760, 20  # design px at 1080p
-BOARD_H = 380
+CARD_X, CARD_Y, CARD_W, CARD_H, CARD_GAP = 40, 190, 600, 860, 20  # design px at 1080p
+BOARD_H = 360
 PLAYED_RING = (22, 30, 52)  # rings round the played turn's tokens (ink) and the expert's (the glow's yellow, dashed)
 EXPERT_RING = (230, 150, 0)
 
@@ -208,16 +208,21 @@ class GameReview:
         board = board_of(self.state)
         y = self.review_card_board(k).bottom + px(10)
         width = card.w - px(40)
-        rows = [(_("You: {what}").format(what=turn_words(board, before, d["played"])), th.ink, False),
-                (_("Expert: {what}").format(what=turn_words(board, before, d["expert"])), th.ink, False),
-                (why_words(board, before, d), th.ink, True)]
+        rows = [(why_words(board, before, d), True),
+                (_("Expert: {what}").format(what=turn_words(board, before, d["expert"])), False),
+                (_("You: {what}").format(what=turn_words(board, before, d["played"])), False)]
         limit = self.R(0, CARD_Y + CARD_H - 100, 0, 0).y
-        for text, colour, bold in rows:
-            font = self.app.fonts.get(px(22), bold, True)
-            for line in wrap(font, text, width):
+        for size in (22, 20, 18):  # the largest size at which every row fits; else the last rows are cut
+            wrapped = [(self.app.fonts.get(px(size), bold, True), bold) for _t, bold in rows]
+            lines = [wrap(font, text, width) for (font, _b), (text, _bb) in zip(wrapped, rows)]
+            need = sum(len(ls) * f.get_linesize() + px(6) for ls, (f, _b) in zip(lines, wrapped))
+            if y + need <= limit:
+                break
+        for ls, (font, _bold) in zip(lines, wrapped):
+            for line in ls:
                 if y + font.get_linesize() > limit:
                     break
-                surface.blit(font.render(line, True, colour), (card.x + px(20), y))
+                surface.blit(font.render(line, True, th.ink), (card.x + px(20), y))
                 y += font.get_linesize()
             y += px(6)
 
