@@ -3,6 +3,7 @@
 background process as at the table, then the end screen's review at 1920x1080 and 1280x720.
 
     .venv/bin/python tools/review_shots.py [board ...]      # writes docs/screenshots/review-<board>-<size>.png
+    .venv/bin/python tools/review_shots.py --bar            # the win-chance bar and chart (the setting on)
 """
 from __future__ import annotations
 
@@ -68,5 +69,55 @@ def main(boards) -> None:
         app.close()
 
 
+def bar_shots(map_name: str = "london", seed: int = 21) -> None:
+    """The win-chance bar on the play screen mid-game and the chances in the end screen's chart (the setting on):
+    docs/screenshots/win-bar-play.png and win-chance-chart.png."""
+    import pygame
+
+    from game.ai import make_bot
+    from game.ui.app import App
+    from game.ui.screens import open_screen
+    from game.ui.screenshot import demo_seats, demo_state
+
+    app = App(size=(1920, 1080), headless=True)
+    app.review_games = True
+    prefs = app.settings.preferences()
+    prefs.win_chance = True
+    app.settings.remember_preferences(prefs)
+    try:
+        state = demo_state(map_name, 2, seed=seed, actions=0)
+        scene = open_screen(app, "play", state, demo_seats(state, {1: "hard"}), computer_speed="fast")
+        stand_in = make_bot("easy", seed)
+        shot = False
+        while not state.over:
+            if scene._is_computer(state.current):
+                scene.play_computer_turn()
+            else:
+                scene.act(stand_in.choose(state))
+            scene.skip_animations()
+            scene.update(1 / 60)
+            if not shot and state.turn >= 16 and state.current == 0 and state.turn_log_start == len(state.log):
+                while len(scene.review.chances) <= state.turn:
+                    scene.update(1 / 60)
+                    time.sleep(0.05)
+                app.draw(force=True)
+                pygame.image.save(app.screen, "docs/screenshots/win-bar-play.png")
+                shot = True
+        scene.on_game_over()
+        end = app.top
+        while not end.reviewer().ready:
+            end.update(1 / 60)
+            time.sleep(0.05)
+        end.opened_at = -10.0
+        end.update(1 / 60)
+        app.draw(force=True)
+        pygame.image.save(app.screen, "docs/screenshots/win-chance-chart.png")
+    finally:
+        app.close()
+
+
 if __name__ == "__main__":
-    main(sys.argv[1:] or BOARDS)
+    if sys.argv[1:] == ["--bar"]:
+        bar_shots()
+    else:
+        main(sys.argv[1:] or BOARDS)

@@ -127,6 +127,8 @@ def serve(setup_data: bytes, people: list[int], seed: int, from_index: int, nice
         if msg:
             follower.add(_ACTIONS.decode(msg[1]))
             continue
+        if not follower.tasks:
+            continue  # nothing came within PARENT_CHECK_S: look at the table's process again
         try:
             follower.step()
         except Exception as exc:  # noqa: BLE001 - one turn that cannot be reviewed must not end the review

@@ -202,3 +202,13 @@ def test_why_words_name_what_the_expert_turn_scores_from_the_engines_events():
     assert words.startswith("The expert's turn scores 2 points more now")
     assert f"the {colour} line at " in words and "connects a terminus +2 and a tile" in words
     assert "took a branch tile" in turn_words(board, st, played) or not branch_legal(st)
+
+
+def test_the_passengers_moves_of_a_turn_are_added_up_in_the_words():
+    from game.engine.rules import board_of
+    from game.ui.screens.review_words import turn_words
+
+    st = late_game(seed=2)
+    rides = [{"category": "passenger", "points": 1, "tiles": 0, "line": li, "stations": [5]} for li in (0, 1, 2)]
+    words = turn_words(board_of(st), st, {"items": rides, "branches": 0, "placed": [], "points": 3})
+    assert words == "the passenger rides it +3"

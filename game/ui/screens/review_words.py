@@ -27,9 +27,23 @@ def _item(board, state, it: dict) -> str:
     return _("the {colour} line at {station}: {what}").format(colour=colour, station=station, what=what)
 
 
+def merged(items: list[dict]) -> list[dict]:
+    """The scorings added up where the words would repeat: the passenger's moves of a turn (London's express and
+    standard, every line it rode) are one "the passenger rides it +3"; one line at one station is one item."""
+    out: dict[tuple, dict] = {}
+    for it in items:
+        key = (("passenger",) if it["category"] == "passenger" else
+               (it["category"], it.get("line", -1), tuple(it["stations"][-1:]), it.get("landmark")))
+        if key in out:
+            out[key] = dict(out[key], points=out[key]["points"] + it["points"], tiles=out[key]["tiles"] + it["tiles"])
+        else:
+            out[key] = dict(it)
+    return list(out.values())
+
+
 def turn_words(board, state, scoring: dict) -> str:
     """What one turn scored, in a sentence fragment ("nothing scored" when nothing did)."""
-    parts = [_item(board, state, it) for it in scoring["items"]]
+    parts = [_item(board, state, it) for it in merged(scoring["items"])]
     if scoring["branches"]:
         parts.append(ngettext("took a branch tile", "took {n} branch tiles", scoring["branches"]).format(
             n=scoring["branches"]))
@@ -41,8 +55,9 @@ def why_words(board, state, d: dict) -> str:
     leaves for later (the estimate's part beyond this turn's points)."""
     now = d["expert"]["points"] - d["played"]["points"]
     if now > 0:
-        mine = {(it["category"], tuple(it["stations"])) for it in d["played"]["items"]}
-        better = [it for it in d["expert"]["items"] if (it["category"], tuple(it["stations"])) not in mine]
+        mine = {(it["category"], tuple(it["stations"]), it["points"]) for it in merged(d["played"]["items"])}
+        better = [it for it in merged(d["expert"]["items"])
+                  if (it["category"], tuple(it["stations"]), it["points"]) not in mine]
         found = "; ".join(dict.fromkeys(_item(board, state, it) for it in better)) or turn_words(board, state,
                                                                                                 d["expert"])
         return ngettext("The expert's turn scores {n} point more now: {what}.",
