@@ -24,3 +24,4 @@ class PracticeScene(PlayScene):
                           hints_used=list(self.hints.used))
         end.practice = True
         end.kept = False
+        end.refresh()  # "Practice game: not kept"
