@@ -79,6 +79,9 @@ def bar_shots(map_name: str = "london", seed: int = 21) -> None:
     from game.ui.screens import open_screen
     from game.ui.screenshot import demo_seats, demo_state
 
+    import tempfile
+
+    os.environ["UNDERGROUND_CONFIG_DIR"] = tempfile.mkdtemp(prefix="underground-shots-")  # not the user's settings
     app = App(size=(1920, 1080), headless=True)
     app.review_games = True
     prefs = app.settings.preferences()

@@ -54,8 +54,8 @@ class ScoreChart:
         plot = pygame.Rect(box.x + px(70), box.y + px(80), box.w - px(200), box.h - px(150))
         chances = self.chance_history() if hasattr(self, "chance_history") else []
         if len(chances) > 1:  # the expert's win chances after each turn (the game review's), below the scores
-            low = pygame.Rect(plot.x, plot.y + round(plot.h * 0.62), plot.w, round(plot.h * 0.38) + px(30))
-            plot.h = round(plot.h * 0.62) - px(80)
+            low = pygame.Rect(plot.x, plot.y + round(plot.h * 0.62) + px(20), plot.w, round(plot.h * 0.38) + px(10))
+            plot.h = round(plot.h * 0.62) - px(100)  # its turn numbers and "turn" stay clear of the title below
             self._draw_chances(surface, low, chances)
         hist = [[0] + list(p.score_history) for p in st.players]
         # points scored after the last turn (Berlin's landmark bonus) are one more step, marked "end"
