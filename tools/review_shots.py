@@ -17,8 +17,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 BOARDS = ("london", "london-2006", "berlin", "newyork", "paris")
 
 
-def play_reviewed_game(app, map_name: str, seed: int, person: str = "easy", computer: str = "hard"):
-    """The game on the real play screen, the person's seat acted for by ``person``; returns the end screen."""
+def play_reviewed_game(app, map_name: str, seed: int, person: str = "easy", computer: str = "hard", each=None):
+    """The game on the real play screen, the person's seat acted for by ``person``; returns the end screen.
+    ``each(scene)`` is called after every action."""
     from game.ai import make_bot
     from game.ui.screens import open_screen
     from game.ui.screenshot import demo_state, demo_seats
@@ -34,6 +35,8 @@ def play_reviewed_game(app, map_name: str, seed: int, person: str = "easy", comp
             scene.act(stand_in.choose(state))
         scene.skip_animations()
         scene.update(1 / 60)
+        if each is not None:
+            each(scene)
     scene.on_game_over()
     return app.top
 
@@ -72,14 +75,11 @@ def main(boards) -> None:
 def bar_shots(map_name: str = "london", seed: int = 21) -> None:
     """The win-chance bar on the play screen mid-game and the chances in the end screen's chart (the setting on):
     docs/screenshots/win-bar-play.png and win-chance-chart.png."""
+    import tempfile
+
     import pygame
 
-    from game.ai import make_bot
     from game.ui.app import App
-    from game.ui.screens import open_screen
-    from game.ui.screenshot import demo_seats, demo_state
-
-    import tempfile
 
     os.environ["UNDERGROUND_CONFIG_DIR"] = tempfile.mkdtemp(prefix="underground-shots-")  # not the user's settings
     app = App(size=(1920, 1080), headless=True)
@@ -87,27 +87,20 @@ def bar_shots(map_name: str = "london", seed: int = 21) -> None:
     prefs = app.settings.preferences()
     prefs.win_chance = True
     app.settings.remember_preferences(prefs)
+    shot = []
+
+    def mid_game(scene) -> None:
+        state = scene.state
+        if not shot and state.turn >= 16 and state.current == 0 and state.turn_log_start == len(state.log):
+            while len(scene.review.chances) <= state.turn:
+                scene.update(1 / 60)
+                time.sleep(0.05)
+            app.draw(force=True)
+            pygame.image.save(app.screen, "docs/screenshots/win-bar-play.png")
+            shot.append(True)
+
     try:
-        state = demo_state(map_name, 2, seed=seed, actions=0)
-        scene = open_screen(app, "play", state, demo_seats(state, {1: "hard"}), computer_speed="fast")
-        stand_in = make_bot("easy", seed)
-        shot = False
-        while not state.over:
-            if scene._is_computer(state.current):
-                scene.play_computer_turn()
-            else:
-                scene.act(stand_in.choose(state))
-            scene.skip_animations()
-            scene.update(1 / 60)
-            if not shot and state.turn >= 16 and state.current == 0 and state.turn_log_start == len(state.log):
-                while len(scene.review.chances) <= state.turn:
-                    scene.update(1 / 60)
-                    time.sleep(0.05)
-                app.draw(force=True)
-                pygame.image.save(app.screen, "docs/screenshots/win-bar-play.png")
-                shot = True
-        scene.on_game_over()
-        end = app.top
+        end = play_reviewed_game(app, map_name, seed, each=mid_game)
         while not end.reviewer().ready:
             end.update(1 / 60)
             time.sleep(0.05)
