@@ -194,9 +194,6 @@ def win_chances(state: GameState) -> list[float]:
     for p in range(n):
         judge = Judge(view, p, w)
         leads.append(judge.value(view) + judge.trip_lead(view, origins))
-    # the seat to play is about to ride the passenger (as the expert's leaf counts it): without this the chances
-    # swing after every turn towards whoever has just played
-    leads[view.current] += passenger_now(view, view.current)
     spread = SPREAD_BASE + SPREAD_PER_CARD * len(view.deck)
     deficits = [min(0.0, x) for x in leads]
     top = max(deficits)
