@@ -60,6 +60,7 @@ def ui_figures(quick: bool = False) -> dict:
 
     ms, messages = review_frames((1920, 1080), frames=frames)  # the table while the game review works
     out["frame_ms_p99_1080p_review"] = round(p99(ms), 3)
+    out["frame_ms_p99_1080p_review_off"] = round(p99(review_frames((1920, 1080), frames=frames, review=False)[0]), 3)
     out["review_messages_during_frames"] = messages
     out.update(review_ready_figures(quick))  # review_ready_s_<board>, review_ready_s_max
     return out
