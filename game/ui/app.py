@@ -479,6 +479,8 @@ class App:
             self.autosaver.close()  # the last action's save reaches the disk before the process ends
         if getattr(self, "companion", None) is not None:  # phones at the table (play/phones.py)
             self.companion.stop()
+        if getattr(self, "review", None) is not None:  # the game review's process (play/review_feed.py)
+            self.review.close()
         self.sound.close()
         self._pg.display.quit()
 

@@ -38,6 +38,13 @@ def ui_figures(quick: bool = False) -> dict:
 
     out.update(launch_figures(1 if quick else 3))  # first_frame_s, launch_to_title_s (docs/bench.md, "Waits")
     out.update(wait_figures(1 if quick else 3))  # start_game_s, watch_s and theirs
+    from .review_bench import review_frames, review_ready_figures
+
+    ms, messages = review_frames((1920, 1080), frames=frames)  # the table while the game review works
+    out["frame_ms_p99_1080p_review"] = round(p99(ms), 3)
+    out["frame_ms_p99_1080p_review_off"] = round(p99(review_frames((1920, 1080), frames=frames, review=False)[0]), 3)
+    out["review_messages_during_frames"] = messages
+    out.update(review_ready_figures(quick))  # review_ready_s_<board>, review_ready_s_max
     return out
 
 

@@ -37,7 +37,7 @@ from .board.view import BoardView
 from .play.backdrop import Backdrop
 from .play.cards import CardStrips
 from .play.hint import HintControl
-from .play import frame, saved_table
+from .play import frame, review_feed, saved_table
 from .play.reveal import reveal_or_end
 from .play import layout as table_layout
 from .play import previews
@@ -94,6 +94,7 @@ class PlayScene(Scene):
         self.turns = TurnFlow(state, self.seats, computer_speed)  # speed: play.turns.COMPUTER_SPEEDS
         self.hints = HintControl(n, hints_used)  # play/hint.py: a person's seat may ask what the hard bot would do
         self.phones = TablePhones.attach(self) if self.drive_computers else None  # play/phones.py, when on
+        self.review = review_feed.attach(self)  # the game review's background process (play/review_feed.py)
         self.seat_buttons()
         self.anim = Animations(self.board, theme, fonts)
         self.overlays = Overlays(theme, fonts)
@@ -343,6 +344,8 @@ class PlayScene(Scene):
                 self._zoom_idle = ZOOM_SETTLE_S / 2
         if self.hints.poll(self.state):
             self._invalidate()
+        if review_feed.update(self):
+            self.dirty = True  # the win-chance bar (play/win_bar.py) is drawn over the backdrop
         if self.cards.step(dt):
             self._invalidate()
         travelling = bool(self.anim.travels)

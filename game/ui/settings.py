@@ -44,6 +44,7 @@ class Preferences(msgspec.Struct):
     phones_host: str = "auto"  # where it listens: "auto" (this computer's local network address), "localhost" or
     # a private address; never every interface or a public one (game/companion/network.py)
     phones_port: int = 0  # 0: any free port (the table shows it); a fixed one for a firewall rule
+    win_chance: bool = False  # the win-chance bar beside the board (play/win_bar.py), from the game review
 
 
 def config_dir() -> Path:

@@ -8,6 +8,7 @@ import pygame
 
 from ..board.layer import merge_rects as _merge_rects
 from . import keepclear
+from . import win_bar
 
 
 def draw(scene, surface: pygame.Surface) -> list[pygame.Rect] | None:
@@ -41,6 +42,7 @@ def draw(scene, surface: pygame.Surface) -> list[pygame.Rect] | None:
         drawn += scene.hints.draw(surface, scene.board_view, scene.state, scene.panels, scene.theme, scene.fonts,
                                  scene.app.scale, avoid=_callouts(scene), soft=keepclear.pieces_of(scene),
                                  banner=scene.backdrop.banner_rect())
+    drawn += win_bar.draw(scene, surface)  # the win-chance bar, when shown (play/win_bar.py)
     drawn += scene.draw_held_secret(surface)  # secret cards last: nothing may cover them while held
     if scene.reveal is not None:
         drawn += scene.reveal.draw(surface, scene)

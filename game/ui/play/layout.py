@@ -15,6 +15,7 @@ from ...i18n import _, ngettext
 from ..panel import DEPTH, PanelView, SeatPanel
 from ..seats import EDGE_ROTATION
 from . import keepclear
+from . import win_bar
 from .cards import CardStrips
 from .overlays import _free_band_spot
 
@@ -64,7 +65,7 @@ def lay_out(scene) -> None:
     area = pygame.Rect(L, T, W - L - R, H - T - B)
     area = scene.cards.carve(area, CardStrips.edges_for(scene.seats, scene._is_computer), k,
                             max(4, len(scene.state.face_up)), scene.board_view.size_units())
-    area = area.inflate(-2 * m, -2 * m)
+    area = win_bar.carve(scene, area.inflate(-2 * m, -2 * m), k)  # the win-chance bar's strip, when shown
     if area.w < 10 or area.h < 10:
         area = pygame.Rect(0, 0, max(10, W), max(10, H))
     scene.board_view.ui_scale = k

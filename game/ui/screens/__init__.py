@@ -29,6 +29,7 @@ SCREENS = {
     "end": "game.ui.screens.end:EndScene",
     "replay": "game.ui.screens.replay:ReplayScene",
     "play": "game.ui.play_scene:PlayScene",
+    "practice": "game.ui.screens.practice:PracticeScene",  # try again from a reviewed position
     "phone_card": "game.ui.play.phone_card:PhoneCard",  # a seat's phone: its code, keep/refuse, hand-offs
 }
 

@@ -9,19 +9,20 @@ from ...engine import rules as engine_rules
 from ...engine.state import GameState
 from ...i18n import _
 from .. import sound as sound_mod
-from ..scene import PointerEvent
+from ..scene import DOWN, PointerEvent
 from ..seats import EDGES, SeatConfig, TableSetup
 from . import open_screen
 from .base import GuiScene
 from .end_board import FinalBoard
 from .end_chart import ScoreChart
 from .end_facing import FacingResults
+from .end_review import GameReview
 from .end_table import ResultsTable
 from .results import seat_label
 from .table_setup import base_map, board_title, start_game
 
 
-class EndScene(FacingResults, ResultsTable, ScoreChart, FinalBoard, GuiScene):
+class EndScene(GameReview, FacingResults, ResultsTable, ScoreChart, FinalBoard, GuiScene):
     """Final ranking with the tie-break, points by category and the score race; play again or re-seat.
 
     The last turn's taps land here (Play again sits where the bottom seat's branch tile button was), so
@@ -39,11 +40,12 @@ class EndScene(FacingResults, ResultsTable, ScoreChart, FinalBoard, GuiScene):
         self.computer_speed = computer_speed or self._remembered_speed(app)
         self.error = ""
         self.opened_at = app.time
-        self.view = "results"  # or "board"
+        self.view = "results"  # or "board", or "review" (end_review.py)
         self.confirm: str | None = None  # "play_again", "new_setup" or "to_title" while asking
         self.board_view = None
         self._drags: dict[int, tuple[float, float]] = {}
         self._guard_shown = True
+        self.practice = False  # a practice game (screens/practice.py): not kept, not reviewed again
         # where these results go: into Finished games when games are saved (game/saves.py), nowhere in the
         # kiosk or a headless app
         self.kept = getattr(app, "autosaver", None) is not None
@@ -91,6 +93,9 @@ class EndScene(FacingResults, ResultsTable, ScoreChart, FinalBoard, GuiScene):
             what = {"play_again": _("Play again"), "new_setup": _("New setup")}.get(self.confirm, _("To title"))
             self.question_buttons(_("Keep results"), what, self.cancel_confirm, self.confirmed)
             return
+        if self.view == "review":
+            self.review_layout()
+            return
         if self.view == "board":
             self.button("back_to_results", R(1530, 20, 350, 80), _("Back to results"), self.show_results,
                         object_id="#primary")
@@ -99,6 +104,9 @@ class EndScene(FacingResults, ResultsTable, ScoreChart, FinalBoard, GuiScene):
         row = self.facing_buttons() if self.facing() else {
             "show_board": R(50, 960, 340, 90), "to_title": R(410, 960, 300, 90),
             "new_setup": R(1130, 960, 340, 90), "play_again": R(1500, 960, 370, 90)}
+        if self.has_review():  # laptop: top right; round a table: in the middle's row
+            self.button("show_review", row.get("show_review", R(1500, 30, 370, 80)), _("Game review"),
+                        self.show_review, enabled=live)
         self.button("show_board", row["show_board"], _("Show board"), self.show_board, enabled=live)
         self.button("to_title", row["to_title"], _("To title"), lambda: self.ask("to_title"), enabled=live)
         self.button("new_setup", row["new_setup"], _("New setup"), lambda: self.ask("new_setup"), enabled=live)
@@ -179,7 +187,7 @@ class EndScene(FacingResults, ResultsTable, ScoreChart, FinalBoard, GuiScene):
         the title (the results are never left by one key press)."""
         if self.confirm:
             self.cancel_confirm()
-        elif self.view == "board":
+        elif self.view in ("board", "review"):
             self.show_results()
         else:
             self.ask("to_title")
@@ -191,10 +199,14 @@ class EndScene(FacingResults, ResultsTable, ScoreChart, FinalBoard, GuiScene):
         if self.view == "board" and not self.confirm and self._board_pointer(ev):
             self._touched()
             return True
+        if (self.view == "review" and not self.confirm and ev.phase == DOWN and not self.guarded()
+                and self.review_pointer_board(ev.x, ev.y)):
+            return True
         return super().on_pointer(ev)
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.review_poll()
         if self._guard_shown and not self.guarded():
             self._guard_shown = False
             self.refresh()  # the buttons come alive
@@ -209,6 +221,8 @@ class EndScene(FacingResults, ResultsTable, ScoreChart, FinalBoard, GuiScene):
     def draw_back(self, surface: pygame.Surface) -> None:
         if self.view == "board":
             self._draw_board(surface)
+        elif self.view == "review":
+            self._draw_review(surface)
         elif self.facing():
             self._draw_facing(surface)
         else:

@@ -55,6 +55,11 @@ class ScoreChart:
         label_w = self._chart_label_width(box)  # the players' names at the lines' ends
         plot = pygame.Rect(box.x + px(70), box.y + px(80), min(box.w - px(200), box.w - px(122) - label_w),
                            box.h - px(150))
+        chances = self.chance_history() if hasattr(self, "chance_history") else []
+        if len(chances) > 1:  # the expert's win chances after each turn (the game review's), below the scores
+            low = pygame.Rect(plot.x, plot.y + round(plot.h * 0.62) + px(20), plot.w, round(plot.h * 0.38) + px(10))
+            plot.h = round(plot.h * 0.62) - px(100)  # its turn numbers and "turn" stay clear of the title below
+            self._draw_chances(surface, low, chances)
         hist = [[0] + list(p.score_history) for p in st.players]
         # points scored after the last turn (Berlin's landmark bonus) are one more step, marked "end"
         final_step = any(h[-1] != p.score for h, p in zip(hist, st.players))
@@ -116,3 +121,25 @@ class ScoreChart:
         """Room for the names at the lines' ends: the longest name's, taken from the plot up to 2/5 of the box."""
         font = self.app.fonts.get(self.app.px(22), False, True)
         return min(max(font.size(p.name)[0] for p in self.state.players), box.w * 2 // 5)
+
+    def _draw_chances(self, surface: pygame.Surface, plot: pygame.Rect, chances: list[list[float]]) -> None:
+        """Each player's chance to win after every turn, by the expert's estimate of the public table."""
+        th = self.app.theme
+        px = self.app.px
+        self.text(surface, _("Chance to win (expert's estimate)"), 22, (plot.x - px(46), plot.y - px(40)), bold=True)
+        small = self.app.fonts.get(px(18))
+        for v in (0, 50, 100):
+            yy = plot.bottom - plot.h * v / 100
+            pygame.draw.line(surface, (228, 226, 220), (plot.x, yy), (plot.right, yy), 1)
+            img = small.render(f"{v}%", True, th.muted)
+            surface.blit(img, img.get_rect(midright=(plot.x - px(6), yy)))
+        pygame.draw.line(surface, th.ink, plot.bottomleft, plot.bottomright, max(1, px(2)))
+        pygame.draw.line(surface, th.ink, plot.bottomleft, plot.topleft, max(1, px(2)))
+        turns = max(1, len(chances) - 1)
+        for i in range(len(chances[0])):
+            c = self.player_colour(i)
+            pts = [(plot.x + plot.w * t / turns, plot.bottom - plot.h * row[i]) for t, row in enumerate(chances)]
+            pygame.draw.lines(surface, line_outline(c), False, pts, max(2, px(6)))
+            pygame.draw.lines(surface, line_rgb(c), False, pts, max(1, px(3)))
+            _marker(surface, _MARKERS[i % len(_MARKERS)], (round(pts[-1][0]), round(pts[-1][1])), max(3, px(6)),
+                    line_rgb(c), line_outline(c))

@@ -77,6 +77,8 @@ class FacingResults:
         c = self.centre_rect()
         px = self.app.px
         keys = ("show_board", "to_title", "new_setup", "play_again")
+        if getattr(self, "has_review", lambda: False)():  # the game review's tabs (end_review.py)
+            keys = ("show_review",) + keys
         gap = px(16)
         h = max(px(80), 48)
         w = min(px(340), (c.w - gap * (len(keys) - 1)) // len(keys))

@@ -71,6 +71,12 @@ class SettingsScene(GuiScene):
         self.button("phones", R(400, 540, 750, 84), _("Phones at the table: on") if self.prefs.phones else
                     _("Phones at the table: off"), self.toggle_phones, object_id="#selected" if self.prefs.phones else None)
         self.label("phones_note", R(1170, 540, 700, 84), _("From the next game; see docs/phones.md"), "#muted")
+        self.label("win_chance_label", R(80, 660, 300, 84), _("Win chance"), "#muted")
+        self.button("win_chance", R(400, 660, 750, 84), _("Win-chance bar: on") if self.prefs.win_chance else
+                    _("Win-chance bar: off"), self.toggle_win_chance,
+                    object_id="#selected" if self.prefs.win_chance else None)
+        self.label("win_chance_note", R(1170, 660, 700, 84), _("The expert's estimate, from the next game"),
+                   "#muted")
 
     def set_volume(self, v: float) -> None:
         self.prefs.volume = round(min(1.0, max(0.0, v)), 2)
@@ -98,6 +104,12 @@ class SettingsScene(GuiScene):
         if not self.prefs.phones and companion is not None:  # off: every phone is closed at once
             companion.stop()
             self.app.companion = None
+        self.refresh()
+
+    def toggle_win_chance(self) -> None:
+        """The win-chance bar beside the board (play/win_bar.py), shown when a person plays."""
+        self.prefs.win_chance = not self.prefs.win_chance
+        self.remember()
         self.refresh()
 
     def remember(self) -> None:
