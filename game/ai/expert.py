@@ -66,7 +66,7 @@ class ExpertBot(Bot):
     """
 
     level = "expert"
-    work_budget = 1800.0  # work units per decision, beam and playouts together (hard's prices: bots.HardBot.COST)
+    work_budget = 1600.0  # work units per decision, beam and playouts together (hard's prices: bots.HardBot.COST)
     beam_budget = 1000.0  # of which at most this for hard's beam search (it stops earlier when the turn is small)
     budget = 5.0  # seconds of wall clock: a safety stop only, as hard's
     candidates = 6  # finished turns of the beam tried out
@@ -74,7 +74,7 @@ class ExpertBot(Bot):
     leaf_ride = 1.0  # weight of the ride the next turn offers at a judged leaf (``passenger_now``)
     win_bonus = 5.0  # points a finished playout's win is worth beyond its lead
     follow_plan = True  # play the rest of the chosen turn without searching again
-    step_share = 0.6  # a playout action's work, as a share of a ranking's (its cost is mostly the ranking)
+    step_share = 0.75  # a playout action's work, as a share of a ranking's (its cost is mostly the ranking)
 
     def __init__(self, seed: int | None = None, weights: Weights = DEFAULT, **settings):
         """``settings`` override the class's search settings above (work_budget, candidates, ...)."""
