@@ -154,7 +154,7 @@ class ExpertBot(Bot):
         played = 0  # worlds played by every candidate still in
         clock = False
         work = 0.0
-        per_playout = 12.0 * cost["child"]  # a first guess, replaced by the count as soon as there is one
+        per_playout = self.playout_guess(view, cost)  # replaced by the count as soon as there is one
         rounds_left = 0  # halvings until one candidate is left (6 -> 3 -> 1: two)
         n = len(alive)
         while n > 1:
@@ -187,6 +187,15 @@ class ExpertBot(Bot):
         best = min(alive, key=lambda i: (-totals[i], i)) if played else 0
         self.last_work = spent + work
         return cands[best]
+
+    def playout_guess(self, view: GameState, cost: dict) -> float:
+        """Work units a playout from ``view`` will take, before any is played: a greedy action per action left in
+        the game (the turns the unseen cards allow, as the judge counts them), so that a small budget is not
+        overrun by the first world."""
+        turns = len(view.deck) / city_value(view).cards_per_turn + view.n_players
+        if self.playout_turns:
+            turns = min(turns, self.playout_turns)
+        return cost["child"] + 4.0 * turns * self.step_share * cost["rank"]
 
     def playout(self, cand, world: GameState, me: int, judges: dict, origins: list[int], cost: dict):
         """One candidate in one determinisation: its last action, the players' turns after it (``rollout``), the
