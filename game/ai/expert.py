@@ -154,7 +154,8 @@ class ExpertBot(Bot):
         played = 0  # worlds played by every candidate still in
         clock = False
         work = 0.0
-        per_playout = self.playout_guess(view, cost)  # replaced by the count as soon as there is one
+        per_playout = self.playout_guess(view, cost)  # then the dearest playout so far: a world fits or is not begun
+        dearest = 0.0
         rounds_left = 0  # halvings until one candidate is left (6 -> 3 -> 1: two)
         n = len(alive)
         while n > 1:
@@ -175,8 +176,9 @@ class ExpertBot(Bot):
                     v, w = self.playout(cands[i], world, me, judges, origins, cost)
                     totals[i] += v
                     work += w
+                    dearest = max(dearest, w)
                     self.last_playouts += 1
-                per_playout = work / self.last_playouts
+                per_playout = dearest
                 worlds += 1
                 played += 1
             if clock:
