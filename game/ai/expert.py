@@ -5,12 +5,14 @@ every iteration samples one *determinisation* of the hidden part of the table, m
 seat may know (its public view: the unseen cards in a shuffled order; on Paris, every other seat's secret
 objectives drawn from the objective cards not in the seat's own hand), and plays candidate turns in it.
 The candidates (the root's moves) are hard's best finished turns (its beam search, bots.HardBot); a
-playout continues past the turn with the engine's own refill from the sampled deck and the next
-player's reply by a quick heuristic policy, and ends at a leaf valued by hard's judge (evaluate.Judge:
-points, potential and the trips to come), which is far stronger than random play to the end of the
-game (docs/ai.md has the measurements). The candidates share their determinisations (common random
-numbers), and the work goes to the better half again and again (sequential halving), so the budget is
-spent where the choice is close.
+playout applies the turn's last action in the sampled world (the engine refills the face-up destinations
+from the sampled deck) and plays the game to its end, every player's action quick_gain's best placement
+(a whole London game that way takes about 12 ms); its value is the final points lead, plus a bonus for a
+win. Hard's judge ranks the candidates; the playouts see what it only estimates: the passenger's real
+moves over the cards still to come, the other players' building, the end-of-game bonuses (docs/ai.md has
+the measurements). The candidates share their determinisations (common random numbers), and the work
+goes to the better half again and again (sequential halving), so the budget is spent where the choice is
+close.
 
 Like hard, the search is bounded by counted work units, not by the clock, and it is seeded per position:
 the same seed and the same position give the same choice on a busy machine as on an idle one.
@@ -22,7 +24,7 @@ import time
 import zlib
 
 from ..engine import ChooseRoute, GameState, PlaceTrack, TakeBranch, apply
-from ..engine.rules import board_of, winners
+from ..engine.rules import board_of, legal_actions, winners
 from ..engine.state import CHOICE_PHASES
 from .bots import Bot, HardBot, ranked_placements
 from .cities import city_value
@@ -57,24 +59,22 @@ class ExpertBot(Bot):
     The root's candidates are the ``candidates`` best finished turns of hard's beam search (run with
     ``beam_budget`` work units) or, at a route choice with several outcomes, every option. A playout:
     the candidate's last action in a determinisation (the engine refills the face-up destinations from
-    the sampled deck), then ``reply_turns`` turns of the following players, each action chosen among
-    the ``reply_breadth`` best placements by quick_gain and a branch tile by the mover's own judge (the
-    passenger's moves at the end of a turn are the engine's, routes chosen for the mover), then the
-    leaf: the judge's value for the bot, the trips to come, and the ride its next turn offers now.
-    A finished game is valued by its points lead plus ``win_bonus`` for a win (split among shared winners),
-    minus it for a loss.
+    the sampled deck), then every player's turns by the greedy policy (``rollout``) to the end of the
+    game, valued by ``me``'s points lead plus ``win_bonus`` for a win (split among shared winners),
+    minus it for a loss. With ``playout_turns`` > 0 the playout stops after that many turns instead and
+    the leaf is valued by hard's judge (points, potential, the trips to come and the next ride).
     """
 
     level = "expert"
-    work_budget = 1800.0  # work units per decision, beam and playouts together (hard's prices: bots.HardBot.COST)
+    work_budget = 1600.0  # work units per decision, beam and playouts together (hard's prices: bots.HardBot.COST)
     beam_budget = 1000.0  # of which at most this for hard's beam search (it stops earlier when the turn is small)
     budget = 5.0  # seconds of wall clock: a safety stop only, as hard's
     candidates = 6  # finished turns of the beam tried out
-    reply_turns = 1  # the following players' turns played in a playout
-    reply_breadth = 2  # placements by quick_gain the replying player judges per action (and a branch tile)
-    leaf_ride = 1.0  # weight of the ride the bot's next turn offers at the leaf (``passenger_now``)
+    playout_turns = 0  # turns (every player's) a playout plays after the candidate's; 0: to the end of the game
+    leaf_ride = 1.0  # weight of the ride the next turn offers at a judged leaf (``passenger_now``)
     win_bonus = 5.0  # points a finished playout's win is worth beyond its lead
     follow_plan = True  # play the rest of the chosen turn without searching again
+    step_share = 0.75  # a playout action's work, as a share of a ranking's (its cost is mostly the ranking)
 
     def __init__(self, seed: int | None = None, weights: Weights = DEFAULT, **settings):
         """``settings`` override the class's search settings above (work_budget, candidates, ...)."""
@@ -147,14 +147,15 @@ class ExpertBot(Bot):
         The first candidate (hard's best) wins ties and is kept when not even one round fits the budget."""
         self.last_playouts = 0
         cost = city_value(view).search_costs(HardBot.COST)
-        judges = {p: Judge(view, p, self.w) for p in range(view.n_players)}
+        judges = {me: Judge(view, me, self.w)}  # the leaf judge of a playout that stops early
         origins = HardBot.trip_origins(self, view)
         totals = [0.0] * len(cands)
         alive = list(range(len(cands)))
         played = 0  # worlds played by every candidate still in
         clock = False
         work = 0.0
-        per_playout = 12.0 * cost["child"]  # a first guess, replaced by the count as soon as there is one
+        per_playout = self.playout_guess(view, cost)  # then the dearest playout so far: a world fits or is not begun
+        dearest = 0.0
         rounds_left = 0  # halvings until one candidate is left (6 -> 3 -> 1: two)
         n = len(alive)
         while n > 1:
@@ -175,8 +176,9 @@ class ExpertBot(Bot):
                     v, w = self.playout(cands[i], world, me, judges, origins, cost)
                     totals[i] += v
                     work += w
+                    dearest = max(dearest, w)
                     self.last_playouts += 1
-                per_playout = work / self.last_playouts
+                per_playout = dearest
                 worlds += 1
                 played += 1
             if clock:
@@ -188,21 +190,26 @@ class ExpertBot(Bot):
         self.last_work = spent + work
         return cands[best]
 
+    def playout_guess(self, view: GameState, cost: dict) -> float:
+        """Work units a playout from ``view`` will take, before any is played: a greedy action per action left in
+        the game (the turns the unseen cards allow, as the judge counts them), so that a small budget is not
+        overrun by the first world."""
+        turns = len(view.deck) / city_value(view).cards_per_turn + view.n_players
+        if self.playout_turns:
+            turns = min(turns, self.playout_turns)
+        return cost["child"] + 4.0 * turns * self.step_share * cost["rank"]
+
     def playout(self, cand, world: GameState, me: int, judges: dict, origins: list[int], cost: dict):
-        """One candidate in one determinisation: its last action, the following players' reply, the leaf's
-        value for ``me``; and the work units it took."""
+        """One candidate in one determinisation: its last action, the players' turns after it (``rollout``), the
+        value for ``me`` of the end (or of the leaf); and the work units it took."""
         acts, pre, _ = cand
         c = copy_state(pre)
         c.deck = list(world.deck)
         c.setup.objectives = [list(h) for h in world.setup.objectives]
         apply(c, acts[-1])
         finish_routes(c, me)
-        work = cost["child"]
-        turns = 0
-        while not c.over and c.current != me and turns < self.reply_turns:
-            c, w = self.reply(c, c.current, judges[c.current], cost)
-            work += w
-            turns += 1
+        c, work = self.rollout(c, self.playout_turns, cost)
+        work += cost["child"]
         if c.over:
             won = winners(c)
             bonus = self.win_bonus / len(won) if me in won else -self.win_bonus
@@ -221,37 +228,24 @@ class ExpertBot(Bot):
             work += cost["origin"] * (1 + len(origins))
         return v, work
 
-    def reply(self, c: GameState, mover: int, judge: Judge, cost: dict) -> tuple[GameState, float]:
-        """The mover's whole turn from ``c``, each action the best by its judge among a few; the position after
-        it (``c`` itself is used up) and the work units."""
+    def rollout(self, c: GameState, turns: int, cost: dict) -> tuple[GameState, float]:
+        """Every player's turns from ``c`` (``turns`` of them, or to the end of the game when 0), each action
+        quick_gain's best placement (a branch tile when none is legal), routes and choices the mover's own.
+        Cheap enough to reach the end of the game: a whole London game this way takes about 12 ms."""
+        w = self.w
+        step = self.step_share * cost["rank"]
         work = 0.0
-        turn = c.turn
-        while not c.over and c.turn == turn:
+        end = c.turn + turns if turns else None
+        while not c.over and (end is None or c.turn < end):
             if c.phase == ROUTE or c.phase in CHOICE_PHASES:
-                finish_routes(c, mover)
+                finish_routes(c, c.current)
                 continue
-            last = c.actions_left == 1
-            work += cost["rank"]
-            options = [PlaceTrack(li, conn) for _, li, conn, _ in ranked_placements(c, self.w, self.reply_breadth)]
-            if branch_legal(c):
-                options.append(TakeBranch())
-            if len(options) == 1:
-                apply(c, options[0])
-                work += cost["child"]
-                continue
-            judge.value(c)  # line-end values for the children to start from
-            work += cost["child"]
-            best = None
-            for a in options:
-                child = copy_state(c)
-                apply(child, a)
-                finish_routes(child, mover)
-                work += cost["child"]
-                v = judge.value(child, c, a.connection if isinstance(a, PlaceTrack) else -1)
-                if not last:
-                    v += passenger_now(child, mover)
-                    work += cost["passenger"]
-                if best is None or v > best[0]:
-                    best = (v, child)
-            c = best[1]
+            ranked = ranked_placements(c, w, 1)
+            work += step
+            if ranked:
+                apply(c, PlaceTrack(ranked[0][1], ranked[0][2]))
+            elif branch_legal(c):
+                apply(c, TakeBranch())
+            else:
+                apply(c, legal_actions(c)[0])
         return c, work
