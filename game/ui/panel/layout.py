@@ -31,7 +31,7 @@ def scaled(scale: float):
 
 def needs(fonts: th.Fonts, n_lines: int, W: int, scale: float, round_buttons: int = 1) -> dict:
     """The widths a layout of upright width ``W`` needs at ``scale``, and the mode that fits.
-    ``round_buttons``: the menu button and, beside it, the secret cards' and the hint's."""
+    ``round_buttons``: the menu button and, beside it, the phone's, the secret cards' and the hint's."""
     p = scaled(scale)
     pad = p(12)
     touch = max(th.touch_px(scale), p(48))
@@ -92,10 +92,11 @@ class Layout:
 
 
 def lay_out(size: tuple[int, int], scale: float, fonts: th.Fonts, lines, name: str, asked: Asked,
-            has_secret: bool, has_hint: bool, option_page: int) -> Layout:
-    """The controls of a panel of upright ``size`` showing the seat's ``lines`` and ``name``."""
-    plan = _Plan(size, scale, fonts, len(lines), asked, option_page, 1 + has_secret + has_hint)
-    plan.round_buttons(has_secret, has_hint)
+            has_secret: bool, has_hint: bool, option_page: int, has_phone: bool = False) -> Layout:
+    """The controls of a panel of upright ``size`` showing the seat's ``lines`` and ``name``; ``has_phone``: the
+    seat's Phone button (phones at the table are on, play/phones.py)."""
+    plan = _Plan(size, scale, fonts, len(lines), asked, option_page, 1 + has_phone + has_secret + has_hint)
+    plan.round_buttons(has_secret, has_hint, has_phone)
     plan.identity(name)
     plan.action_buttons()
     if asked.routing:
@@ -123,13 +124,14 @@ class _Plan:
         self.option_page, self.option_pages = option_page, 1
         self.x = self.right = 0
 
-    def round_buttons(self, has_secret: bool, has_hint: bool) -> None:
-        """The game menu's button for any seat, then the secret cards' (Paris) and the hint's beside it."""
+    def round_buttons(self, has_secret: bool, has_hint: bool, has_phone: bool = False) -> None:
+        """The game menu's button for any seat, then the phone's, the secret cards' (Paris) and the hint's
+        beside it."""
         pad, touch = self.pad, self.touch
         menu_y = max(0, self.row_h // 2 - touch // 2)
         self.ctl["menu"] = pygame.Rect(self.W - pad - touch, menu_y, touch, touch)
         self.W -= touch + pad
-        for name, shown in (("secret", has_secret), ("hint", has_hint)):
+        for name, shown in (("phone", has_phone), ("secret", has_secret), ("hint", has_hint)):
             if shown:
                 self.ctl[name] = pygame.Rect(self.W - touch, menu_y, touch, touch)
                 self.W -= touch + pad

@@ -30,6 +30,7 @@ SCREENS = {
     "replay": "game.ui.screens.replay:ReplayScene",
     "play": "game.ui.play_scene:PlayScene",
     "phone_card": "game.ui.play.phone_card:PhoneCard",  # a seat's phone: its code, keep/refuse, hand-offs
+    "level_card": "game.ui.play.level_card:LevelCard",  # a seat handed to a computer: which level plays on
 }
 
 

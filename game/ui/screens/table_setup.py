@@ -228,5 +228,5 @@ def start_game(app, setup: TableSetup, seed: int | None = None) -> GameState:
                                   lines=[list(s.colours) for s in setup.seats], variant=variant)
     seats = [SeatConfig(name=names[i], edge=s.edge, computer=s.computer, level=s.level, colours=list(s.colours),
                         phone=s.phone and not s.computer) for i, s in enumerate(setup.seats)]
-    open_screen(app, "play", state, seats, computer_speed=setup.computer_speed)
+    open_screen(app, "play", state, seats, computer_speed=setup.computer_speed, phones=setup.phones)
     return state
