@@ -77,7 +77,7 @@ def panel_view(scene, i: int) -> PanelView:
     st = scene.state
     cur = scene.shown_current
     active = (i == cur and not scene.blocking and st.phase != "over" and cur == st.current)
-    human = active and not scene._is_computer(i)
+    human = active and not scene._is_computer(i) and not scene.turns.is_remote(i)  # a person at the table
     v = PanelView(active=active, current_name=st.players[cur].name if st.phase != "over" else "",
                   score=scene.shown_score[i])
     if scene.panels[i].has_hint:

@@ -41,7 +41,7 @@ class LevelCard(GameMenu):
     def _draw_head(self, surf: pygame.Surface, w: int, pad: int) -> None:
         t, p, fonts = self.play.theme, self.app.px, self.play.fonts
         f_head = fonts.get(p(34), True)
-        head = _("Hand {player}'s seat to a computer").format(player=self.play.state.players[self.seat].name)
+        head = _("Hand to a computer · {player}").format(player=self.play.state.players[self.seat].name)
         surf.blit(f_head.render(_fit(f_head, head, w - 2 * pad), True, t.ink), (pad, pad))
         f = fonts.get(p(24))
         for j, line in enumerate(self._lines(w - 2 * pad)):
