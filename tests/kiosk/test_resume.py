@@ -496,3 +496,32 @@ def test_an_unwritable_data_dir_is_logged_once_and_the_game_goes_on(tmp_path, ca
         assert len(st.log) == 2
     finally:
         _close(app)
+
+
+def test_a_seat_handed_on_at_a_kiosk_is_kept_beside_the_autosave(tmp_path):
+    """A convention table: the person at seat 1 leaves and a computer plays on (the game menu's Hand to a
+    computer, play/handoff.py); the kiosk writes the seats at once, so a restart resumes with the computer."""
+    from game.ui.play.handoff import take_seat, to_computer
+    from game.ui.play_scene import PlayScene
+
+    app = _app()
+    ctl = _controller(app)
+    try:
+        ctl.start()
+        play = _start_game(app, ctl, computer_second=True)
+        to_computer(play, 0, "easy")
+        take_seat(play, 1)
+        app.step(FIXED_DT)  # no action since: the seats alone changed
+        saved = json.loads(ctl.seats_path.read_text())
+        assert [(s["computer"], s["level"]) for s in saved["seats"]] == [(True, "easy"), (False, "random")]
+    finally:
+        _close(app)
+    app = _app()
+    ctl = _controller(app)
+    try:
+        assert ctl.start() == "resumed"
+        play = app.top
+        assert isinstance(play, PlayScene)
+        assert [(s.computer, s.level) for s in play.seats] == [(True, "easy"), (False, "random")]
+    finally:
+        _close(app)

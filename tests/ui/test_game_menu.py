@@ -7,13 +7,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from conftest import Driver
 from game.ai import RandomBot
 from game.engine import new_game
 from game.ui.screens.settings import SettingsScene
 from game.ui.screens.table_setup import default_setup, start_game
 from game.ui.screens.title import TitleScene
-from game.ui.app import App
 from game.ui.kiosk.mode import position_digest
 from game.ui.play.menu import LOG, QUIT, RESTART, RESUME, SAVE_LEAVE, SETTINGS, GameMenu
 from game.ui.play.menu import HAND_OFF, RULES
@@ -174,21 +172,6 @@ def test_settings_comes_back_to_the_same_game(app, driver):
     assert app.top is menu
     driver.tap(*menu.point_for(RESUME))
     assert app.top is scene
-
-
-@pytest.fixture
-def saving_app():
-    made = []
-
-    def make():
-        a = App(size=(1280, 720), headless=True, save_games=True)
-        pygame.event.clear()
-        made.append(a)
-        return a, Driver(a)
-
-    yield make
-    for a in made:
-        a.close()
 
 
 def test_save_and_leave_then_continue_restores_the_same_digest(saving_app):

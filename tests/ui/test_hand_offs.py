@@ -4,13 +4,10 @@ chosen on a card facing the seat; play goes on in the new hands in the middle of
 once and Continue brings it back."""
 from __future__ import annotations
 
-import pygame
 import pytest
 
-from conftest import Driver
 from game.ai import make_bot
 from game.engine import new_game
-from game.ui.app import App
 from game.ui.play.handoff import read_hand_offs
 from game.ui.play.level_card import LEVEL, LevelCard
 from game.ui.play.menu import HAND_OFF, PHONE, TAKE_SEAT, GameMenu, items_for
@@ -18,7 +15,7 @@ from game.ui.play_scene import PlayScene
 from game.ui.screens.table_setup import available_levels, default_setup, start_game
 from game.ui.screens.title import TitleScene
 from game.ui.seats import EDGE_ROTATION, SeatConfig
-from play_helpers import STEP, settle
+from play_helpers import STEP, continue_in_a_new_app, settle
 
 EDGES = ["bottom", "left", "top", "right"]
 
@@ -115,21 +112,6 @@ def test_every_menu_of_a_five_seat_laptop_fits_the_screen(app, size):
     assert all(b.h >= round(48 * app.scale) for b in menu.buttons.values())
 
 
-@pytest.fixture
-def saving_app():
-    made = []
-
-    def make():
-        a = App(size=(1280, 720), headless=True, save_games=True)
-        pygame.event.clear()
-        made.append(a)
-        return a, Driver(a)
-
-    yield make
-    for a in made:
-        a.close()
-
-
 def test_a_hand_off_is_saved_at_once_and_continue_keeps_it(saving_app):
     app, driver = saving_app()
     setup = default_setup(3, "london", "table")
@@ -156,11 +138,7 @@ def test_a_hand_off_is_saved_at_once_and_continue_keeps_it(saving_app):
     app.replace(TitleScene(app))
     app.close()
 
-    app2, driver2 = saving_app()
-    title = app2.push(TitleScene(app2))
-    driver2.tap_rect(title.buttons["continue"].rect)
-    resumed = app2.top
-    assert isinstance(resumed, PlayScene)
+    app2, resumed = continue_in_a_new_app(saving_app)
     assert resumed.seats[0].computer and resumed.seats[0].level == "normal" and not resumed.seats[2].computer
     assert resumed.turns.hand_offs == [[0, 0, "computer", "normal"], [0, 2, "person", None]]
     for _ in range(400):  # Ada's turn goes on in the computer's hands
