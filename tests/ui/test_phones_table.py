@@ -309,6 +309,9 @@ def test_set_up_phones_switch_defaults_from_settings_and_a_phone_seat_turns_it_o
     try:
         assert isinstance(play, PlayScene) and play.phones is not None and play.seats[1].phone
         assert not app.settings.preferences().phones  # Settings are left as they were
+        from game.ui.screens.end import EndScene
+
+        assert EndScene(app, play.state, play.seats).next_setup().phones  # Play again keeps this game's phones
         menu = GameMenu(app, play, 0)
         app.push(menu)
         menu.restart()  # Restart keeps this game's phones
@@ -331,6 +334,9 @@ def test_phones_switched_off_for_one_game_close_the_server(phones_on, driver):
     play = app.top
     assert isinstance(play, PlayScene) and play.phones is None and "phone" not in play.panels[0].controls
     assert not comp.running and app.companion is None  # no earlier game's code stays open
+    from game.ui.screens.end import EndScene
+
+    assert EndScene(app, play.state, play.seats).next_setup().phones is False  # nor does Play again
 
 
 def test_a_kiosk_without_phones_offers_no_switch_and_no_phone_seat(app):
