@@ -67,7 +67,7 @@ class PlayScene(Scene):
     guide = None  # the first-game guide (play/guide.py), when the set-up asked for it
 
     def __init__(self, app, state: GameState, seats: list[SeatConfig] | None = None, names: str = "upright",
-                 computer_speed: str = "normal", hints_used: list[int] | None = None):
+                 computer_speed: str = "normal", hints_used: list[int] | None = None, phones: bool | None = None):
         super().__init__(app)
         self.state = state
         self.board = board_of(state)
@@ -93,7 +93,7 @@ class PlayScene(Scene):
         self.reveal = None  # play/reveal.py: the secret cards shown one by one once the game is over
         self.turns = TurnFlow(state, self.seats, computer_speed)  # speed: play.turns.COMPUTER_SPEEDS
         self.hints = HintControl(n, hints_used)  # play/hint.py: a person's seat may ask what the hard bot would do
-        self.phones = TablePhones.attach(self) if self.drive_computers else None  # play/phones.py, when on
+        self.phones = TablePhones.attach(self, phones)  # play/phones.py: when this game has them (``phones``)
         self.review = review_feed.attach(self)  # the game review's background process (play/review_feed.py)
         self.seat_buttons()
         self.anim = Animations(self.board, theme, fonts)

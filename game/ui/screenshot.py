@@ -148,13 +148,14 @@ def build_scene(app, scene: str, map: str = "london"):
         card.page = keys.index(scoring_keys(base)[0]) if scoring_keys(base) and scoring_keys(base)[0] in keys else 0
         return card
     if scene == "menu":  # the game menu open over the play screen, facing the bottom seat
-        from .play.menu import GameMenu, items_for
+        from .play.menu import GameMenu, hand_off_items, items_for
         from .play_scene import PlayScene
 
         state = demo_state(map)
         play = app.push(PlayScene(app, state, demo_seats(state)))
         menu = GameMenu(app, play, 0)
         menu.items = items_for(app, saving=True)  # as on a laptop (a screenshot itself saves nothing)
+        menu.items[1:1] = hand_off_items(play, 0)
         return menu
     if scene == "log":  # the game log over the play screen, facing the bottom seat, its last placement shown
         from .play.log_panel import LogPanel

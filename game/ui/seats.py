@@ -27,6 +27,7 @@ class TableSetup(msgspec.Struct):
     seed: int | None = None
     variant: str = "standard"  # the engine's Setup.variant: "standard", or "classic" (first edition)
     computer_speed: str = "normal"  # pause between a computer's actions: a key of play.turns.COMPUTER_SPEEDS
+    phones: bool | None = None  # phones at the table for this game (docs/phones.md); None: as Settings say
 
 
 # Seat arrangements the set-up screen offers: "table" seats people round a touch table in turn order

@@ -232,6 +232,16 @@ def _close(app):
     pygame.event.clear()
 
 
+def _resumed():
+    """A new process's kiosk on the same data dir: it resumes the game; returns (app, its play screen)."""
+    from game.ui.play_scene import PlayScene
+
+    app = _app()
+    assert _controller(app).start() == "resumed"
+    assert isinstance(app.top, PlayScene)
+    return app, app.top
+
+
 def _start_game(app, ctl, computer_second: bool = False):
     from game.ui.screens.table_setup import default_setup, start_game
 
@@ -272,12 +282,8 @@ def test_every_action_and_undo_is_saved_and_resumes_with_its_seats(tmp_path, cap
     finally:
         _close(app)
     # a new process: the same position, and seat 2 is still the computer
-    app = _app()
-    ctl = _controller(app)
+    app, play = _resumed()
     try:
-        assert ctl.start() == "resumed"
-        play = app.top
-        assert isinstance(play, PlayScene)
         assert position_digest(play.state) == digest and play.state.log == log_now
         assert [s.computer for s in play.seats] == [False, True]
     finally:
@@ -494,5 +500,29 @@ def test_an_unwritable_data_dir_is_logged_once_and_the_game_goes_on(tmp_path, ca
         assert len(calls) >= 3
         assert caplog.text.count("cannot autosave the game") == 1
         assert len(st.log) == 2
+    finally:
+        _close(app)
+
+
+def test_a_seat_handed_on_at_a_kiosk_is_kept_beside_the_autosave(tmp_path):
+    """A convention table: the person at seat 1 leaves and a computer plays on (the game menu's Hand to a
+    computer, play/handoff.py); the kiosk writes the seats at once, so a restart resumes with the computer."""
+    from game.ui.play.handoff import take_seat, to_computer
+
+    app = _app()
+    ctl = _controller(app)
+    try:
+        ctl.start()
+        play = _start_game(app, ctl, computer_second=True)
+        to_computer(play, 0, "easy")
+        take_seat(play, 1)
+        app.step(FIXED_DT)  # no action since: the seats alone changed
+        saved = json.loads(ctl.seats_path.read_text())
+        assert [(s["computer"], s["level"]) for s in saved["seats"]] == [(True, "easy"), (False, "random")]
+    finally:
+        _close(app)
+    app, play = _resumed()
+    try:
+        assert [(s.computer, s.level) for s in play.seats] == [(True, "easy"), (False, "random")]
     finally:
         _close(app)

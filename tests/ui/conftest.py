@@ -88,3 +88,20 @@ class Driver:
 @pytest.fixture
 def driver(app):
     return Driver(app)
+
+
+@pytest.fixture
+def saving_app():
+    """Apps that save their games (in the test's own data dir; ``save_games=False``: one that does not), each with
+    its Driver, closed afterwards."""
+    made = []
+
+    def make(save_games=True):
+        a = App(size=(1280, 720), headless=True, save_games=save_games)
+        pygame.event.clear()
+        made.append(a)
+        return a, Driver(a)
+
+    yield make
+    for a in made:
+        a.close()

@@ -104,3 +104,16 @@ def finish_on_end_screen(app, state):
     for i, _, row in end.table_rows():
         assert sum(v for k, v in row.items() if k in cats) == row["total"] == state.players[i].score
     return end
+
+
+def continue_in_a_new_app(saving_app):
+    """A new app on the same saves, as after a restart: Continue on its title screen; returns (app, the resumed
+    play screen)."""
+    from game.ui.play_scene import PlayScene
+    from game.ui.screens.title import TitleScene
+
+    app, driver = saving_app()
+    title = app.push(TitleScene(app))
+    driver.tap_rect(title.buttons["continue"].rect)
+    assert isinstance(app.top, PlayScene), f"Continue did not resume the game (top: {type(app.top).__name__})"
+    return app, app.top

@@ -7,16 +7,14 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from conftest import Driver
 from game.ai import RandomBot
 from game.engine import new_game
 from game.ui.screens.settings import SettingsScene
 from game.ui.screens.table_setup import default_setup, start_game
 from game.ui.screens.title import TitleScene
-from game.ui.app import App
 from game.ui.kiosk.mode import position_digest
 from game.ui.play.menu import LOG, QUIT, RESTART, RESUME, SAVE_LEAVE, SETTINGS, GameMenu
-from game.ui.play.menu import RULES
+from game.ui.play.menu import HAND_OFF, RULES
 from game.ui.play_scene import PlayScene
 from game.ui.seats import EDGE_ROTATION, SeatConfig
 from play_helpers import STEP, settle
@@ -176,21 +174,6 @@ def test_settings_comes_back_to_the_same_game(app, driver):
     assert app.top is scene
 
 
-@pytest.fixture
-def saving_app():
-    made = []
-
-    def make():
-        a = App(size=(1280, 720), headless=True, save_games=True)
-        pygame.event.clear()
-        made.append(a)
-        return a, Driver(a)
-
-    yield make
-    for a in made:
-        a.close()
-
-
 def test_save_and_leave_then_continue_restores_the_same_digest(saving_app):
     app, driver = saving_app()
     setup = default_setup(3, "london", "table")
@@ -242,7 +225,7 @@ def test_a_headless_app_without_saving_does_not_offer_save_and_leave(app, driver
     scene = table(app, ["bottom", "top"])
     driver.key(pygame.K_ESCAPE)
     app.step(STEP)
-    assert menu_of(app).items == [RESUME, RULES, LOG, SETTINGS, RESTART, QUIT]
+    assert menu_of(app).items == [RESUME, HAND_OFF, RULES, LOG, SETTINGS, RESTART, QUIT]
     assert scene.app.autosaver is None
 
 
@@ -251,7 +234,7 @@ def test_kiosk_offers_only_resume_rules_and_settings_without_its_controller(app,
     scene = table(app, ["bottom", "top"])
     driver.tap(*scene.point_for_button(1, "menu"))
     menu = menu_of(app)
-    assert menu.items == [RESUME, RULES, SETTINGS]
+    assert menu.items == [RESUME, HAND_OFF, RULES, SETTINGS]
     for name in (LOG, RESTART, SAVE_LEAVE, QUIT):
         assert menu.point_for(name) is None
     driver.tap(*menu.point_for(RESUME))
@@ -285,7 +268,7 @@ def test_the_screenshot_scene_is_the_laptop_menu_over_a_game(app):
     app.push(menu)
     app.step(STEP)
     assert isinstance(app.scenes[-2], PlayScene) and menu.play is app.scenes[-2]
-    assert menu.items == [RESUME, RULES, LOG, SETTINGS, RESTART, SAVE_LEAVE, QUIT] and menu.seat == 0
+    assert menu.items == [RESUME, HAND_OFF, RULES, LOG, SETTINGS, RESTART, SAVE_LEAVE, QUIT] and menu.seat == 0
 
 
 def test_restart_replaces_the_old_games_save_with_the_new_one(saving_app):

@@ -202,7 +202,9 @@ def test_setup_seat_controls_cycle(app, driver):
     driver.tap_rect(s.buttons["seat1_edge"].rect)
     assert s.setup.seats[1].edge == "top"  # bottom (a window's default) -> top
     kinds = s.seat_kinds()
-    assert kinds[0] == (False, "random", False) and all(c and not phone for c, _, phone in kinds[1:])
+    # phones are off: a person, the computers, then a person on a phone (which switches phones on for the game)
+    assert kinds[0] == (False, "random", False) and all(c and not phone for c, _, phone in kinds[1:-1])
+    assert kinds[-1] == (False, "random", True)
     driver.tap_rect(s.buttons["seat0_kind"].rect)
     if len(kinds) > 1:
         assert s.setup.seats[0].computer and s.setup.seats[0].level == kinds[1][1]

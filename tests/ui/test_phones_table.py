@@ -193,8 +193,9 @@ def test_set_up_offers_a_person_on_a_phone_and_the_game_gets_a_remote_seat(phone
 
     app = phones_on
     s = app.push(SetupScene(app))
-    assert (False, "random", True) in s.seat_kinds()
-    driver.tap_rect(s.buttons["seat1_kind"].rect)
+    assert s.seat_kinds()[-1] == (False, "random", True)  # a person, the computers, a person on a phone
+    for _ in s.seat_kinds()[1:]:
+        driver.tap_rect(s.buttons["seat1_kind"].rect)
     assert s.setup.seats[1].phone and not s.setup.seats[1].computer
     assert s.buttons["seat1_kind"].text == "Person on a phone"
     driver.tap_rect(s.buttons["start"].rect)
@@ -202,3 +203,146 @@ def test_set_up_offers_a_person_on_a_phone_and_the_game_gets_a_remote_seat(phone
     assert isinstance(play, PlayScene) and play.seats[1].phone and not play.seats[0].phone
     assert play.phones.companion.remote[:2] == [False, True]
     assert EndScene(app, play.state, play.seats).next_setup().seats[1].phone  # Play again keeps it
+
+
+# ---- the Phone button on each seat panel ------------------------------------------------------------------------
+
+def test_each_seat_panel_has_a_phone_button_that_opens_its_card_facing_it(phones_on, driver):
+    app = phones_on
+    scene = _table(app)
+    for seat, panel in enumerate(scene.panels):
+        assert panel.has_phone and "phone" in panel.controls
+        r = panel.control_rect_on_screen("phone")
+        assert min(r.w, r.h) >= round(48 * app.scale)
+        driver.tap(*scene.point_for_button(seat, "phone"))
+        card = app.top
+        assert isinstance(card, PhoneCard) and card.seat == seat and card.edge == panel.edge
+        card.choose("close")
+        assert app.top is scene
+
+
+def test_no_phone_button_while_phones_are_off(app):
+    scene = _table(app)
+    assert not any(p.has_phone or "phone" in p.controls for p in scene.panels)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
+@pytest.mark.parametrize("arrangement", ["laptop", "table"])
+def test_the_phone_button_covers_nothing_on_five_paris_panels(phones_on, size, arrangement):
+    """Four round buttons (menu, phone, secret cards, hint) on each of five Paris panels: no control or text
+    area over another, the names whole, every label whole, the notes shown."""
+    from game.ui.seats import SeatConfig, default_edges
+
+    app = phones_on
+    app.resize(*size)
+    names = ["Ada", "Ben", "Cy", "Dee", "Eve"]
+    st = new_game("paris", names, seed=1, start_player=0)
+    edges = default_edges(5, arrangement)
+    scene = app.push(PlayScene(app, st, [SeatConfig(name=n, edge=edges[i], colours=list(st.setup.lines[i]))
+                                         for i, n in enumerate(names)]))
+    settle(app, scene)
+    app.draw(force=True)
+    for i, panel in enumerate(scene.panels):
+        panel.layout(st, scene.panel_view(i))
+        ctl = panel.controls
+        assert {"menu", "phone", "secret", "hint"} <= set(ctl), (i, sorted(ctl))
+        box = __import__("pygame").Rect(0, 0, *panel.upright_size)
+        for a, r in ctl.items():
+            assert box.contains(r), (size, i, a)
+            for b, q in ctl.items():
+                assert a >= b or not r.colliderect(q), (size, arrangement, i, panel.mode, a, b)
+        panel.render(st, scene.panel_view(i))
+        assert not panel.name_cut and panel.cut_labels == [] and panel.shown_notes >= 1, (size, i)
+
+
+# ---- a seat that plays from a phone ------------------------------------------------------------------------------
+
+def test_a_touch_at_the_table_does_not_act_for_a_seat_that_plays_from_a_phone(phones_on, driver):
+    app = phones_on
+    scene = _table(app, remote_seat=0)
+    if isinstance(app.top, PhoneCard):
+        app.top.choose("close")
+    st = scene.state
+    assert st.current == 0 and not scene.turns.human_turn(scene.blocking)
+    conn = next(c for li, c, _cost in __import__("game.engine.rules", fromlist=["x"]).legal_placements(st))
+    driver.tap(*scene.point_for_connection(conn))
+    driver.tap_rect(scene.panels[0].control_rect_on_screen("branch"))
+    assert st.log == []  # nothing done for Ada
+    words = [t.text for t in scene.toasts]
+    assert words and all(w == "Ada plays from a phone — take the seat back from the game menu" for w in words)
+    assert {t.angle for t in scene.toasts} == {0}  # facing Ada's edge (bottom)
+    assert scene.banner_text() == "Ada is playing from a phone"  # whether or not a phone has joined yet
+    menu = GameMenu(app, scene, 0)
+    from game.ui.play.menu import HAND_OFF, TAKE_SEAT
+
+    assert menu.items[1:4] == [PHONE, TAKE_SEAT, HAND_OFF]
+    app.push(menu)
+    menu.choose(TAKE_SEAT)  # the seat taken back at the table: a touch plays it again
+    assert not scene.seats[0].phone and scene.phones.companion.remote[0] is False
+    driver.tap_rect(scene.panels[0].control_rect_on_screen("branch"))
+    assert len(st.log) == 1
+
+
+# ---- this game's phones switch on the set-up screen ---------------------------------------------------------------
+
+def test_set_up_phones_switch_defaults_from_settings_and_a_phone_seat_turns_it_on(app, driver):
+    from game.ui.screens.setup import SetupScene
+
+    s = app.push(SetupScene(app))
+    assert s.setup.phones is False and "phones" in s.buttons and "\u2713" not in s.buttons["phones"].text
+    while not s.setup.seats[1].phone:  # a person, the computers, then a person on a phone
+        driver.tap_rect(s.buttons["seat1_kind"].rect)
+    assert s.setup.phones and s.buttons["phones"].text.startswith("\u2713")
+    assert s.labels["error"].text == "Phones at the table are on for this game: Player 2 plays from a phone."
+    driver.tap_rect(s.buttons["phones"].rect)  # off again: the seat plays at the table, and the screen says so
+    assert not s.setup.phones and not s.setup.seats[1].phone and s.buttons["seat1_kind"].text == "Person"
+    assert s.labels["error"].text == "No phones in this game: Player 2 plays at the table."
+    driver.tap_rect(s.buttons["phones"].rect)
+    while not s.setup.seats[1].phone:
+        driver.tap_rect(s.buttons["seat1_kind"].rect)
+    app.settings.preferences().phones_host = "localhost"
+    prefs = app.settings.preferences()
+    prefs.phones_host = "localhost"
+    app.settings.remember_preferences(prefs)
+    driver.tap_rect(s.buttons["start"].rect)
+    play = app.top
+    try:
+        assert isinstance(play, PlayScene) and play.phones is not None and play.seats[1].phone
+        assert not app.settings.preferences().phones  # Settings are left as they were
+        from game.ui.screens.end import EndScene
+
+        assert EndScene(app, play.state, play.seats).next_setup().phones  # Play again keeps this game's phones
+        menu = GameMenu(app, play, 0)
+        app.push(menu)
+        menu.restart()  # Restart keeps this game's phones
+        assert app.top is not play and app.top.phones is not None
+    finally:
+        app.companion.stop()
+
+
+def test_phones_switched_off_for_one_game_close_the_server(phones_on, driver):
+    from game.ui.screens.setup import SetupScene
+
+    app = phones_on
+    first = _table(app)
+    assert first.phones is not None
+    comp = app.companion
+    s = app.push(SetupScene(app))
+    assert s.setup.phones and s.buttons["phones"].text.startswith("\u2713")  # Settings say on
+    driver.tap_rect(s.buttons["phones"].rect)
+    driver.tap_rect(s.buttons["start"].rect)
+    play = app.top
+    assert isinstance(play, PlayScene) and play.phones is None and "phone" not in play.panels[0].controls
+    assert not comp.running and app.companion is None  # no earlier game's code stays open
+    from game.ui.screens.end import EndScene
+
+    assert EndScene(app, play.state, play.seats).next_setup().phones is False  # nor does Play again
+
+
+def test_a_kiosk_without_phones_offers_no_switch_and_no_phone_seat(app):
+    from game.ui.screens.setup import SetupScene
+
+    app.kiosk_mode = True
+    s = app.push(SetupScene(app))
+    assert "phones" not in s.buttons and not s.setup.phones
+    assert all(not phone for _c, _l, phone in s.seat_kinds())

@@ -3,10 +3,8 @@ that position on every playable board, a save that does not read is moved aside 
 deletes (with a second tap), and a finished game appears in Finished games."""
 from __future__ import annotations
 
-import pygame
 import pytest
 
-from conftest import Driver
 from game.ai import RandomBot
 from game.engine.record import from_state, replay
 from game.saves import SaveStore
@@ -16,7 +14,6 @@ from game.ui.screens.saved_games import SavedGamesScene
 from game.ui.screens.set_aside import SetAsideScene
 from game.ui.screens.table_setup import available_maps, default_setup, start_game
 from game.ui.screens.title import TitleScene
-from game.ui.app import App
 from game.ui.kiosk.mode import position_digest
 from game.ui.play_scene import PlayScene
 from game.ui.screenshot import demo_seats, demo_state
@@ -26,18 +23,8 @@ BOARDS = [m for m, _ in available_maps()]  # every board the set-up offers: New 
 
 
 @pytest.fixture
-def apps():
-    made = []
-
-    def make(save_games=True):
-        a = App(size=(1280, 720), headless=True, save_games=save_games)
-        pygame.event.clear()
-        made.append(a)
-        return a, Driver(a)
-
-    yield make
-    for a in made:
-        a.close()
+def apps(saving_app):
+    return saving_app  # tests/ui/conftest.py
 
 
 def play_some(app, scene, actions: int, seed: int = 4) -> None:

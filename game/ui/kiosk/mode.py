@@ -161,6 +161,7 @@ class KioskController:
         self.config_note = ""
         self._play_scene = None
         self._saved_sig = None
+        self._seats_saved: list | None = None  # who played each seat when the seats were last written
         self._save_failed = False
         self.saves = 0
         self.mode = "starting"
@@ -466,6 +467,8 @@ class KioskController:
             self._play_scene = None
             return
         st = scene.state
+        if _kinds(scene.seats) != self._seats_saved:  # a seat changed hands (play/handoff.py): kept at once
+            self._save_seats(scene)
         sig = (id(st), getattr(scene, "version", 0), len(st.log), st.phase)
         if sig == self._saved_sig:
             return
@@ -489,6 +492,7 @@ class KioskController:
     def _save_seats(self, scene) -> None:
         st = scene.state
         saved = SavedSeats(players=list(st.setup.players), seed=st.setup.seed, seats=list(scene.seats))
+        self._seats_saved = _kinds(scene.seats)
         try:
             save_atomic(self.seats_path, msgspec.json.encode(saved))
         except OSError as exc:
@@ -809,3 +813,8 @@ def attract_rss_growth(games: int = 5, *, level: str | None = None, size: tuple[
 
 __all__ = ["run_kiosk", "run_child", "attract_rss_growth", "KioskApp", "KioskController", "SelfTest",
            "position_digest", "actions_digest", "EXIT_STOP", "EXIT_RESTART", "EXIT_CRASH"]
+
+
+def _kinds(seats) -> list[tuple]:
+    """Who plays each seat: a person (at the table or on a phone) or a computer, and its level."""
+    return [(s.computer, s.level, s.phone) for s in seats]

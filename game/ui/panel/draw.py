@@ -11,8 +11,8 @@ from ...i18n import _, ngettext
 from .. import textfit
 from .. import theme as th
 from ..draw import disc
-from .icons import (draw_branch_icon, draw_hint_button, draw_menu_button, draw_page_button, draw_secret_button,
-                    icon_pill, pill, shade)
+from .icons import (draw_branch_icon, draw_hint_button, draw_menu_button, draw_page_button, draw_phone_button,
+                    draw_secret_button, icon_pill, pill, shade)
 from .view import BRANCH_LABEL, ROUTE_LABEL, UNDO_LABEL, PanelView
 from .words import MIN_NAME_PX, fit_name, fit_text, step_font, words
 
@@ -375,6 +375,8 @@ class Painter:
 
     def _round_buttons(self, ctl: dict, view: PanelView) -> None:
         draw_menu_button(self.surf, ctl["menu"], self.t, self.p)
+        if "phone" in ctl:
+            draw_phone_button(self.surf, ctl["phone"], self.t, self.p, view.phone[1] if view.phone else "")
         if "secret" in ctl:
             draw_secret_button(self.surf, ctl["secret"], self.t, self.p)
         if "hint" in ctl:

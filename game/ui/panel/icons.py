@@ -1,4 +1,4 @@
-"""The panel's pictures without words: the branch tile, the round buttons (menu, hint, secret cards, the
+"""The panel's pictures without words: the branch tile, the round buttons (menu, phone, hint, secret cards, the
 options' page turner) and the pills the table's notes are shown in."""
 from __future__ import annotations
 
@@ -45,6 +45,21 @@ def draw_menu_button(surf: pygame.Surface, r: pygame.Rect, t, p) -> None:
         bar = pygame.Rect(0, 0, bar_w, bar_h)
         bar.center = (r.centerx, r.centery + k * p(11))
         pygame.draw.rect(surf, t.ink, bar, border_radius=bar_h // 2)
+
+
+def draw_phone_button(surf: pygame.Surface, r: pygame.Rect, t, p, style: str = "") -> None:
+    """The seat's Phone button: a phone upright, and a dot when the seat's phone wants the table's eye (``style``
+    of its note: "bad" asked or disconnected, red; "accent" kept, the accent colour)."""
+    pygame.draw.rect(surf, shade(t.panel_edge, t.panel, 0.5), r, border_radius=p(12))
+    body = pygame.Rect(0, 0, r.w * 6 // 16, r.h * 10 // 16)
+    body.center = r.center
+    pygame.draw.rect(surf, t.ink, body, width=max(2, p(3)), border_radius=max(2, p(5)))
+    screen = body.inflate(-max(4, p(9)), -max(8, p(18)))
+    pygame.draw.rect(surf, shade(t.ink, t.panel, 0.6), screen, border_radius=max(1, p(2)))
+    disc(surf, t.ink, (body.centerx, body.bottom - max(3, p(5))), max(1.0, p(2)))
+    if style in ("bad", "accent"):
+        disc(surf, t.bad if style == "bad" else t.accent, (body.right, body.top), max(3.0, p(7)))
+        disc(surf, (255, 255, 255), (body.right, body.top), max(3.0, p(7)), max(1, p(2)))
 
 
 def draw_hint_button(surf: pygame.Surface, r: pygame.Rect, t, p, state: str) -> None:

@@ -31,7 +31,7 @@ def scaled(scale: float):
 
 def needs(fonts: th.Fonts, n_lines: int, W: int, scale: float, round_buttons: int = 1) -> dict:
     """The widths a layout of upright width ``W`` needs at ``scale``, and the mode that fits.
-    ``round_buttons``: the menu button and, beside it, the secret cards' and the hint's."""
+    ``round_buttons``: the menu button and, beside it, the phone's, the secret cards' and the hint's."""
     p = scaled(scale)
     pad = p(12)
     touch = max(th.touch_px(scale), p(48))
@@ -54,8 +54,12 @@ def needs(fonts: th.Fonts, n_lines: int, W: int, scale: float, round_buttons: in
     else:  # not even the lines at their least beside the name and the round buttons (five seats along a
         # laptop's bottom edge ran the swatches under the hint and the menu): the lines get a row of their own
         mode = "tall"
+    # a tall panel whose round buttons leave the name less than its least width (four of them, phones on, on five
+    # Paris seats along a laptop's edge ran "points" under the hint) stacks them two high, the first row deeper
+    stack = mode == "tall" and round_buttons > 2 and W - 2 * pad < p(150)
+    first_row = max(p(DEPTH), 2 * touch + 3 * pad) if stack else p(DEPTH)
     return dict(mode=mode, pad=pad, touch=touch, branch_w=branch_w, undo_w=undo_w, id_w=id_w, sw=sw,
-                branch_need=branch_need)
+                branch_need=branch_need, round_rows=2 if stack else 1, first_row=first_row)
 
 
 def needed_depth(fonts: th.Fonts, width: int, n_lines: int, scale: float, round_buttons: int = 1) -> int:
@@ -63,7 +67,7 @@ def needed_depth(fonts: th.Fonts, width: int, n_lines: int, scale: float, round_
     and no label is cut: one row when the width allows, else the buttons stacked, else a second row."""
     p = scaled(scale)
     need = needs(fonts, n_lines, width, scale, round_buttons)
-    base = p(DEPTH)
+    base = need["first_row"]
     if need["mode"] == "wide":
         return base
     if need["mode"] == "stacked":
@@ -92,10 +96,11 @@ class Layout:
 
 
 def lay_out(size: tuple[int, int], scale: float, fonts: th.Fonts, lines, name: str, asked: Asked,
-            has_secret: bool, has_hint: bool, option_page: int) -> Layout:
-    """The controls of a panel of upright ``size`` showing the seat's ``lines`` and ``name``."""
-    plan = _Plan(size, scale, fonts, len(lines), asked, option_page, 1 + has_secret + has_hint)
-    plan.round_buttons(has_secret, has_hint)
+            has_secret: bool, has_hint: bool, option_page: int, has_phone: bool = False) -> Layout:
+    """The controls of a panel of upright ``size`` showing the seat's ``lines`` and ``name``; ``has_phone``: the
+    seat's Phone button (phones at the table are on, play/phones.py)."""
+    plan = _Plan(size, scale, fonts, len(lines), asked, option_page, 1 + has_phone + has_secret + has_hint)
+    plan.round_buttons(has_secret, has_hint, has_phone)
     plan.identity(name)
     plan.action_buttons()
     if asked.routing:
@@ -117,22 +122,28 @@ class _Plan:
         self.mode = self.need["mode"]
         self.pad, self.touch, self.id_w = self.need["pad"], self.need["touch"], self.need["id_w"]
         self.rows = self.mode in ("compact", "tall")  # the name and the round buttons in a first row, more below
-        self.row_h = min(self.H, p(DEPTH)) if self.rows else self.H  # the first row (identity, lines, status)
+        self.row_h = min(self.H, self.need["first_row"]) if self.rows else self.H  # the first row (identity, ...)
         self.W_row = self.W  # compact: the menu button sits in the first row; the button row below keeps the width
         self.ctl: dict[str, pygame.Rect] = {}
         self.option_page, self.option_pages = option_page, 1
         self.x = self.right = 0
 
-    def round_buttons(self, has_secret: bool, has_hint: bool) -> None:
-        """The game menu's button for any seat, then the secret cards' (Paris) and the hint's beside it."""
+    def round_buttons(self, has_secret: bool, has_hint: bool, has_phone: bool = False) -> None:
+        """The game menu's button for any seat, then the phone's, the secret cards' (Paris) and the hint's
+        beside it."""
         pad, touch = self.pad, self.touch
+        names = ["menu"] + [name for name, shown in (("phone", has_phone), ("secret", has_secret), ("hint", has_hint))
+                            if shown]
+        if self.need["round_rows"] == 2:  # two high, in columns from the right: menu over phone, then the others
+            ys = [pad, self.row_h - pad - touch]
+            for j, name in enumerate(names):
+                self.ctl[name] = pygame.Rect(self.W - pad - touch - (j // 2) * (touch + pad), ys[j % 2], touch, touch)
+            self.W -= -(-len(names) // 2) * (touch + pad)
+            return
         menu_y = max(0, self.row_h // 2 - touch // 2)
-        self.ctl["menu"] = pygame.Rect(self.W - pad - touch, menu_y, touch, touch)
-        self.W -= touch + pad
-        for name, shown in (("secret", has_secret), ("hint", has_hint)):
-            if shown:
-                self.ctl[name] = pygame.Rect(self.W - touch, menu_y, touch, touch)
-                self.W -= touch + pad
+        for j, name in enumerate(names):
+            self.ctl[name] = pygame.Rect(self.W - (pad if j == 0 else 0) - touch, menu_y, touch, touch)
+            self.W -= touch + pad
 
     def identity(self, name: str) -> None:
         """The name, score and branch tiles. The name at its full size may take room the row does not need

@@ -49,6 +49,7 @@ class SeatPanel:
         self._tiles_at = None  # upright point of the first city tile pill (where a taken tile lands)
         self.has_secret = False  # a hold-to-see button for the seat's secret cards (Paris objectives)
         self.has_hint = False  # the hint button (play/hint.py): a person's seat, not in the kiosk's demo
+        self.has_phone = False  # the Phone button (play/phone_card.py): any seat while phones are on
         self.option_page = 0  # which page of the route options (or a city's choices) is shown
         self.option_pages = 1  # how many pages they take at this size (1: all shown, no "›" button)
         self._options_key = None  # the options the page belongs to: new options start at the first page
@@ -92,7 +93,7 @@ class SeatPanel:
 
     def needed_depth(self, width: int, n_lines: int, scale: float) -> int:
         """How deep (upright height) this panel must be at upright ``width`` (layout.needed_depth)."""
-        return needed_depth(self.fonts, width, n_lines, scale, 1 + self.has_secret + self.has_hint)
+        return needed_depth(self.fonts, width, n_lines, scale, 1 + self.has_phone + self.has_secret + self.has_hint)
 
     def layout(self, state: GameState, view: PanelView) -> dict[str, pygame.Rect]:
         """Control rects (upright coordinates); recomputed when the size or the panel's mode changes."""
@@ -106,12 +107,13 @@ class SeatPanel:
         if options_key != self._options_key:
             self._options_key, self.option_page = options_key, 0
         key = (self.upright_size, self.scale, tuple(player.lines), routing, n_opts, choosing, label_text,
-               view.active, self.shown_name(state), self.has_secret, self.has_hint, self.option_page)
+               view.active, self.shown_name(state), self.has_secret, self.has_hint, self.option_page, self.has_phone)
         if key == self._layout_key:
             return self.controls
         self._layout_key = key
         got = lay_out(self.upright_size, self.scale, self.fonts, player.lines, self.shown_name(state),
-                      Asked(routing, choosing, n_opts, label_text), self.has_secret, self.has_hint, self.option_page)
+                      Asked(routing, choosing, n_opts, label_text), self.has_secret, self.has_hint, self.option_page,
+                      self.has_phone)
         self.mode, self.option_pages, self.option_page = got.mode, got.option_pages, got.option_page
         self.controls = got.controls
         self._surface_key = None

@@ -64,7 +64,7 @@ def pointer(scene, e: PointerEvent) -> bool:
         g = Gesture(e.pid, target, x, y, x, y, e.t, passive=scene.blocking, preview_before=scene.route_preview)
         if target[0] == "panel" and target[2] == "secret":  # opens after a moment, only while held
             scene.peek.press(target[1], e.pid)
-        if scene.blocking and target[-1] != "menu" and target[0] != "cards":
+        if scene.blocking and target[-1] not in ("menu", "phone") and target[0] != "cards":
             scene.fast = True
         scene.gestures[e.pid] = g
         return True
@@ -115,9 +115,9 @@ def pointer(scene, e: PointerEvent) -> bool:
             if scene._target_at(x, y) == g.target and g.target[1] == "card":
                 scene.find_card(g.target[2], (x, y))
             return True
-        if g.target[0] == "panel" and g.target[2] == "menu" and not g.moved:
-            if scene._target_at(x, y) == g.target:  # the menu opens at any time, for any seat
-                scene.open_menu(g.target[1])
+        if g.target[0] == "panel" and g.target[2] in ("menu", "phone") and not g.moved:
+            if scene._target_at(x, y) == g.target:  # the menu and the phone card open at any time, for any seat
+                (scene.open_menu if g.target[2] == "menu" else scene.phones.open_card)(g.target[1])
             return True
         if g.moved or g.passive or scene.blocking:
             return True
@@ -161,6 +161,8 @@ def tap(scene, g: Gesture, target: tuple, x: float, y: float) -> None:
         if not scene._human_turn():
             if scene._is_computer(st.current):
                 scene.toast(_("{player} (computer) is playing").format(player=st.players[st.current].name), (x, y))
+            else:
+                refuse_remote(scene, (x, y))
             return
         conn = scene.board_view.hit_test(x, y)
         if conn is None:
@@ -185,7 +187,9 @@ def tap(scene, g: Gesture, target: tuple, x: float, y: float) -> None:
     if control is None:
         return
     if idx != st.current or not scene._human_turn():
-        return  # only the active player's panel acts
+        if idx == st.current and control != "hint":
+            refuse_remote(scene, (x, y))
+        return  # only the active player's panel acts, and not for a seat that plays from a phone
     if control.startswith("line:"):
         li = int(control.split(":")[1])
         if li in st.players[idx].lines:
@@ -216,6 +220,16 @@ def tap(scene, g: Gesture, target: tuple, x: float, y: float) -> None:
         else:
             scene.route_preview = i
             scene._invalidate()
+
+
+def refuse_remote(scene, at: tuple[float, float]) -> None:
+    """A touch at the table in the turn of a seat that plays from a phone does not act for it: the table says so,
+    facing that seat (the toast faces the seat whose turn it is), and how to take the seat back."""
+    st = scene.state
+    if scene.blocking or st.phase == "over" or not scene.turns.is_remote(st.current):
+        return
+    scene.toast(_("{player} plays from a phone — take the seat back from the game menu").format(
+        player=st.players[st.current].name), at)
 
 
 def key(scene, e) -> bool:

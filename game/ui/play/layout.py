@@ -80,7 +80,7 @@ def panel_view(scene, i: int) -> PanelView:
     st = scene.state
     cur = scene.shown_current
     active = (i == cur and not scene.blocking and st.phase != "over" and cur == st.current)
-    human = active and not scene._is_computer(i)
+    human = active and not scene._is_computer(i) and not scene.turns.is_remote(i)  # a person at the table
     v = PanelView(active=active, current_name=st.players[cur].name if st.phase != "over" else "",
                   score=scene.shown_score[i])
     if scene.panels[i].has_hint:
@@ -98,7 +98,7 @@ def panel_view(scene, i: int) -> PanelView:
             v.choice_title = city.choice_title(st, scene.board)
         if scene._is_computer(i):
             v.status = _("computer playing")
-        elif scene.phones is not None and scene.phones.plays_there(i):
+        elif scene.turns.is_remote(i):
             v.status = _("playing from a phone")
     if scene.blocking:
         v.status = _("passenger travelling")
@@ -135,7 +135,7 @@ def banner_text(scene) -> str:
         return _("The passenger is travelling (tap to hurry)")
     if scene._is_computer(st.current):
         return _("{player} (computer) is playing").format(player=name)
-    if scene.phones is not None and scene.phones.plays_there(st.current):
+    if scene.turns.is_remote(st.current):
         return _("{player} is playing from a phone").format(player=name)
     if st.phase == "route":
         return _("{player}: choose the passenger's route").format(player=name)
@@ -199,11 +199,13 @@ def notice_places(scene, text: str = "") -> list[tuple[float, float, int, float]
 
 def seat_buttons(scene) -> None:
     """Which panels have a hint and a secret cards button: a person's seat only (a computer's secrets are
-    nobody's to read before the end, and the kiosk's demo has no one to give a hint to), and no secret cards
-    for a seat whose hand is on a phone (play/phones.py): they are seen there only, never at the table."""
+    nobody's to read before the end, and the kiosk's demo has no one to give a hint to; no hint at the table for
+    a seat that plays from a phone), and no secret cards for a seat whose hand is on a phone (play/phones.py):
+    they are seen there only, never at the table. Every seat has the Phone button while phones are on."""
     secret = scene.board_view.city.has_secret_cards(scene.board)  # Paris: objectives, held to be seen
     phones = scene.phones
     for i, p in enumerate(scene.panels):
         person = not scene._is_computer(i)
-        p.has_hint = scene.drive_computers and person
+        p.has_hint = scene.drive_computers and person and not scene.turns.is_remote(i)
         p.has_secret = secret and person and not (phones is not None and phones.has_phone(i))
+        p.has_phone = phones is not None

@@ -34,6 +34,8 @@ END_GAME = "end_game"  # a kiosk's players leave early: back to the demo
 LABELS[END_GAME] = N_("End this game")
 PHONE = "phone"  # this seat's phone: its QR code, keep or refuse a phone, hand the seat on (play/phone_card.py)
 LABELS[PHONE] = N_("Phone")
+TAKE_SEAT, HAND_OFF = "take_seat", "hand_off"  # the seat changes hands (play/handoff.py, play/level_card.py)
+LABELS[TAKE_SEAT], LABELS[HAND_OFF] = N_("Take this seat"), N_("Hand to a computer")
 ASK = {RESTART: (N_("Restart this game?"), N_("The game so far is lost; the same seats play a new shuffle."),
                  N_("Yes, restart")),
        QUIT: (N_("Quit this game?"), N_("It is not kept. (Save and leave keeps it for Continue.)"), N_("Yes, quit")),
@@ -59,6 +61,17 @@ def items_for(app, saving: bool | None = None) -> list[str]:
     return out + [QUIT]
 
 
+def hand_off_items(play, seat: int) -> list[str]:
+    """A seat changes hands at any time of a game played here: a person takes a computer's seat or a seat that
+    plays from a phone; a person's seat (at the table or on a phone) goes to a computer."""
+    if not getattr(play, "drive_computers", False) or play.state.phase == "over":
+        return []
+    cfg = play.seats[seat]
+    if cfg.computer:
+        return [TAKE_SEAT]
+    return [TAKE_SEAT, HAND_OFF] if cfg.phone else [HAND_OFF]
+
+
 def restarted(state):
     """A new game with the same board, players, colours, start player and variant, and a new shuffle."""
     s = state.setup
@@ -78,6 +91,7 @@ class GameMenu(Scene):
         self.seat = seat if 0 <= seat < len(play.panels) else 0
         self.edge = play.panels[self.seat].edge if play.panels else "bottom"
         self.items = items_for(app)
+        self.items[1:1] = hand_off_items(play, self.seat)
         if getattr(play, "phones", None) is not None:  # phones at the table are on (play/phones.py)
             self.items.insert(1, PHONE)
         self.confirm: str | None = None
@@ -97,18 +111,24 @@ class GameMenu(Scene):
         return [self.confirm, RESUME] if self.confirm else list(self.items)
 
     def _layout(self) -> tuple[int, int]:
-        """Upright card size and its buttons."""
+        """Upright card size and its buttons: in one column, or in two when one is taller than the screen
+        allows (a laptop's 720 rows hold nine buttons at the touch size, and a seat may have ten)."""
         k = self.app.scale
         p = self.app.px
-        pad = p(28)
+        pad, gap = p(28), p(GAP)
         row = max(th.touch_px(k), p(ROW_H))
+        rows = self._rows()
+        room = self.app.size[1 if self.rotation in (0, 180) else 0] - 2 * p(24)
         w = p(CARD_W)
-        y = pad + self._head_height(w, pad)
+        cols = 1
+        if pad + self._head_height(w, pad) + len(rows) * (row + gap) - gap + pad > room and len(rows) > 2:
+            cols, w = 2, 2 * p(CARD_W) - pad
+        bw = (w - 2 * pad - (cols - 1) * gap) // cols
+        top = pad + self._head_height(w, pad)
         self.buttons = {}
-        for name in self._rows():
-            self.buttons[name] = pygame.Rect(pad, y, w - 2 * pad, row)
-            y += row + p(GAP)
-        return w, y - p(GAP) + pad
+        for j, name in enumerate(rows):
+            self.buttons[name] = pygame.Rect(pad + (j % cols) * (bw + gap), top + (j // cols) * (row + gap), bw, row)
+        return w, top + -(-len(rows) // cols) * (row + gap) - gap + pad
 
     def _head_height(self, w: int, pad: int) -> int:
         """Height of what stands above the buttons (a card built on this one shows more there)."""
@@ -285,11 +305,17 @@ class GameMenu(Scene):
         if name == RULES:
             self.open_rules()
             return
-        if name == PHONE:  # the card is a game menu of its own (play/phone_card.py), named, not imported back
-            from ..screens import make_screen
+        if name in (PHONE, HAND_OFF):  # cards built on this menu (play/phone_card.py, play/level_card.py), named,
+            from ..screens import make_screen  # not imported back
 
             self._close()
-            self.app.push(make_screen(self.app, "phone_card", self.play, self.seat))
+            self.app.push(make_screen(self.app, "phone_card" if name == PHONE else "level_card", self.play, self.seat))
+            return
+        if name == TAKE_SEAT:
+            from .handoff import take_seat
+
+            self._close()
+            take_seat(self.play, self.seat)
             return
         if name == RESUME:
             self._close()
@@ -346,7 +372,7 @@ class GameMenu(Scene):
         log.info("game restarted from the menu (seed %s)", state.setup.seed)
         self._close()
         open_screen(self.app, "play", state, list(play.seats), names=play.names_mode,
-                    computer_speed=play.turns.computer_speed)
+                    computer_speed=play.turns.computer_speed, phones=play.phones is not None)
         if problem:
             self.app.top.toast(problem)
 

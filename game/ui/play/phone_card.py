@@ -1,10 +1,11 @@
 """A seat's phone card: its QR code and what the table decides about the seat's phone, facing that seat.
 
-Opened from the game menu's Phone (any seat, any time) and by itself when a phone asks for a seat. It shows the
-seat's code (or the spectators'), the table's address, and per the seat's phone: Keep / Refuse a phone that
-asked; Take the seat back or Hand it to a computer (a phone that is kept or gone, or a computer's seat that a
-person takes over); whether the seat plays from its phone. Built on the game menu's card (same placing, turning
-and buttons); like the menu it pauses the table while it is open.
+Opened from the seat panel's Phone button or the game menu's Phone (any seat, any time) and by itself when a
+phone asks for a seat. It shows the seat's code (or the spectators'), the table's address, and per the seat's
+phone: Keep / Refuse a phone that asked; Take the seat back or Hand it to a computer (a phone that is kept or
+gone, or a computer's seat that a person takes over; the level on play/level_card.py); whether the seat plays
+from its phone. Built on the game menu's card (same placing, turning and buttons); like the menu it pauses the
+table while it is open.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pygame
 from ...companion import ASKING, GONE, KEPT, qr
 from ...i18n import N_, _
 from .. import theme as th
+from .level_card import LevelCard
 from .menu import GameMenu, _fit
 
 KEEP, REFUSE, TAKE_BACK, TO_COMPUTER, REMOTE, SPECTATORS, SEAT_CODE, CLOSE = (
@@ -68,7 +70,7 @@ class PhoneCard(GameMenu):
         status = self.status
         if status == ASKING:
             return [KEEP, REFUSE, CLOSE]
-        rows = [REMOTE]
+        rows = [] if self.play.seats[self.seat].computer else [REMOTE]
         if status in (KEPT, GONE) or self.play.seats[self.seat].computer:
             rows += [TAKE_BACK]
         if not self.play.seats[self.seat].computer:
@@ -128,8 +130,10 @@ class PhoneCard(GameMenu):
             phones.companion.refuse(self.seat)
         elif name == TAKE_BACK:
             phones.take_back(self.seat)
-        elif name == TO_COMPUTER:
-            phones.to_computer(self.seat)
+        elif name == TO_COMPUTER:  # which computer: the set-up's levels, facing the seat (play/level_card.py)
+            self._close()
+            self.app.push(LevelCard(self.app, self.play, self.seat))
+            return
         elif name == REMOTE:
             phones.set_remote(self.seat, not self.play.seats[self.seat].phone)
             self._card = None

@@ -25,24 +25,30 @@ NOTES = {ASKING: (N_("phone joined — keep / refuse"), "bad"), KEPT: (N_("hand 
 COMPUTER_LEVEL = "normal"  # a seat handed to a computer plays at this level
 
 
-def phones_enabled(app) -> bool:
-    """Settings says so; on a kiosk only its operator's config (kiosk.toml ``phones = true``)."""
+def phones_allowed(app) -> bool:
+    """Whether a game may have phones at all: anywhere but on a kiosk whose operator has not enabled them
+    (kiosk.toml ``phones = true``)."""
     if getattr(app, "kiosk_mode", False):
         kiosk = getattr(app, "kiosk", None)
         return bool(kiosk is not None and getattr(kiosk.config, "phones", False))
+    return True
+
+
+def phones_enabled(app) -> bool:
+    """Phones by default for a new game: Settings says so; on a kiosk only its operator's config."""
+    if getattr(app, "kiosk_mode", False):
+        return phones_allowed(app)
     settings = getattr(app, "settings", None)
     return bool(settings is not None and settings.preferences().phones)
 
 
 def companion_for(app) -> Companion | None:
-    """The app's phones server, started on first use; None when phones are off or it cannot listen (logged, and
-    kept in ``app.phones_problem`` for the table to say)."""
+    """The app's phones server, started on first use; None when it cannot listen (logged, and kept in
+    ``app.phones_problem`` for the table to say)."""
     comp = getattr(app, "companion", None)
     if comp is not None and comp.running:
         return comp
-    if not phones_enabled(app):
-        return None
-    from ...companion import Companion
+    from ...companion import Companion  # aiohttp loads only when a game has phones (the start-up's wait)
 
     prefs = app.settings.preferences()
     try:
@@ -69,9 +75,32 @@ class TablePhones:
         self.applied = 0  # phone actions applied on this table
 
     @classmethod
-    def attach(cls, scene) -> "TablePhones | None":
-        companion = companion_for(scene.app)
-        return cls(scene, companion) if companion is not None else None
+    def attach(cls, scene, wanted: bool | None = None) -> "TablePhones | None":
+        """The game's phones when it has them: ``wanted`` is the set-up's switch for this game (None: as Settings
+        say, or on when a seat plays from a phone, as a game continued from a save); never where phones are not
+        allowed, nor on a table that plays no game of its own (a replay, the kiosk's demo). A game without phones
+        closes a server an earlier game left running, and every phone with it; its seats play at the table."""
+        app = scene.app
+        if wanted is None:
+            wanted = phones_enabled(app) or any(s.phone and not s.computer for s in scene.seats)
+        wanted = wanted and scene.drive_computers
+        companion = companion_for(app) if wanted and phones_allowed(app) else None
+        if companion is not None:
+            return cls(scene, companion)
+        running = getattr(app, "companion", None)
+        if not wanted and scene.drive_computers and running is not None:
+            running.stop()
+            app.companion = None
+        for seat in scene.seats:
+            seat.phone = False
+        return None
+
+    def open_card(self, seat: int) -> None:
+        """The seat panel's Phone button: the seat's phone card (play/phone_card.py), facing it."""
+        from .phone_card import PhoneCard
+
+        self.scene.gestures.clear()
+        self.scene.app.push(PhoneCard(self.scene.app, self.scene, seat))
 
     # ---- every frame ------------------------------------------------------------------------------
     def update(self) -> None:
@@ -87,9 +116,7 @@ class TablePhones:
             sc.seat_buttons()  # a seat whose hand is on a phone shows no secret cards at the table
             sc._invalidate()
             if asked and sc.app.top is sc:
-                from .phone_card import PhoneCard
-
-                sc.app.push(PhoneCard(sc.app, sc, asked[0]))
+                self.open_card(asked[0])
         if not sc.blocking and sc.state.phase != "over":
             if self.companion.apply_next(sc.state, self._act):
                 self.applied += 1
@@ -103,10 +130,6 @@ class TablePhones:
     def has_phone(self, seat: int) -> bool:
         """The seat's hand is on a phone (even while it reconnects): the table no longer shows its secrets."""
         return self.status[seat] in (KEPT, GONE) if seat < len(self.status) else False
-
-    def plays_there(self, seat: int) -> bool:
-        """The seat plays from its phone and the phone is here: the table shows its moves as a computer's."""
-        return bool(self.scene.seats[seat].phone) and seat < len(self.status) and self.status[seat] == KEPT
 
     def note(self, seat: int) -> tuple[str, str] | None:
         """The seat panel's note about its phone, as (text, style)."""
@@ -123,19 +146,20 @@ class TablePhones:
         self.scene._invalidate()
 
     def take_back(self, seat: int) -> None:
-        """A person at the table takes the seat: its phone is closed and its code changes."""
-        seat_cfg = self.scene.seats[seat]
-        seat_cfg.computer, seat_cfg.phone = False, False
-        self.companion.set_remote(seat, False)
-        self.companion.claim_anew(seat)
-        self._changed()
+        """A person at the table takes the seat (play/handoff.py): its phone is closed and its code changes."""
+        from .handoff import take_seat
 
-    def to_computer(self, seat: int) -> None:
-        """The seat's player leaves: a computer plays on for it; its phone is closed and its code changes."""
-        seat_cfg = self.scene.seats[seat]
-        seat_cfg.computer, seat_cfg.phone = True, False
-        if seat_cfg.level == "random":
-            seat_cfg.level = COMPUTER_LEVEL
+        take_seat(self.scene, seat)
+
+    def to_computer(self, seat: int, level: str = COMPUTER_LEVEL) -> None:
+        """The seat's player leaves: a computer plays on for it (play/handoff.py); its phone is closed."""
+        from .handoff import to_computer
+
+        to_computer(self.scene, seat, COMPUTER_LEVEL if level == "random" else level)
+
+    def released(self, seat: int) -> None:
+        """The seat changed hands at the table (play/handoff.py): its phone is closed and its code changes, so a
+        phone that held it must scan anew."""
         self.companion.set_remote(seat, False)
         self.companion.claim_anew(seat)
         self._changed()

@@ -54,6 +54,7 @@ class TurnFlow:
         self._turn_no = state.turn
         self._turn_began = state.turn_log_start
         self._bots: dict[int, object] = {}
+        self.hand_offs: list[list] = []  # [record step, seat, "person" | "computer", level] (play/handoff.py)
         self._bot_clock = 0.0
         self._end_clock = 0.0
         self._preview_cache: tuple | None = None
@@ -63,11 +64,22 @@ class TurnFlow:
     def is_computer(self, player: int) -> bool:
         return bool(self.seats[player].computer)
 
+    def is_remote(self, player: int) -> bool:
+        """The seat plays from a phone (docs/phones.md): the table does not act for it."""
+        return bool(self.seats[player].phone) and not self.is_computer(player)
+
     def human_turn(self, blocking: bool) -> bool:
-        """A person may act now: nothing travels, the shown turn is the engine's, and it is not a computer's."""
+        """A person at the table may act now: nothing travels, the shown turn is the engine's, and it is neither a
+        computer's nor a seat that plays from a phone."""
         st = self.state
         return (not blocking and st.phase != "over" and self.shown_current == st.current
-                and not self.is_computer(st.current))
+                and not self.is_computer(st.current) and not self.is_remote(st.current))
+
+    def seat_changed(self, player: int) -> None:
+        """The seat changed hands (play/handoff.py): its computer is made afresh at its level, and a computer
+        taking over a turn waits the usual moment before it acts."""
+        self._bots.pop(player, None)
+        self._bot_clock = 0.0
 
     def default_selection(self) -> None:
         """Keep the current player's chosen line, or choose their first line with tokens left."""

@@ -31,6 +31,7 @@ SCREENS = {
     "play": "game.ui.play_scene:PlayScene",
     "practice": "game.ui.screens.practice:PracticeScene",  # try again from a reviewed position
     "phone_card": "game.ui.play.phone_card:PhoneCard",  # a seat's phone: its code, keep/refuse, hand-offs
+    "level_card": "game.ui.play.level_card:LevelCard",  # a seat handed to a computer: which level plays on
 }
 
 

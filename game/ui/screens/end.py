@@ -159,7 +159,8 @@ class EndScene(GameReview, FacingResults, ResultsTable, ScoreChart, FinalBoard, 
         self.refresh()
 
     def next_setup(self) -> TableSetup:
-        """Same board, edition, seats, names, levels and lines; the next seat starts, as tables pass it on."""
+        """Same board, edition, seats, names, levels, lines and phones; the next seat starts, as tables pass it
+        on."""
         st = self.state.setup
         n = len(st.players)
 
@@ -168,8 +169,10 @@ class EndScene(GameReview, FacingResults, ResultsTable, ScoreChart, FinalBoard, 
             return SeatConfig(name=st.players[i], edge=old.edge if old.edge in EDGES else "bottom",
                               computer=old.computer, level=old.level, colours=list(st.lines[i]), phone=old.phone)
 
+        companion = getattr(self.app, "companion", None)  # running only while the game had phones (play/phones.py)
         return TableSetup(map=base_map(st.map), start_player=(st.start_player + 1) % n, variant=st.variant,
-                          seats=[seat(i) for i in range(n)], computer_speed=self.computer_speed)
+                          seats=[seat(i) for i in range(n)], computer_speed=self.computer_speed,
+                          phones=bool(companion is not None and companion.running))
 
     def play_again(self) -> None:
         """A new shuffle at the same table (see next_setup)."""

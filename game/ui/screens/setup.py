@@ -9,7 +9,7 @@ import msgspec
 import pygame
 
 from ...engine import rules as engine_rules
-from ...i18n import COLOUR_NAMES, EDGE_NAMES, LEVEL_NAMES, _
+from ...i18n import COLOUR_NAMES, EDGE_NAMES, LEVEL_NAMES, _, ngettext
 from ..seats import EDGES, SeatConfig, TableSetup, arrangement_of, default_edges
 from ..settings import RANDOM_START
 from ..theme import draw_swatch, line_letter
@@ -34,8 +34,10 @@ class SetupScene(GuiScene):
         self.speeds = available_speeds()
         self.error = ""
         self.guide = False  # "First game: show me": the first-game guide (play/guide.py) on the new game
+        chosen = setup is not None and setup.phones is not None  # a set-up handed in keeps its phones switch
         self.setup = setup or self._remembered() or default_setup(2, self.maps[0][0], default_arrangement(app))
         self._sanitise()
+        self._phones_switch(chosen)
         super().__init__(app)
 
     def _remembered(self) -> TableSetup | None:
@@ -75,6 +77,19 @@ class SetupScene(GuiScene):
         self._read_names()
         follow_language(self.setup)
         super().on_language()
+
+    def _phones_switch(self, chosen: bool) -> None:
+        """Phones at the table for this game start as Settings say (docs/phones.md); none where they are not
+        allowed (a kiosk whose operator has not enabled them); a seat on a phone plays at the table without."""
+        from ..play.phones import phones_allowed, phones_enabled
+
+        self.phones_offered = phones_allowed(self.app)
+        if not chosen:
+            self.setup.phones = phones_enabled(self.app)
+        self.setup.phones = bool(self.setup.phones) and self.phones_offered
+        if not self.setup.phones:
+            for s in self.setup.seats:
+                s.phone = False
 
     # model changes -------------------------------------------------------------------------------
     def _read_names(self) -> None:
@@ -124,11 +139,10 @@ class SetupScene(GuiScene):
             s.edge = e
 
     def seat_kinds(self) -> list[tuple[bool, str, bool]]:
-        """(computer, level, plays from a phone): a person, a person on a phone when phones are on, computers."""
-        from ..play.phones import phones_enabled
-
-        phone = [(False, "random", True)] if phones_enabled(self.app) else []
-        return [(False, "random", False)] + phone + [(True, lvl, False) for lvl in self.levels]
+        """(computer, level, plays from a phone): a person, the computers, then a person on a phone where phones
+        are allowed (chosen while this game has none, it switches them on)."""
+        phone = [(False, "random", True)] if self.phones_offered else []
+        return [(False, "random", False)] + [(True, lvl, False) for lvl in self.levels] + phone
 
     def cycle_kind(self, i: int) -> None:
         s = self.setup.seats[i]
@@ -136,6 +150,21 @@ class SetupScene(GuiScene):
         cur = (s.computer, s.level if s.computer else "random", s.phone and not s.computer)
         k = kinds.index(cur) if cur in kinds else 0
         s.computer, s.level, s.phone = kinds[(k + 1) % len(kinds)]
+        if s.phone and not self.setup.phones:  # a seat on a phone needs them: switched on, and the screen says so
+            self.setup.phones = True
+            self.error = _("Phones at the table are on for this game: {player} plays from a phone.").format(
+                player=s.name)
+
+    def toggle_phones(self) -> None:
+        """This game's phones switch; off, a seat that was to play from a phone plays at the table (said)."""
+        self.setup.phones = not self.setup.phones and self.phones_offered
+        moved = [s for s in self.setup.seats if s.phone and not self.setup.phones]
+        for s in moved:
+            s.phone = False
+        if moved:
+            self.error = ngettext("No phones in this game: {players} plays at the table.",
+                                  "No phones in this game: {players} play at the table.", len(moved)).format(
+                players=", ".join(s.name for s in moved))
 
     def cycle_edge(self, i: int) -> None:
         s = self.setup.seats[i]
@@ -278,26 +307,34 @@ class SetupScene(GuiScene):
             self.label(f"seat{i}_tokens", R(x, y, w, self.ROW_H), str(totals[i]))
         y = self.ROW_Y + len(st.seats) * self.ROW_STEP + 10
         # the words end before the board's preview when they would reach down beside it (five seats)
-        wide = 1760 if y + 100 <= self.PREVIEW[1] else self.PREVIEW[0] - 110
+        wide = 1760 if y + 100 <= self.preview_box()[1] else self.preview_box()[0] - 110
         self.label("warning", R(80, y, wide, 50), self.warning() or " ", "#warning")
         self.label("error", R(80, y + 50, wide, 50), self.error or " ", "#warning")
         self.button("back", R(80, 950, 300, 90), _("Back"), self.back)
         self.button("guide", R(420, 950, 560, 90), _("First game: show me"), self.change(self.toggle_guide),
                     object_id="#toggle")  # a switch drawn over its left end shows on or off (draw_front)
+        if self.phones_offered:  # this game's phones at the table (docs/phones.md); Settings give the default
+            self.button("phones", R(1010, 950, 400, 90), _("Phones at the table"), self.change(self.toggle_phones),
+                        object_id="#toggle")
         self.button("start", R(1440, 950, 400, 90), _("Start game"), self.start, object_id="#primary",
                     enabled=not self.warning())
 
     PREVIEW = (1010, 800, 400, 240)  # design rect of the chosen board's preview, between the toggle and Start
+    PREVIEW_OVER_PHONES = (1010, 780, 400, 155)  # the same, above the phones switch when it is offered
+
+    def preview_box(self) -> tuple[int, int, int, int]:
+        return self.PREVIEW_OVER_PHONES if self.phones_offered else self.PREVIEW
 
     def preview_rect(self) -> pygame.Rect:
         """Where the chosen board's preview is drawn (window pixels), fitted to the board's shape."""
-        box = self.R(*self.PREVIEW)
+        box = self.R(*self.preview_box())
         img = board_preview(self.setup.map, self.setup.variant, box.size)
         return img.get_rect(midbottom=box.midbottom)
 
     def draw_front(self, surface: pygame.Surface) -> None:
         self.draw_switch(surface, "guide", self.guide)
-        box = self.R(*self.PREVIEW)
+        self.draw_switch(surface, "phones", bool(self.setup.phones))
+        box = self.R(*self.preview_box())
         r = self.preview_rect()
         surface.blit(board_preview(self.setup.map, self.setup.variant, box.size), r)
         pygame.draw.rect(surface, self.app.theme.panel_edge, r, max(1, self.app.px(2)))

@@ -264,7 +264,7 @@ def start_game(app, setup: TableSetup, seed: int | None = None, loading: bool = 
         from ..loading import PLAY_MODULES, open_loading, screen_steps
 
         open_loading(app, screen_steps(app, "play", state, seats, computer_speed=setup.computer_speed,
-                                       modules=PLAY_MODULES), on_done, on_error)
+                                       phones=setup.phones, modules=PLAY_MODULES), on_done, on_error)
     else:
-        open_screen(app, "play", state, seats, computer_speed=setup.computer_speed)
+        open_screen(app, "play", state, seats, computer_speed=setup.computer_speed, phones=setup.phones)
     return state
