@@ -344,8 +344,7 @@ class PlayScene(Scene):
                 self._zoom_idle = ZOOM_SETTLE_S / 2
         if self.hints.poll(self.state):
             self._invalidate()
-        if review_feed.update(self):
-            self.dirty = True  # the win-chance bar (play/win_bar.py) is drawn over the backdrop
+        self.dirty = review_feed.update(self) or self.dirty  # the win-chance bar (play/win_bar.py) over the backdrop
         if self.cards.step(dt):
             self._invalidate()
         travelling = bool(self.anim.travels)

@@ -16,7 +16,7 @@ import pygame
 
 from ...engine import record as rec_mod
 from ...engine.rules import apply, board_of, start
-from ...i18n import _
+from ...i18n import _, ngettext
 from ..theme import line_outline, line_rgb, wrap
 from . import make_screen, open_screen
 from .review_words import cost_words, turn_words, why_words
@@ -191,7 +191,9 @@ class GameReview:
         fill = box.inflate(-px(6), -px(6))
         fill.w = round(fill.w * min(1.0, done / total))
         pygame.draw.rect(surface, th.accent, fill, border_radius=px(6))
-        self.text(surface, _("Reviewing the game: {done} of {total} turns").format(done=done, total=r.to_review),
+        words = ngettext("Reviewing the game: {done} of {total} turn", "Reviewing the game: {done} of {total} turns",
+                         r.to_review)
+        self.text(surface, words.format(done=done, total=r.to_review),
                   22, (box.x, box.bottom + px(4)), colour=th.muted)
 
     def _draw_card(self, surface: pygame.Surface, k: int, d: dict) -> None:
