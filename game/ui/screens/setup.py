@@ -314,13 +314,13 @@ class SetupScene(GuiScene):
         self.button("guide", R(420, 950, 560, 90), _("First game: show me"), self.change(self.toggle_guide),
                     object_id="#toggle")  # a switch drawn over its left end shows on or off (draw_front)
         if self.phones_offered:  # this game's phones at the table (docs/phones.md); Settings give the default
-            self.button("phones", R(1010, 950, 400, 90), _("Phones at the table"), self.change(self.toggle_phones),
+            self.button("phones", R(995, 950, 430, 90), _("Phones at the table"), self.change(self.toggle_phones),
                         object_id="#toggle")
         self.button("start", R(1440, 950, 400, 90), _("Start game"), self.start, object_id="#primary",
                     enabled=not self.warning())
 
     PREVIEW = (1010, 800, 400, 240)  # design rect of the chosen board's preview, between the toggle and Start
-    PREVIEW_OVER_PHONES = (1010, 780, 400, 155)  # the same, above the phones switch when it is offered
+    PREVIEW_OVER_PHONES = (1010, 800, 400, 135)  # the same, above the phones switch when it is offered
 
     def preview_box(self) -> tuple[int, int, int, int]:
         return self.PREVIEW_OVER_PHONES if self.phones_offered else self.PREVIEW
