@@ -134,6 +134,7 @@ def test_expert_finishes_a_game_on_every_board(map, variant):
     assert bots[0].cut_by_clock == 0 and bots[0].last_work <= 500.0
 
 
+@pytest.mark.soak  # 44 s of a worker for a known shortfall: in `make soak` with the strength series
 @pytest.mark.xfail(strict=True, reason="measured 27 Nov 2026 (h/expert): the expert's leads over hard on these four "
                    "games were -3, +4, -1, -1 (1 win): the expert is not yet shown stronger than hard (docs/ai.md); "
                    "strict, so the day it passes the marker must go")

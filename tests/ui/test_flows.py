@@ -325,30 +325,44 @@ def test_the_replay_viewer_opens_at_the_start_without_play_only_buttons_or_your_
     assert turns_said
 
 
+REPLAY_CASES = [(board, n, arrangement) for board in ("london", "paris", "newyork") for n in (2, 4, 5)
+                for arrangement in ("table", "laptop")]
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_the_replay_viewers_board_is_no_smaller_than_the_play_screens(app, size):
-    """Its bar of buttons once took a row off the board; now it goes into the room the board's paper leaves."""
+    """Its bar of buttons once took a row off the board; now it goes into the room the board's paper leaves.
+    Here every third case at each size (each board with its seat counts and arrangements); all of them in soak."""
+    k = [(1280, 720), (1920, 1080)].index(size)
+    _replay_board_no_smaller(app, size, REPLAY_CASES[k::3])
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_replay_viewers_board_is_no_smaller_than_the_play_screens_everywhere(app, size):
+    _replay_board_no_smaller(app, size, REPLAY_CASES)
+
+
+def _replay_board_no_smaller(app, size, cases):
     from game.ui.play_scene import PlayScene
     from game.ui.seats import default_edges
 
     app.resize(*size)
-    for board in ("london", "paris", "newyork"):
-        for n in (2, 4, 5):
-            for arrangement in ("table", "laptop"):
-                state, seats, viewer = _replay(app, board, n, default_edges(n, arrangement))
-                app.push(viewer)
-                app.step(1 / 120)
-                play = app.push(PlayScene(app, state, seats))
-                want = play.board_view.rect.copy()
-                app.pop()
-                app.pop()
-                got = viewer.board_view.rect
-                where = (board, n, arrangement)
-                assert got.w >= want.w and got.h >= want.h, where
-                cam = viewer.board_view.camera
-                (x0, y0), (x1, y1) = cam.to_screen(*cam.bounds[:2]), cam.to_screen(*cam.bounds[2:])
-                paper = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
-                assert not viewer.bar_rect.colliderect(paper.inflate(-2, -2)), where
-                assert not viewer.bar_rect.colliderect(viewer.board_buttons()["names"]), where
-                touch = min(r.h for r in viewer.bar_buttons.values())
-                assert touch >= 40 and all(viewer.bar_rect.contains(r) for r in viewer.bar_buttons.values()), where
+    for board, n, arrangement in cases:
+        state, seats, viewer = _replay(app, board, n, default_edges(n, arrangement))
+        app.push(viewer)
+        app.step(1 / 120)
+        play = app.push(PlayScene(app, state, seats))
+        want = play.board_view.rect.copy()
+        app.pop()
+        app.pop()
+        got = viewer.board_view.rect
+        where = (board, n, arrangement)
+        assert got.w >= want.w and got.h >= want.h, where
+        cam = viewer.board_view.camera
+        (x0, y0), (x1, y1) = cam.to_screen(*cam.bounds[:2]), cam.to_screen(*cam.bounds[2:])
+        paper = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
+        assert not viewer.bar_rect.colliderect(paper.inflate(-2, -2)), where
+        assert not viewer.bar_rect.colliderect(viewer.board_buttons()["names"]), where
+        touch = min(r.h for r in viewer.bar_buttons.values())
+        assert touch >= 40 and all(viewer.bar_rect.contains(r) for r in viewer.bar_buttons.values()), where
