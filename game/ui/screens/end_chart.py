@@ -1,6 +1,6 @@
 """The end screen's score race: each player's score after every turn, one line each, marked by shape and named at
-its end. A part of EndScene (end.py), which supplies ``self.state``, ``self.app``, ``self.R``, ``self.text`` and
-``self.player_colour``."""
+its end. A part of EndScene (end.py), which supplies ``self.state``, ``self.app``, ``self.R``, ``self.text``,
+``self.player_colour`` and ``self.chance_history`` (end_review.py: empty without a review)."""
 from __future__ import annotations
 
 import pygame
@@ -55,7 +55,7 @@ class ScoreChart:
         label_w = self._chart_label_width(box)  # the players' names at the lines' ends
         plot = pygame.Rect(box.x + px(70), box.y + px(80), min(box.w - px(200), box.w - px(122) - label_w),
                            box.h - px(150))
-        chances = self.chance_history() if hasattr(self, "chance_history") else []
+        chances = self.chance_history()
         if len(chances) > 1:  # the expert's win chances after each turn (the game review's), below the scores
             low = pygame.Rect(plot.x, plot.y + round(plot.h * 0.62) + px(20), plot.w, round(plot.h * 0.38) + px(10))
             plot.h = round(plot.h * 0.62) - px(100)  # its turn numbers and "turn" stay clear of the title below

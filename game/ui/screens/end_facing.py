@@ -1,7 +1,8 @@
 """The results round a table: each seat reads its own result on a card at its edge, turned to face it, as the play
 screen's panels and banner do (issue 22 item 3); the score race and the buttons stay upright in the middle. All at
 the bottom (a laptop) keeps the upright table (end_table.py). A part of EndScene (end.py), which supplies
-``self.state``, ``self.seats``, ``self.app``, ``self.categories``, ``self.cell`` and ``self._draw_chart``.
+``self.state``, ``self.seats``, ``self.app``, ``self.categories``, ``self.cell``, ``self._draw_chart`` and
+``self.has_review`` (end_review.py).
 
 A card, upright (its seat's edge at the bottom): who won, in words, across the top; the seat's place, name and
 lines, and its total; its points by category along the bottom.
@@ -77,7 +78,7 @@ class FacingResults:
         c = self.centre_rect()
         px = self.app.px
         keys = ("show_board", "to_title", "new_setup", "play_again")
-        if getattr(self, "has_review", lambda: False)():  # the game review's tabs (end_review.py)
+        if self.has_review():  # the game review's tabs (end_review.py)
             keys = ("show_review",) + keys
         gap = px(16)
         h = max(px(80), 48)
