@@ -13,11 +13,14 @@ printed column counts as ``PRINTED_COL`` (29.6 / 20.6) square grid steps. The me
    costs, and light ones for long connections, turning from the real direction, drifting from the fitted
    position and two stations side by side in a row (their names would have no room);
 3. hand fixes (:data:`FIXES`) for what the annealer leaves;
-4. the Seine as an octilinear band along a centre line set by hand between the stations (:data:`SEINE`);
+4. room for the names (issue 22 item 1): a second annealing with a model of the names' hard rule as a cost
+   (:class:`NameRoom`, :func:`make_room`; its moves in :data:`ROOM_MOVES`), then empty columns put into the
+   board (:data:`SPREAD_AFTER`, :func:`spread_line`);
+5. the Seine as an octilinear band along a centre line set by hand between the stations (:data:`SEINE`);
    Paris has no water icons, so the river is drawing only and lines simply cross it.
 
-``tools/make_paris_map.py`` calls :func:`layout` and writes ``maps/paris.toml``; the TOML is the source of truth
-afterwards.
+``tools/make_paris_map.py`` calls :func:`layout` (or reads its result, ``tools/paris_annealed_cells.json``), then
+:func:`board_layout`, and writes ``maps/paris.toml``; tests/maps/test_paris_map.py checks that this rebuilds it.
 """
 from __future__ import annotations
 
@@ -38,7 +41,11 @@ COLS, ROWS = 22, 14  # the annealing's grid cells 0..COLS-1 x 0..ROWS-1
 #: written across, so a wider board gives them room, and the play screen's board view is wider than the annealed
 #: board (1.7 to 2.2 times as wide as tall, the board 1.4), so a few more columns cost no zoom. A connection
 #: that crosses an added column at 45 degrees takes a bend there: a horizontal piece across it (:func:`spread_line`).
-SPREAD_AFTER: tuple[int, ...] = (6, 9, 11, 13)
+#: Two columns, not more: the board then fills less of the view, and what lies over it for a moment (hints,
+#: route callouts, notices) still finds free places at 1280 x 720. Four, after columns 6, 9, 11 and 13, left
+#: fewer names without room (32 at 1920 x 1080 with four seats, 62 at 1280 x 720) but put the hint over names
+#: and legal spaces 70 times in the overlays audit's game at 1280 x 720 with four seats round a table.
+SPREAD_AFTER: tuple[int, ...] = (4, 11)
 BOARD_COLS = COLS + len(SPREAD_AFTER)  # the board's grid, after the spread
 WIDTH, HEIGHT = round(2 * ORIGIN[0] + PITCH * (BOARD_COLS - 1)), round(2 * ORIGIN[1] + PITCH * (ROWS - 1))
 MIN_SPACING = 85.0
@@ -385,6 +392,12 @@ def spread_cell(cell, after=SPREAD_AFTER) -> tuple[int, int]:
     return (cell[0] + sum(1 for g in after if g < cell[0]), cell[1])
 
 
+def unspread_cell(cell, after=SPREAD_AFTER) -> tuple[int, int]:
+    """A board cell's column on the annealing's grid (the spread's columns taken out)."""
+    gaps = sorted(after)
+    return (cell[0] - sum(1 for k, g in enumerate(gaps) if g + k + 1 < cell[0]), cell[1])
+
+
 def spread_line(points, after=SPREAD_AFTER) -> list[tuple[float, float]]:
     """A line through grid points (a connection with its bends, the Seine) after the empty columns are put in:
     a piece that crosses an added column other than horizontally gets a horizontal piece across it, at the
@@ -402,8 +415,12 @@ def spread_line(points, after=SPREAD_AFTER) -> list[tuple[float, float]]:
     return out
 
 
-#: The annealing for the names' room (:func:`make_room`, stage :data:`ROOM_STAGE`; ``make_paris_map.py
-#: --make-room`` prints them): station -> cell before the spread, applied after the hand fixes.
+#: The annealing for the names' room (:func:`make_room` with seed 5, 20 000 steps from temperature 8, cells up
+#: to 2 away, on the board spread after columns 6, 9, 11 and 13; ``make_paris_map.py --make-room`` prints a new
+#: list): station -> cell before the spread, applied after the hand fixes. Mostly termini and stations between
+#: two straight pieces, moved a step along or beside their line so a name fits beside them. (Made while only
+#: the bends' stations were held still; two of its moves undid a hand fix and were left out: the hand fixes'
+#: stations are held still now, so a new run differs.)
 ROOM_MOVES: dict[str, tuple[int, int]] = {
     'Place de Clichy': (10, 3),
     'Trocadéro': (6, 8),
@@ -606,7 +623,8 @@ class NameRoom:
 
 W_NAME = 40.0  # a name without room (:class:`NameRoom`)
 W_STAY = 1.5  # per squared grid step away from the annealed layout's cell (the board stays the one people know)
-ROOM_STAGE = dict(seed=5, steps=6_000, t0=3.0, t1=0.2, radius=1)
+ROOM_STAGE = dict(seed=5, steps=20_000, t0=8.0, t1=0.2, radius=2)
+ROOM_SPREAD = (6, 9, 11, 13)  # the spread the names' room is weighed on (wider than the board's: more room sought)
 
 
 def seine_bank(cell) -> int:
@@ -626,7 +644,8 @@ class RoomAnnealer(Annealer):
     board after the spread); stations stay on their bank of the Seine, landmarks within two and a half steps
     of their printed cell, and every station near where the annealing put it."""
 
-    def __init__(self, nodes, edges, init, start, spaces, landmarks, frozen=(), seed=1):
+    def __init__(self, nodes, edges, init, start, spaces, landmarks, frozen=(), seed=1, after=ROOM_SPREAD):
+        self.after = after
         self.start_cells = dict(start)
         self.extent = (min(c for c, _ in start.values()), max(c for c, _ in start.values()))
         self.bank = {n: seine_bank(c) for n, c in start.items()}
@@ -639,13 +658,13 @@ class RoomAnnealer(Annealer):
                          movable=[n for n in nodes if n not in set(frozen)])
 
     def board(self):
-        cells = {n: spread_cell(c) for n, c in self.pos.items()}
+        cells = {n: spread_cell(c, self.after) for n, c in self.pos.items()}
         lines = {}
         for u, v in self.edges:
             key = (self.pos[u], self.pos[v])
             line = self.lines.get(key)
             if line is None:
-                line = self.lines[key] = spread_line([self.pos[u], *BENDS.get((u, v), []), self.pos[v]])
+                line = self.lines[key] = spread_line([self.pos[u], *BENDS.get((u, v), []), self.pos[v]], self.after)
             lines[(u, v)] = line
         return cells, lines
 
@@ -692,7 +711,7 @@ class RoomAnnealer(Annealer):
                 cost += W_HARD  # across the river, or widening the board (the screens would zoom out)
             if n in self.landmark_set and max(abs(c[0] - self.init[n][0]), abs(c[1] - self.init[n][1])) > 2.5:
                 cost += W_HARD
-            bx, by = to_board(spread_cell(c))
+            bx, by = to_board(spread_cell(c, self.after))
             if any(point_in_polygon((bx + dx, by + dy), self.river) for dx, dy in ((0, 0), (14, 0), (-14, 0),
                                                                                    (0, 14), (0, -14))):
                 cost += W_HARD

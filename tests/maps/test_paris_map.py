@@ -1,5 +1,9 @@
 """maps/paris.toml: the reconstructed Paris board's facts (shared/reference/boards/README.md, Paris part), its
-[paris] table, and its schematic layout (tools/layout_paris.py: octilinear, no crossings, names with room)."""
+[paris] table, and its schematic layout (tools/layout_paris.py: octilinear, no crossings, names with room).
+
+Issue 22 item 1 moved the positions: two empty columns spread into the annealed layout and a second annealing
+for the names' room (tools/layout_paris.py SPREAD_AFTER, ROOM_MOVES). The tests check that the documented steps
+rebuild the map from the annealed cells (tools/paris_annealed_cells.json), and how far they moved stations."""
 from __future__ import annotations
 
 import csv
@@ -156,8 +160,9 @@ def test_layout_is_schematic_and_clean():
             if not (dx == 0 or dy == 0 or dx == dy):
                 slanted.append(f"{u} - {v}")
     assert slanted == []
-    # the bends are the layout script's (tools/layout_paris.py BENDS), on the half-step grid
-    assert bends == {e: [lay.to_board(c) for c in cs] for e, cs in lay.BENDS.items()}
+    # the bends are on the half-step grid
+    assert all(round((p - lay.ORIGIN[k]) / lay.PITCH * 2, 6).is_integer() for cs in bends.values() for pt in cs
+               for k, p in enumerate(pt))
     xs = sorted({x for x, _ in pos.values()})
     ys = sorted({y for _, y in pos.values()})
     assert all(round((x - xs[0]) / lay.PITCH, 6).is_integer() for x in xs), "stations on the grid"
@@ -194,7 +199,7 @@ def test_landmarks_stay_near_their_printed_cells():
         if REFERENCE.is_dir() else None
     if printed is None:
         pytest.skip("needs ../shared/reference/boards")
-    pos = {s.name: lay.to_cell((s.x, s.y)) for s in B.stations}
+    pos = {s.name: lay.unspread_cell(lay.to_cell((s.x, s.y))) for s in B.stations}  # the spread taken out
     off = []
     for n, (c, r) in printed.items():
         want = (lay.PRINTED_OFFSET[0] + c * lay.PRINTED_COL, lay.PRINTED_OFFSET[1] + r)
@@ -206,6 +211,50 @@ def test_landmarks_stay_near_their_printed_cells():
         for b in names:
             if printed[a][1] + 1 < printed[b][1]:
                 assert pos[a][1] <= pos[b][1], f"{a} is printed above {b}"
+
+
+def _annealed():
+    import json
+
+    cells = {n: tuple(c) for n, c in json.loads((REPO / "tools" / "paris_annealed_cells.json").read_text(
+        encoding="utf-8")).items()}
+    return {**cells, **lay.FIXES}
+
+
+def test_the_documented_steps_rebuild_the_map():
+    """The annealed cells, the hand fixes, the room moves, the spread and the hand moves of
+    tools/layout_paris.py give exactly the map's positions and bends (tools/make_paris_map.py writes them)."""
+    pos, edges, bends = _geometry()
+    cells, grid_bends = lay.board_layout(_annealed(), edges, log=lambda *a: None)
+    assert {n: lay.to_board(c) for n, c in cells.items()} == pos
+    assert {e: [lay.to_board(c) for c in cs] for e, cs in grid_bends.items()} == bends
+
+
+def test_room_moves_stay_near_the_annealed_layout():
+    """The names' room moved stations (before the spread) at most two grid steps each way, across no bank of
+    the Seine and out of the annealed board's columns; the spread keeps every station's row and the order of
+    the columns."""
+    annealed = _annealed()
+    cols = [c for c, _ in annealed.values()]
+    for n, c in lay.ROOM_MOVES.items():
+        a = annealed[n]
+        assert max(abs(c[0] - a[0]), abs(c[1] - a[1])) <= 2, n
+        assert lay.seine_bank(c) == lay.seine_bank(a), n
+        assert min(cols) <= c[0] <= max(cols), n
+    cells = {n: lay.spread_cell(c) for n, c in annealed.items()}
+    assert all(lay.unspread_cell(c) == annealed[n] for n, c in cells.items())
+    xs = sorted(annealed.values())
+    assert sorted(cells.values()) == sorted(lay.spread_cell(c) for c in xs)
+
+
+def test_names_have_room_on_the_grid():
+    """The layout's model of the names' rule (tools/layout_paris.py NameRoom) finds fewer names without room
+    than on the annealed board as it was (66 there; 63 with the spread alone)."""
+    _, edges, _ = _geometry()
+    spaces = {(B.stations[c.a].name, B.stations[c.b].name): c.spaces for c in B.connections}
+    cells, grid_bends = lay.board_layout(_annealed(), edges, log=lambda *a: None)
+    lines = {(u, v): [cells[u], *grid_bends.get((u, v), []), cells[v]] for u, v in edges}
+    assert len(lay.NameRoom(list(cells), spaces).without_room(cells, lines)) <= 55
 
 
 def test_checker_catches_a_station_in_the_river():
