@@ -13,9 +13,8 @@ printed column counts as ``PRINTED_COL`` (29.6 / 20.6) square grid steps. The me
    costs, and light ones for long connections, turning from the real direction, drifting from the fitted
    position and two stations side by side in a row (their names would have no room);
 3. hand fixes (:data:`FIXES`) for what the annealer leaves;
-4. room for the names (issue 22 item 1): a second annealing with a model of the names' hard rule as a cost
-   (:class:`NameRoom`, :func:`make_room`; its moves in :data:`ROOM_MOVES`), then empty columns put into the
-   board (:data:`SPREAD_AFTER`, :func:`spread_line`);
+4. room for the names (issue 22 item 1): empty columns put into the board (:data:`SPREAD_AFTER`,
+   :func:`spread_line`);
 5. the Seine as an octilinear band along a centre line set by hand between the stations (:data:`SEINE`);
    Paris has no water icons, so the river is drawing only and lines simply cross it.
 
@@ -41,10 +40,10 @@ COLS, ROWS = 22, 14  # the annealing's grid cells 0..COLS-1 x 0..ROWS-1
 #: written across, so a wider board gives them room, and the play screen's board view is wider than the annealed
 #: board (1.7 to 2.2 times as wide as tall, the board 1.4), so a few more columns cost no zoom. A connection
 #: that crosses an added column at 45 degrees takes a bend there: a horizontal piece across it (:func:`spread_line`).
-#: Two columns, not more: the board then fills less of the view, and what lies over it for a moment (hints,
-#: route callouts, notices) still finds free places at 1280 x 720. Four, after columns 6, 9, 11 and 13, left
-#: fewer names without room (32 at 1920 x 1080 with four seats, 62 at 1280 x 720) but put the hint over names
-#: and legal spaces 70 times in the overlays audit's game at 1280 x 720 with four seats round a table.
+#: Two columns, not more: the board then still leaves some of the view free, where what lies over it for a
+#: moment (hints, route callouts) goes. Four (after columns 6, 9, 11 and 13) left 34 names without room at
+#: 1920 x 1080 with four seats round a table and 50 with five (42 and 63 with these two), but the hint then found
+#: no free place at 1280 x 720 (70 faults in the overlays audit's four-seat table game, none with these two).
 SPREAD_AFTER: tuple[int, ...] = (4, 11)
 BOARD_COLS = COLS + len(SPREAD_AFTER)  # the board's grid, after the spread
 WIDTH, HEIGHT = round(2 * ORIGIN[0] + PITCH * (BOARD_COLS - 1)), round(2 * ORIGIN[1] + PITCH * (ROWS - 1))
@@ -105,9 +104,8 @@ def _least_squares(rows: list[tuple[float, ...]], values: list[float]) -> list[f
 class Annealer:
     """Stations on grid cells; :meth:`run` moves or swaps them to lower :meth:`local` costs."""
 
-    def __init__(self, nodes, edges, init, landmarks=(), seed=1, start=None, movable=None):
+    def __init__(self, nodes, edges, init, landmarks=(), seed=1, start=None):
         self.nodes = list(nodes)
-        self.movable = list(self.nodes if movable is None else movable)
         self.edges = [tuple(e) for e in edges]
         self.init = init
         self.geo_w = {n: (W_GEO_LANDMARK if n in set(landmarks) else W_GEO) for n in self.nodes}
@@ -220,7 +218,7 @@ class Annealer:
         """Anneal from temperature t0 down to t1 (geometric), trying cells up to ``radius`` away."""
         for i in range(steps):
             t = t0 * (t1 / t0) ** (i / steps)
-            n = self.rng.choice(self.movable)
+            n = self.rng.choice(self.nodes)
             c, r = self.pos[n]
             cell = (min(COLS - 1, max(0, c + self.rng.randint(-radius, radius))),
                     min(ROWS - 1, max(0, r + self.rng.randint(-radius, radius))))
@@ -415,72 +413,15 @@ def spread_line(points, after=SPREAD_AFTER) -> list[tuple[float, float]]:
     return out
 
 
-#: The annealing for the names' room (:func:`make_room` with seed 5, 20 000 steps from temperature 8, cells up
-#: to 2 away, on the board spread after columns 6, 9, 11 and 13; ``make_paris_map.py --make-room`` prints a new
-#: list): station -> cell before the spread, applied after the hand fixes. Mostly termini and stations between
-#: two straight pieces, moved a step along or beside their line so a name fits beside them. (Made while only
-#: the bends' stations were held still; two of its moves undid a hand fix and were left out: the hand fixes'
-#: stations are held still now, so a new run differs.)
-ROOM_MOVES: dict[str, tuple[int, int]] = {
-    'Place de Clichy': (10, 3),
-    'Trocadéro': (6, 8),
-    'Champs-Élysées - Clemenceau': (8, 8),
-    'Pyramides': (10, 7),
-    'Saint-Placide': (11, 11),
-    'Michel-Ange': (3, 10),
-    'La Défense': (2, 4),
-    'Les Courtilles': (5, 1),
-    'Saint-Denis - Université': (8, 0),
-    'Porte de Clignancourt': (11, 0),
-    'La Courneuve - 8 Mai 1945': (16, 0),
-    'Mairie des Lilas': (18, 3),
-    'Créteil - Pointe du Lac': (20, 13),
-    'Olympiades': (18, 12),
-    'Villejuif - Louis Aragon': (14, 12),
-    'Châtillon - Montrouge': (9, 12),
-    'Balard': (4, 13),
-    'Boulogne - Pont de Saint-Cloud': (1, 12),
-    'Mairie de Saint-Ouen': (8, 1),
-    'Crimée': (14, 0),
-    'Ourcq': (18, 0),
-    'La Fourche': (9, 2),
-    'Porte des Lilas': (17, 4),
-    'Porte Maillot': (2, 7),
-    'Jasmin': (2, 10),
-    'Censier - Daubenton': (14, 10),
-    'Boucicaut': (5, 12),
-    'Porte de Choisy': (16, 13),
-    'Porte de Clichy': (5, 2),
-    'Châtelet': (11, 8),
-    'La Muette': (2, 8),
-    'Denfert-Rochereau': (12, 13),
-    'Porte Dauphine': (6, 5),
-    'Église de Pantin': (19, 1),
-    'Bobigny - Pablo Picasso': (20, 1),
-    'Pont de Levallois - Bécon': (5, 3),
-    'Mairie de Montreuil': (20, 5),
-}
-#: Hand moves after the spread (station -> board grid cell), for names the spread leaves without room.
-NAME_MOVES: dict[str, tuple[int, int]] = {}
-
-
-def board_layout(cells, edges, after=SPREAD_AFTER, moves=None, log=print):
-    """The board's grid cells and bends from the annealed cells (hand fixes applied): the empty columns put in
-    (:func:`spread_line`), then the hand moves (:data:`NAME_MOVES`); a moved station's connection that is no
-    longer straight and octilinear gets a bend found by :func:`find_bends`."""
-    cells = {**cells, **ROOM_MOVES}
-    out = {n: spread_cell(c, after) for n, c in cells.items()}
+def board_layout(cells, edges, after=SPREAD_AFTER):
+    """The board's grid cells and bends from the annealed cells (hand fixes applied): the empty columns put in,
+    a connection that crosses one at 45 degrees bent across it (:func:`spread_line`)."""
     bends = {}
     for u, v in edges:
         line = spread_line([cells[u], *BENDS.get((u, v), []), cells[v]], after)
         if len(line) > 2:
             bends[(u, v)] = line[1:-1]
-    moves = NAME_MOVES if moves is None else moves
-    out.update({n: tuple(c) for n, c in moves.items()})
-    for u, v in edges:
-        if (u in moves or v in moves) and (u, v) in bends:
-            del bends[(u, v)]
-    return out, find_bends(out, edges, bends, log=log)
+    return {n: spread_cell(c, after) for n, c in cells.items()}, bends
 
 
 def to_board(cell) -> tuple[float, float]:
@@ -525,212 +466,3 @@ def seine_problems(pos: dict[str, tuple[float, float]], water) -> list[str]:
                 out.append(f"station {n} stands in the {name}")
     return out
 
-
-# ------------------------------------------------------------------------------------------------
-# room for the names (issue 22 item 1)
-
-#: The play screen's measures in grid pitches, where names are tightest: (the names' pixel size, the
-#: passenger's disc round every station, a one-space connection's half-width as the hard rule keeps it clear,
-#: and per added space) at 1920 x 1080 with five seats (a pitch 47 pixels) and at 1280 x 720 with four (37).
-ROOM_SCALES = ((0.254, 0.305, 0.150, 0.045), (0.295, 0.257, 0.177, 0.054))
-EDGE_ROOM = 60.0 / PITCH  # the board card reaches this far beyond the outermost stations
-
-
-def _load_clearance():
-    """The screen's hard rule's geometry (game/ui/board/clearance.py, pure), without importing the UI."""
-    import importlib.util
-
-    path = Path(__file__).resolve().parent.parent / "game" / "ui" / "board" / "clearance.py"
-    spec = importlib.util.spec_from_file_location("paris_clearance", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-_CLEARANCE = _load_clearance()
-
-
-def name_size(name: str, px: float, two_lines: bool = False) -> tuple[float, float]:
-    """A name's box (halo included) in the units of ``px``, from its letters: about what the screen's font
-    measures, a little over (a rough guide for the layout, not the screen's measure)."""
-    lines = name.split(" - ", 1) if two_lines else [name]
-    w = px * (0.46 * max(len(t) for t in lines) + 0.1)
-    return w, px * (1.35 + 1.2 * (len(lines) - 1))
-
-
-class NameRoom:
-    """Whether each station's name has a place the hard rule would allow (game/ui/board/clearance.py) at the
-    scales of :data:`ROOM_SCALES`, on the board grid (after the spread): off every connection's track spaces, off
-    every station's disc, nearer its own station than any other, on the card. A model of the screen's rule
-    in grid units, for the layout; the readability audit stays the judge."""
-
-    def __init__(self, names, spaces: dict):
-        self.names = list(names)
-        self.spaces = spaces  # (a, b) -> track spaces
-        self.boxes = {}
-        self.known = {}  # (station, its cell, what is near it) -> whether its name has room
-        for n in self.names:
-            self.boxes[n] = [(name_size(n, sc[0]), name_size(n, sc[0], True) if " - " in n else None)
-                             for sc in ROOM_SCALES]
-
-    def places(self, n, x, y, sc, size):
-        w, h = size
-        r = sc[1] + 0.04
-        for d in (r, r + 0.6 * h):
-            for k in (0, -1, 1, -2, 2):
-                ly = y - h / 2 + k * h / 4
-                yield (x + d, ly, x + d + w, ly + h)
-                yield (x - d - w, ly, x - d, ly + h)
-            for k in (0, -1, 1):
-                lx = x - w / 2 + k * w / 4
-                yield (lx, y - d - h, lx + w, y - d)
-                yield (lx, y + d, lx + w, y + d + h)
-
-    def without_room(self, cells, lines, only=None) -> set[str]:
-        """The stations (of ``only``, or all) whose name has no allowed place at some scale; ``cells``: board
-        grid cells, ``lines``: each connection's points (bends included) in grid units."""
-        seg_near_box, point_box_dist = _CLEARANCE.seg_near_box, _CLEARANCE.point_box_dist
-        xs = [c[0] for c in cells.values()]
-        ys = [c[1] for c in cells.values()]
-        card = (min(xs) - EDGE_ROOM, min(ys) - EDGE_ROOM, max(xs) + EDGE_ROOM, max(ys) + EDGE_ROOM)
-        segs = [(a, b, self.spaces[e]) for e, pts in lines.items() for a, b in zip(pts, pts[1:])]
-        out = set()
-        for n in (self.names if only is None else only):
-            x, y = cells[n]
-            near_st = [cells[m] for m in self.names if m != n and abs(cells[m][0] - x) < 7 and abs(cells[m][1] - y) < 3]
-            near_sg = [s for s in segs if min(s[0][0], s[1][0]) < x + 7 and max(s[0][0], s[1][0]) > x - 7
-                       and min(s[0][1], s[1][1]) < y + 3 and max(s[0][1], s[1][1]) > y - 3]
-            key = (n, x, y, card, tuple(near_st), tuple(near_sg))
-            got = self.known.get(key)
-            if got is None:
-                got = self.known[key] = all(
-                    any(self._allowed(b, x, y, sc, card, near_st, near_sg, point_box_dist, seg_near_box)
-                        for size in sizes if size for b in self.places(n, x, y, sc, size))
-                    for sc, sizes in zip(ROOM_SCALES, self.boxes[n]))
-            if not got:
-                out.add(n)
-        return out
-
-    @staticmethod
-    def _allowed(b, x, y, sc, card, near_st, near_sg, point_box_dist, seg_near_box) -> bool:
-        if b[0] < card[0] or b[1] < card[1] or b[2] > card[2] or b[3] > card[3]:
-            return False
-        own = point_box_dist(x, y, b)
-        if any(point_box_dist(px, py, b) < max(own, sc[1] + 0.02) for px, py in near_st):
-            return False
-        return not any(seg_near_box(a[0], a[1], c[0], c[1], b, sc[2] + sc[3] * (k - 1)) for a, c, k in near_sg)
-
-
-W_NAME = 40.0  # a name without room (:class:`NameRoom`)
-W_STAY = 1.5  # per squared grid step away from the annealed layout's cell (the board stays the one people know)
-ROOM_STAGE = dict(seed=5, steps=20_000, t0=8.0, t1=0.2, radius=2)
-ROOM_SPREAD = (6, 9, 11, 13)  # the spread the names' room is weighed on (wider than the board's: more room sought)
-
-
-def seine_bank(cell) -> int:
-    """Which side of the Seine a grid cell (before the spread) lies: how many times the river's centre line
-    passes below it, odd or even."""
-    x, y = cell
-    k = 0
-    for (ax, ay), (bx, by) in zip(SEINE, SEINE[1:]):
-        if min(ax, bx) <= x < max(ax, bx) or (ax == bx == x):
-            yy = ay if ax == bx else ay + (by - ay) * (x - ax) / (bx - ax)
-            k += yy > y
-    return k % 2
-
-
-class RoomAnnealer(Annealer):
-    """The annealing again, from the annealed layout, with the names' room as a cost (:class:`NameRoom`, on the
-    board after the spread); stations stay on their bank of the Seine, landmarks within two and a half steps
-    of their printed cell, and every station near where the annealing put it."""
-
-    def __init__(self, nodes, edges, init, start, spaces, landmarks, frozen=(), seed=1, after=ROOM_SPREAD):
-        self.after = after
-        self.start_cells = dict(start)
-        self.extent = (min(c for c, _ in start.values()), max(c for c, _ in start.values()))
-        self.bank = {n: seine_bank(c) for n, c in start.items()}
-        self.landmark_set = set(landmarks)
-        self.room = NameRoom(nodes, spaces)
-        self.frozen = set(frozen)
-        self.river = water_areas()[0][1]
-        self.lines = {}  # (cell, cell) -> a connection's line on the board
-        super().__init__(nodes, edges, init, landmarks=landmarks, seed=seed, start=start,
-                         movable=[n for n in nodes if n not in set(frozen)])
-
-    def board(self):
-        cells = {n: spread_cell(c, self.after) for n, c in self.pos.items()}
-        lines = {}
-        for u, v in self.edges:
-            key = (self.pos[u], self.pos[v])
-            line = self.lines.get(key)
-            if line is None:
-                line = self.lines[key] = spread_line([self.pos[u], *BENDS.get((u, v), []), self.pos[v]], self.after)
-            lines[(u, v)] = line
-        return cells, lines
-
-    def run(self, steps, t0, t1, radius):
-        """As :meth:`Annealer.run`, but a move that breaks a rule is undone before the names are weighed."""
-        for i in range(steps):
-            t = t0 * (t1 / t0) ** (i / steps)
-            n = self.rng.choice(self.movable)
-            c, r = self.pos[n]
-            cell = (min(COLS - 1, max(0, c + self.rng.randint(-radius, radius))),
-                    min(ROWS - 1, max(0, r + self.rng.randint(-radius, radius))))
-            other = self.occ.get(cell)
-            if cell == (c, r) or other in self.frozen:
-                continue
-            moved = [n] + ([other] if other is not None else [])
-            moved += self._row_neighbours(cell) + self._row_neighbours((c, r))
-            hard = Annealer.local(self, moved)
-            self.move(n, cell)
-            if Annealer.local(self, moved) - hard >= W_HARD / 2:
-                self.move(n, (c, r))
-                self._refresh({k for m in moved for k in self.inc[m]})
-                continue
-            self.move(n, (c, r))
-            self._refresh({k for m in moved for k in self.inc[m]})
-            before = self.local(moved)
-            self.move(n, cell)
-            delta = self.local(moved) - before
-            if delta > 0 and self.rng.random() >= math.exp(-delta / t):
-                self.move(n, (c, r))
-                self._refresh({k for m in moved for k in self.inc[m]})
-        return self.pos
-
-    def local(self, moved):
-        cost = super().local(moved)
-        if not hasattr(self, "room"):
-            return cost
-        for n in moved:
-            c = self.pos[n]
-            s0 = self.start_cells[n]
-            cost += W_STAY * ((c[0] - s0[0]) ** 2 + (c[1] - s0[1]) ** 2)
-            if n in self.frozen and c != s0:
-                cost += 10 * W_HARD
-            if seine_bank(c) != self.bank[n] or not (self.extent[0] <= c[0] <= self.extent[1]):
-                cost += W_HARD  # across the river, or widening the board (the screens would zoom out)
-            if n in self.landmark_set and max(abs(c[0] - self.init[n][0]), abs(c[1] - self.init[n][1])) > 2.5:
-                cost += W_HARD
-            bx, by = to_board(spread_cell(c, self.after))
-            if any(point_in_polygon((bx + dx, by + dy), self.river) for dx, dy in ((0, 0), (14, 0), (-14, 0),
-                                                                                   (0, 14), (0, -14))):
-                cost += W_HARD
-        near = {m for m in self.nodes for n in moved
-                if abs(self.pos[m][0] - self.pos[n][0]) <= 5 and abs(self.pos[m][1] - self.pos[n][1]) <= 2}
-        cells, lines = self.board()
-        return cost + W_NAME * len(self.room.without_room(cells, lines, only=near))
-
-
-def make_room(cells, edges, spaces, init, landmarks, stage=ROOM_STAGE, log=print) -> dict[str, tuple[int, int]]:
-    """The moves (station -> cell, before the spread) that give names room: :class:`RoomAnnealer` from
-    ``cells``; only the stations that moved are returned."""
-    frozen = {n for e in BENDS for n in e} | set(FIXES)  # the hand fixes made room for the bends
-    st = dict(stage)
-    ann = RoomAnnealer(list(cells), edges, init, cells, spaces, landmarks, frozen=frozen, seed=st.pop("seed"))
-    b, li = ann.board()
-    log(f"room: {len(ann.room.without_room(b, li))} name(s) without room before")
-    ann.run(**st)
-    b, li = ann.board()
-    log(f"room: {len(ann.room.without_room(b, li))} name(s) without room after, "
-        f"{len(ann.hard_problems())} hard problem(s)")
-    return {n: c for n, c in ann.pos.items() if c != tuple(cells[n])}

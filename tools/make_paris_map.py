@@ -3,7 +3,7 @@
     .venv/bin/python tools/make_paris_map.py [REFERENCE_DIR] [--anneal] [--cells F.json] [--png F.png]
 
 Without --anneal the annealed grid cells come from tools/paris_annealed_cells.json (what the annealing made);
-the hand fixes, the spread columns and the hand moves of tools/layout_paris.py are applied on every run, so
+the hand fixes and the spread's columns of tools/layout_paris.py are applied on every run, so
 the map file is rebuilt exactly (tests/maps/test_paris_map.py checks that it is).
 
 The facts (stations, kinds, destination cards, connections, track spaces) come from paris-stations.csv and
@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import layout_paris as lay  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-ANNEALED = ROOT / "tools" / "paris_annealed_cells.json"  # the annealing's grid cells, before the hand fixes
+ANNEALED = ROOT / "tools" / "paris_annealed_cells.json"  # the annealing's grid cells (the hand fixes in them)
 KIND_ORDER = ("start", "standard", "terminus", "rer", "landmark")
 #: The five landmark types. The rulebook says only "5 different types" and the fan data has none: these names
 #: are ours (the screens draw an icon per type). 8 tiles of each, one dealt on each of the 40 landmark stations.
@@ -92,7 +92,7 @@ def render_toml(facts: dict, pos: dict, water: list[tuple[str, list]], bends: di
            "# objective cards from the Paris part of the README there (no photo of the board exists; see that README).",
            "# The positions are a schematic layout made by tools/make_paris_map.py with tools/layout_paris.py: an",
            "# 88-unit square grid fitted to the printed grid cells of the 40 landmark stations, octilinear",
-           "# connections, no crossings, then moves and two empty columns for the names' room (issue 22 item 1);",
+           "# connections, no crossings, then two empty columns for the names' room (issue 22 item 1);",
            "# the Seine is drawing only (Paris has no water icons). docs/boards.md says",
            "# how. This file is the source of truth now; edit it by hand and run tests/maps/test_paris_map.py.",
            "",
@@ -140,9 +140,6 @@ def main(argv=None) -> int:
     ap.add_argument("--cells", default=str(ANNEALED),
                     help="take the annealed grid cells from this JSON file ({station: [col, row]})")
     ap.add_argument("--save-cells", help="write the annealed grid cells to this JSON file")
-    ap.add_argument("--make-room", action="store_true",
-                    help="run the annealing for the names' room (layout_paris.make_room) on the annealed cells and "
-                         "print the moves for layout_paris.ROOM_MOVES, without writing the map")
     ap.add_argument("--out", default=str(ROOT / "maps" / "paris.toml"))
     ap.add_argument("--png", help="also draw the board to this PNG (1920 x 1080)")
     args = ap.parse_args(argv)
@@ -160,12 +157,6 @@ def main(argv=None) -> int:
         Path(args.save_cells).write_text("{\n" + ",\n".join(
             f"  {json.dumps(n, ensure_ascii=False)}: [{c}, {r}]" for n, (c, r) in cells.items()) + "\n}\n",
             encoding="utf-8")
-    if args.make_room:
-        spaces = {(a, b): s for a, b, s in facts["connections"]}
-        moves = lay.make_room(cells, edges, spaces, lay.fit_positions(facts["latlon"], facts["printed"]),
-                              facts["printed"])
-        print("ROOM_MOVES = {\n" + "".join(f"    {n!r}: {c},\n" for n, c in moves.items()) + "}")
-        return 0
     cells, grid_bends = lay.board_layout(cells, edges)
     pos = {n: lay.to_board(c) for n, c in cells.items()}
     water = lay.water_areas()

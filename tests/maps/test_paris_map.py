@@ -1,9 +1,9 @@
 """maps/paris.toml: the reconstructed Paris board's facts (shared/reference/boards/README.md, Paris part), its
 [paris] table, and its schematic layout (tools/layout_paris.py: octilinear, no crossings, names with room).
 
-Issue 22 item 1 moved the positions: two empty columns spread into the annealed layout and a second annealing
-for the names' room (tools/layout_paris.py SPREAD_AFTER, ROOM_MOVES). The tests check that the documented steps
-rebuild the map from the annealed cells (tools/paris_annealed_cells.json), and how far they moved stations."""
+Issue 22 item 1 moved the positions: two empty columns spread into the annealed layout, so the names, written
+across, have more room (tools/layout_paris.py SPREAD_AFTER). The tests check that the documented steps rebuild
+the map from the annealed cells (tools/paris_annealed_cells.json), and that the spread kept rows and order."""
 from __future__ import annotations
 
 import csv
@@ -222,39 +222,28 @@ def _annealed():
 
 
 def test_the_documented_steps_rebuild_the_map():
-    """The annealed cells, the hand fixes, the room moves, the spread and the hand moves of
-    tools/layout_paris.py give exactly the map's positions and bends (tools/make_paris_map.py writes them)."""
+    """The annealed cells, the hand fixes and the spread of tools/layout_paris.py give exactly the map's positions and bends (tools/make_paris_map.py writes them)."""
     pos, edges, bends = _geometry()
-    cells, grid_bends = lay.board_layout(_annealed(), edges, log=lambda *a: None)
+    cells, grid_bends = lay.board_layout(_annealed(), edges)
     assert {n: lay.to_board(c) for n, c in cells.items()} == pos
     assert {e: [lay.to_board(c) for c in cs] for e, cs in grid_bends.items()} == bends
 
 
-def test_room_moves_stay_near_the_annealed_layout():
-    """The names' room moved stations (before the spread) at most two grid steps each way, across no bank of
-    the Seine and out of the annealed board's columns; the spread keeps every station's row and the order of
-    the columns."""
+def test_the_spread_keeps_rows_and_the_order_of_columns():
+    """The spread's empty columns move stations only east, a whole column at a time: every station keeps its
+    row, its neighbours' order along the row and the column it had on the annealed board (taken back out)."""
     annealed = _annealed()
-    cols = [c for c, _ in annealed.values()]
-    for n, c in lay.ROOM_MOVES.items():
-        a = annealed[n]
-        assert max(abs(c[0] - a[0]), abs(c[1] - a[1])) <= 2, n
-        assert lay.seine_bank(c) == lay.seine_bank(a), n
-        assert min(cols) <= c[0] <= max(cols), n
     cells = {n: lay.spread_cell(c) for n, c in annealed.items()}
     assert all(lay.unspread_cell(c) == annealed[n] for n, c in cells.items())
-    xs = sorted(annealed.values())
-    assert sorted(cells.values()) == sorted(lay.spread_cell(c) for c in xs)
-
-
-def test_names_have_room_on_the_grid():
-    """The layout's model of the names' rule (tools/layout_paris.py NameRoom) finds fewer names without room
-    than on the annealed board as it was (66 there; 63 with the spread alone)."""
-    _, edges, _ = _geometry()
-    spaces = {(B.stations[c.a].name, B.stations[c.b].name): c.spaces for c in B.connections}
-    cells, grid_bends = lay.board_layout(_annealed(), edges, log=lambda *a: None)
-    lines = {(u, v): [cells[u], *grid_bends.get((u, v), []), cells[v]] for u, v in edges}
-    assert len(lay.NameRoom(list(cells), spaces).without_room(cells, lines)) <= 55
+    assert all(cells[n][1] == annealed[n][1] for n in cells)
+    for m in cells:
+        for n in cells:
+            if annealed[m][0] < annealed[n][0]:
+                assert cells[m][0] < cells[n][0], (m, n)
+    used = {c for c, _ in cells.values()}
+    added = [c for c in range(min(used), max(used) + 1) if c not in used and
+             c not in {lay.spread_cell((a, 0))[0] for a in range(lay.COLS)}]
+    assert len(added) == len(lay.SPREAD_AFTER) and lay.BOARD_COLS == lay.COLS + len(lay.SPREAD_AFTER)
 
 
 def test_checker_catches_a_station_in_the_river():
