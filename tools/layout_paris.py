@@ -42,9 +42,9 @@ COLS, ROWS = 22, 14  # the annealing's grid cells 0..COLS-1 x 0..ROWS-1
 #: that crosses an added column at 45 degrees takes a bend there: a horizontal piece across it (:func:`spread_line`).
 #: Two columns, not more: the board then still leaves some of the view free, where what lies over it for a
 #: moment (hints, route callouts) goes. Four (after columns 6, 9, 11 and 13) left 34 names without room at
-#: 1920 x 1080 with four seats round a table and 50 with five (42 and 63 with these two), but the hint then found
+#: 1920 x 1080 with four seats round a table and 50 with five (38 and 57 with these two), but the hint then found
 #: no free place at 1280 x 720 (70 faults in the overlays audit's four-seat table game, none with these two).
-SPREAD_AFTER: tuple[int, ...] = (4, 11)
+SPREAD_AFTER: tuple[int, ...] = (11, 14)
 BOARD_COLS = COLS + len(SPREAD_AFTER)  # the board's grid, after the spread
 WIDTH, HEIGHT = round(2 * ORIGIN[0] + PITCH * (BOARD_COLS - 1)), round(2 * ORIGIN[1] + PITCH * (ROWS - 1))
 MIN_SPACING = 85.0
