@@ -13,11 +13,13 @@ printed column counts as ``PRINTED_COL`` (29.6 / 20.6) square grid steps. The me
    costs, and light ones for long connections, turning from the real direction, drifting from the fitted
    position and two stations side by side in a row (their names would have no room);
 3. hand fixes (:data:`FIXES`) for what the annealer leaves;
-4. the Seine as an octilinear band along a centre line set by hand between the stations (:data:`SEINE`);
+4. room for the names (issue 22 item 1): empty columns put into the board (:data:`SPREAD_AFTER`,
+   :func:`spread_line`);
+5. the Seine as an octilinear band along a centre line set by hand between the stations (:data:`SEINE`);
    Paris has no water icons, so the river is drawing only and lines simply cross it.
 
-``tools/make_paris_map.py`` calls :func:`layout` and writes ``maps/paris.toml``; the TOML is the source of truth
-afterwards.
+``tools/make_paris_map.py`` calls :func:`layout` (or reads its result, ``tools/paris_annealed_cells.json``), then
+:func:`board_layout`, and writes ``maps/paris.toml``; tests/maps/test_paris_map.py checks that this rebuilds it.
 """
 from __future__ import annotations
 
@@ -33,8 +35,18 @@ from layout_newyork import (  # noqa: E402,F401  (the rules and drawing are New 
 
 PITCH = 88.0  # grid spacing in board units, as New York (London's printed board: 85-89)
 ORIGIN = (96.0, 92.0)  # board position of grid cell (0, 0)
-COLS, ROWS = 22, 14  # grid cells 0..COLS-1 x 0..ROWS-1
-WIDTH, HEIGHT = round(2 * ORIGIN[0] + PITCH * (COLS - 1)), round(2 * ORIGIN[1] + PITCH * (ROWS - 1))
+COLS, ROWS = 22, 14  # the annealing's grid cells 0..COLS-1 x 0..ROWS-1
+#: Empty columns put into the annealed layout, each after the given column (issue 22 item 1): the names are
+#: written across, so a wider board gives them room, and the play screen's board view is wider than the annealed
+#: board (1.7 to 2.2 times as wide as tall, the board 1.4), so a few more columns cost no zoom. A connection
+#: that crosses an added column at 45 degrees takes a bend there: a horizontal piece across it (:func:`spread_line`).
+#: Two columns, not more: the board then still leaves some of the view free, where what lies over it for a
+#: moment (hints, route callouts) goes. Four (after columns 6, 9, 11 and 13) left 34 names without room at
+#: 1920 x 1080 with four seats round a table and 50 with five (38 and 57 with these two), but the hint then found
+#: no free place at 1280 x 720 (70 faults in the overlays audit's four-seat table game, none with these two).
+SPREAD_AFTER: tuple[int, ...] = (11, 14)
+BOARD_COLS = COLS + len(SPREAD_AFTER)  # the board's grid, after the spread
+WIDTH, HEIGHT = round(2 * ORIGIN[0] + PITCH * (BOARD_COLS - 1)), round(2 * ORIGIN[1] + PITCH * (ROWS - 1))
 MIN_SPACING = 85.0
 PRINTED_COL = 29.6 / 20.6  # one printed column in square grid steps (the printed grid's pitches, x / y)
 PRINTED_OFFSET = (3.0, 1.0)  # grid cell of printed column 0, row 0 (room for La Défense west, termini north)
@@ -373,6 +385,45 @@ def layout(latlon, edges, printed, stages=STAGES, fixes=None, log=print):
     return cells
 
 
+def spread_cell(cell, after=SPREAD_AFTER) -> tuple[int, int]:
+    """A station's cell after the empty columns are put in."""
+    return (cell[0] + sum(1 for g in after if g < cell[0]), cell[1])
+
+
+def unspread_cell(cell, after=SPREAD_AFTER) -> tuple[int, int]:
+    """A board cell's column on the annealing's grid (the spread's columns taken out)."""
+    gaps = sorted(after)
+    return (cell[0] - sum(1 for k, g in enumerate(gaps) if g + k + 1 < cell[0]), cell[1])
+
+
+def spread_line(points, after=SPREAD_AFTER) -> list[tuple[float, float]]:
+    """A line through grid points (a connection with its bends, the Seine) after the empty columns are put in:
+    a piece that crosses an added column other than horizontally gets a horizontal piece across it, at the
+    height where it crossed the gap, so every piece keeps its direction."""
+    out = [(points[0][0] + sum(1 for g in after if g + 0.5 < points[0][0]), points[0][1])]
+    for (px, py), (qx, qy) in zip(points, points[1:]):
+        if py != qy:
+            gaps = sorted({g for g in after if min(px, qx) < g + 0.5 < max(px, qx)}, reverse=qx < px)
+            for g in gaps:
+                y = py + (qy - py) * (g + 0.5 - px) / (qx - px)
+                x_in = g + 0.5 + sum(1 for h in after if h < g)
+                x_out = x_in + sum(1 for h in after if h == g)
+                out += [(x_in, y), (x_out, y)] if qx > px else [(x_out, y), (x_in, y)]
+        out.append((qx + sum(1 for g in after if g + 0.5 < qx), qy))
+    return out
+
+
+def board_layout(cells, edges, after=SPREAD_AFTER):
+    """The board's grid cells and bends from the annealed cells (hand fixes applied): the empty columns put in,
+    a connection that crosses one at 45 degrees bent across it (:func:`spread_line`)."""
+    bends = {}
+    for u, v in edges:
+        line = spread_line([cells[u], *BENDS.get((u, v), []), cells[v]], after)
+        if len(line) > 2:
+            bends[(u, v)] = line[1:-1]
+    return {n: spread_cell(c, after) for n, c in cells.items()}, bends
+
+
 def to_board(cell) -> tuple[float, float]:
     return (ORIGIN[0] + PITCH * cell[0], ORIGIN[1] + PITCH * cell[1])
 
@@ -398,7 +449,7 @@ SEINE: list[tuple[float, float]] = [
 
 def water_areas(seine=None) -> list[tuple[str, list[tuple[float, float]]]]:
     """The water polygons in board units: the Seine's centre line widened to a band."""
-    line = SEINE if seine is None else seine
+    line = spread_line(SEINE) if seine is None else seine
     if len(line) < 2:
         return []
     return [("Seine", band([to_board(p) for p in line], SEINE_HALF * PITCH))]
@@ -414,3 +465,4 @@ def seine_problems(pos: dict[str, tuple[float, float]], water) -> list[str]:
                                                 for dx, dy in ((14, 0), (-14, 0), (0, 14), (0, -14))):
                 out.append(f"station {n} stands in the {name}")
     return out
+

@@ -2,12 +2,15 @@
 
     .venv/bin/python tools/make_paris_map.py [REFERENCE_DIR] [--anneal] [--cells F.json] [--png F.png]
 
+Without --anneal the annealed grid cells come from tools/paris_annealed_cells.json (what the annealing made);
+the hand fixes and the spread's columns of tools/layout_paris.py are applied on every run, so
+the map file is rebuilt exactly (tests/maps/test_paris_map.py checks that it is).
+
 The facts (stations, kinds, destination cards, connections, track spaces) come from paris-stations.csv and
 paris-connections.csv; the 11 secret objective cards from the Paris part of the README there (they are listed
 only there); the landmark stations' printed grid cells from paris-landmark-board-positions.csv. The board
 positions and the Seine come from the schematic layout in tools/layout_paris.py (seeded, so a rerun gives the
-same board). Kept for provenance: maps/paris.toml is the source of truth and may be edited by hand afterwards
-(tests/maps/test_paris_map.py checks the layout rules on the TOML).
+same board).
 """
 from __future__ import annotations
 
@@ -22,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import layout_paris as lay  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
+ANNEALED = ROOT / "tools" / "paris_annealed_cells.json"  # the annealing's grid cells (the hand fixes in them)
 KIND_ORDER = ("start", "standard", "terminus", "rer", "landmark")
 #: The five landmark types. The rulebook says only "5 different types" and the fan data has none: these names
 #: are ours (the screens draw an icon per type). 8 tiles of each, one dealt on each of the 40 landmark stations.
@@ -88,7 +92,8 @@ def render_toml(facts: dict, pos: dict, water: list[tuple[str, list]], bends: di
            "# objective cards from the Paris part of the README there (no photo of the board exists; see that README).",
            "# The positions are a schematic layout made by tools/make_paris_map.py with tools/layout_paris.py: an",
            "# 88-unit square grid fitted to the printed grid cells of the 40 landmark stations, octilinear",
-           "# connections, no crossings; the Seine is drawing only (Paris has no water icons). docs/boards.md says",
+           "# connections, no crossings, then two empty columns for the names' room (issue 22 item 1);",
+           "# the Seine is drawing only (Paris has no water icons). docs/boards.md says",
            "# how. This file is the source of truth now; edit it by hand and run tests/maps/test_paris_map.py.",
            "",
            "[map]", 'name = "Paris"', 'city = "paris"', f"start = {q(facts['start'])}",
@@ -132,8 +137,9 @@ def main(argv=None) -> int:
     ap.add_argument("--anneal", action="store_true",
                     help="make the layout afresh (layout_paris.STAGES; minutes) instead of keeping the positions in "
                          "the current map file")
-    ap.add_argument("--cells", help="take the grid cells from this JSON file ({station: [col, row]})")
-    ap.add_argument("--save-cells", help="write the grid cells to this JSON file")
+    ap.add_argument("--cells", default=str(ANNEALED),
+                    help="take the annealed grid cells from this JSON file ({station: [col, row]})")
+    ap.add_argument("--save-cells", help="write the annealed grid cells to this JSON file")
     ap.add_argument("--out", default=str(ROOT / "maps" / "paris.toml"))
     ap.add_argument("--png", help="also draw the board to this PNG (1920 x 1080)")
     args = ap.parse_args(argv)
@@ -142,23 +148,19 @@ def main(argv=None) -> int:
     if args.anneal:
         cells = lay.layout(facts["latlon"], edges, facts["printed"])
     else:
-        if args.cells:
-            cells = {n: tuple(c) for n, c in json.loads(Path(args.cells).read_text()).items()}
-        else:  # keep the board as it is: the map file is the source of truth
-            import tomllib
-
-            with open(args.out, "rb") as f:
-                cells = {s["name"]: lay.to_cell((s["x"], s["y"])) for s in tomllib.load(f)["stations"]}
+        cells = {n: tuple(c) for n, c in json.loads(Path(args.cells).read_text(encoding="utf-8")).items()}
         cells.update(lay.FIXES)
     missing = sorted(n for n, _ in facts["stations"] if n not in cells)
     if missing:
         raise SystemExit(f"no position for {', '.join(missing)}; run with --anneal")
     if args.save_cells:
-        Path(args.save_cells).write_text(json.dumps({n: list(c) for n, c in cells.items()}, ensure_ascii=False,
-                                                    indent=0))
+        Path(args.save_cells).write_text("{\n" + ",\n".join(
+            f"  {json.dumps(n, ensure_ascii=False)}: [{c}, {r}]" for n, (c, r) in cells.items()) + "\n}\n",
+            encoding="utf-8")
+    cells, grid_bends = lay.board_layout(cells, edges)
     pos = {n: lay.to_board(c) for n, c in cells.items()}
     water = lay.water_areas()
-    bends = {e: [lay.to_board(c) for c in cs] for e, cs in lay.BENDS.items()}
+    bends = {e: [lay.to_board(c) for c in cs] for e, cs in grid_bends.items()}
     problems = lay.check_layout(pos, edges, bends=bends) + lay.seine_problems(pos, water)
     Path(args.out).write_text(render_toml(facts, pos, water, bends), encoding="utf-8")
     print(f"{len(facts['stations'])} stations, {len(edges)} connections, "

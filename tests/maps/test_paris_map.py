@@ -1,5 +1,9 @@
 """maps/paris.toml: the reconstructed Paris board's facts (shared/reference/boards/README.md, Paris part), its
-[paris] table, and its schematic layout (tools/layout_paris.py: octilinear, no crossings, names with room)."""
+[paris] table, and its schematic layout (tools/layout_paris.py: octilinear, no crossings, names with room).
+
+Issue 22 item 1 moved the positions: two empty columns spread into the annealed layout, so the names, written
+across, have more room (tools/layout_paris.py SPREAD_AFTER). The tests check that the documented steps rebuild
+the map from the annealed cells (tools/paris_annealed_cells.json), and that the spread kept rows and order."""
 from __future__ import annotations
 
 import csv
@@ -156,8 +160,9 @@ def test_layout_is_schematic_and_clean():
             if not (dx == 0 or dy == 0 or dx == dy):
                 slanted.append(f"{u} - {v}")
     assert slanted == []
-    # the bends are the layout script's (tools/layout_paris.py BENDS), on the half-step grid
-    assert bends == {e: [lay.to_board(c) for c in cs] for e, cs in lay.BENDS.items()}
+    # the bends are on the half-step grid
+    assert all(round((p - lay.ORIGIN[k]) / lay.PITCH * 2, 6).is_integer() for cs in bends.values() for pt in cs
+               for k, p in enumerate(pt))
     xs = sorted({x for x, _ in pos.values()})
     ys = sorted({y for _, y in pos.values()})
     assert all(round((x - xs[0]) / lay.PITCH, 6).is_integer() for x in xs), "stations on the grid"
@@ -194,7 +199,7 @@ def test_landmarks_stay_near_their_printed_cells():
         if REFERENCE.is_dir() else None
     if printed is None:
         pytest.skip("needs ../shared/reference/boards")
-    pos = {s.name: lay.to_cell((s.x, s.y)) for s in B.stations}
+    pos = {s.name: lay.unspread_cell(lay.to_cell((s.x, s.y))) for s in B.stations}  # the spread taken out
     off = []
     for n, (c, r) in printed.items():
         want = (lay.PRINTED_OFFSET[0] + c * lay.PRINTED_COL, lay.PRINTED_OFFSET[1] + r)
@@ -206,6 +211,39 @@ def test_landmarks_stay_near_their_printed_cells():
         for b in names:
             if printed[a][1] + 1 < printed[b][1]:
                 assert pos[a][1] <= pos[b][1], f"{a} is printed above {b}"
+
+
+def _annealed():
+    import json
+
+    cells = {n: tuple(c) for n, c in json.loads((REPO / "tools" / "paris_annealed_cells.json").read_text(
+        encoding="utf-8")).items()}
+    return {**cells, **lay.FIXES}
+
+
+def test_the_documented_steps_rebuild_the_map():
+    """The annealed cells, the hand fixes and the spread of tools/layout_paris.py give exactly the map's positions and bends (tools/make_paris_map.py writes them)."""
+    pos, edges, bends = _geometry()
+    cells, grid_bends = lay.board_layout(_annealed(), edges)
+    assert {n: lay.to_board(c) for n, c in cells.items()} == pos
+    assert {e: [lay.to_board(c) for c in cs] for e, cs in grid_bends.items()} == bends
+
+
+def test_the_spread_keeps_rows_and_the_order_of_columns():
+    """The spread's empty columns move stations only east, a whole column at a time: every station keeps its
+    row, its neighbours' order along the row and the column it had on the annealed board (taken back out)."""
+    annealed = _annealed()
+    cells = {n: lay.spread_cell(c) for n, c in annealed.items()}
+    assert all(lay.unspread_cell(c) == annealed[n] for n, c in cells.items())
+    assert all(cells[n][1] == annealed[n][1] for n in cells)
+    for m in cells:
+        for n in cells:
+            if annealed[m][0] < annealed[n][0]:
+                assert cells[m][0] < cells[n][0], (m, n)
+    used = {c for c, _ in cells.values()}
+    added = [c for c in range(min(used), max(used) + 1) if c not in used and
+             c not in {lay.spread_cell((a, 0))[0] for a in range(lay.COLS)}]
+    assert len(added) == len(lay.SPREAD_AFTER) and lay.BOARD_COLS == lay.COLS + len(lay.SPREAD_AFTER)
 
 
 def test_checker_catches_a_station_in_the_river():
