@@ -211,6 +211,7 @@ class _Placer:
         self.clear = list(card.clearances)
         self.keep = list(card.keep_out if card.keep_out is not None else card.clearances)
         self.segs = list(card.segments)
+        self.spans = [(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)) for x0, y0, x1, y1, _ in self.segs]
         self.rule = HardRule(card.centres, self.keep, card.segments, card.card, card.view, self.clear)
         self.no_room: set[int] = set()  # names with no place the hard rule allows (the map leaves no room)
         self.barred: list[list[Candidate]] = []  # per station, the least bad places the rule bars
@@ -385,7 +386,7 @@ class _Placer:
             cost += 400
         inner = (lx + 1, ly + 1, rx - 1, ry - 1)
         seen = set()
-        grid, segs = self.grid, self.segs
+        grid, segs, spans = self.grid, self.segs, self.spans
         for k in cells(box):
             for item in grid.get(k, ()):
                 if id(item) in seen:
@@ -400,6 +401,9 @@ class _Placer:
                 else:
                     x0, y0, x1, y1, hw = segs[data]
                     grown = (inner[0] - hw, inner[1] - hw, inner[2] + hw, inner[3] + hw)
+                    nx, ny, hx, hy = spans[data]
+                    if hx < grown[0] - 1e-6 or nx > grown[2] + 1e-6 or hy < grown[1] - 1e-6 or ny > grown[3] + 1e-6:
+                        continue  # the piece runs wholly beside the box: nothing inside it (clip_len 0)
                     cost += clip_len(x0, y0, x1, y1, grown) * h * 0.03
         return cost
 
@@ -550,6 +554,7 @@ class _Settler:
         self.bound = p.card.work_bound
         self.marked = {k for k in range(len(p.pos)) if p.clear[k] > p.rads[k]}  # stations with a city's mark
         self.fixed: dict[tuple[int, Box], float] = {}  # conflicts of a place that do not move: cached
+        self.near_prep: dict[Box, tuple] = {}  # per place: its grown box's grid cells, the grown box, its area
         self.own = SETTLE_OWN_BADGE  # what a name's own station's badge weighs over it
 
     def search_twice(self):
@@ -669,29 +674,36 @@ class _Settler:
     def near_names(self, i: int, box: Box) -> dict[int, float]:
         """The names too close to a place, each weighing SETTLE_NAME, more when they overlap it (up to five
         times for a name wholly under the other). The search's hot spot: the grid cells of the grown box are
-        walked here, in the order ``cells`` gives them."""
-        gx, gy = self.gx, self.gy
-        g0, g1, g2, g3 = box[0] - gx, box[1] - gy, box[2] + gx, box[3] + gy
+        walked here, in the order ``cells`` gives them (kept per place, with its grown box and area)."""
+        prep = self.near_prep.get(box)
+        if prep is None:
+            gx, gy = self.gx, self.gy
+            g0, g1, g2, g3 = box[0] - gx, box[1] - gy, box[2] + gx, box[3] + gy
+            keys = tuple((cx, cy) for cx in range(int(g0 // CELL), int(g2 // CELL) + 1)
+                         for cy in range(int(g1 // CELL), int(g3 // CELL) + 1))
+            prep = self.near_prep[box] = (keys, g0, g1, g2, g3, _area(box))
+        keys, g0, g1, g2, g3, a_box = prep
+        a0, a1, a2, a3 = box
         lgrid_get, boxes = self.lgrid.get, self.boxes
-        a_box = _area(box)
-        cell = CELL
         out = {}
         work = 0
-        for cx in range(int(g0 // cell), int(g2 // cell) + 1):
-            for cy in range(int(g1 // cell), int(g3 // cell) + 1):
-                near = lgrid_get((cx, cy), ())
-                work += 1 + len(near)
-                for j in near:
-                    if j != i and j not in out:
-                        b = boxes[j]
-                        if g0 < b[2] and b[0] < g2 and g1 < b[3] and b[1] < g3:
-                            ov = overlap(box, b)  # a name hidden under another is worst
-                            if ov:
-                                a_b = (b[2] - b[0]) * (b[3] - b[1])  # _area(b), inline: the search's hot spot
-                                a_b = a_b if a_b > 1.0 else 1.0
-                                out[j] = SETTLE_NAME * (2 + 3 * ov / (a_box if a_box < a_b else a_b))
-                            else:
-                                out[j] = SETTLE_NAME
+        for key in keys:
+            near = lgrid_get(key, ())
+            work += 1 + len(near)
+            for j in near:
+                if j != i and j not in out:
+                    b0, b1, b2, b3 = boxes[j]
+                    if g0 < b2 and b0 < g2 and g1 < b3 and b1 < g3:
+                        # overlap(box, b), inline: a name hidden under another is worst
+                        w = (a2 if a2 < b2 else b2) - (a0 if a0 > b0 else b0)
+                        h = (a3 if a3 < b3 else b3) - (a1 if a1 > b1 else b1)
+                        ov = w * h if w > 0 and h > 0 else 0.0
+                        if ov:
+                            a_b = (b2 - b0) * (b3 - b1)  # _area(b), inline
+                            a_b = a_b if a_b > 1.0 else 1.0
+                            out[j] = SETTLE_NAME * (2 + 3 * ov / (a_box if a_box < a_b else a_b))
+                        else:
+                            out[j] = SETTLE_NAME
         self.work += work
         return out
 
@@ -868,17 +880,28 @@ class _Settler:
         """The places of names ``i`` and ``k`` (both taken off) that clash least together."""
         choice = self.choice
         ai = [(c, self.weight(i, c[1])) for c in self.places_of(i, True)]
-        ak = [(c, self.weight(k, c[1])) for c in self.places_of(k, True)]
+        ak = [(c, self.weight(k, c[1]), c[1], _area(c[1])) for c in self.places_of(k, True)]
         now_i = self.weight(i, choice[i][1])
         now_k = self.weight(k, choice[k][1])
         best = (self.pair_cost(choice[i], now_i, choice[k], now_k), choice[i], choice[k])
+        least = best[0] - 1e-9
+        gx, gy = self.gx, self.gy
         for ci, ni in ai:
             if ni >= best[0]:
                 continue
-            for ck, nk in ak:
-                n = self.pair_cost(ci, ni, ck, nk)
-                if n < best[0] - 1e-9:
+            a = ci[1]
+            g0, g1, g2, g3 = a[0] - gx, a[1] - gy, a[2] + gx, a[3] + gy  # p.grown(a)
+            a_i = _area(a)
+            for ck, nk, b, a_k in ak:  # pair_cost, inline (the pairs' hot spot): the same numbers
+                n = ni + nk
+                if n >= least:
+                    continue  # what a clash adds is never negative
+                if g0 < b[2] and b[0] < g2 and g1 < b[3] and b[1] < g3:
+                    ov = overlap(a, b)
+                    n += SETTLE_NAME * (1 + (ov > 0) + 3 * ov / (a_i if a_i < a_k else a_k))
+                if n < least:
                     best = (n, ci, ck)
+                    least = n - 1e-9
         return best[1], best[2]
 
     def pair_cost(self, ci: Candidate, ni: float, cj: Candidate, nj: float) -> float:
