@@ -128,14 +128,29 @@ class HardRule:
                     hw + MARGIN, x0, y0, x1 - x0, y1 - y0) for x0, y0, x1, y1, hw in self.segs]
         self._cache: dict[tuple[int, Box], int] = {}
 
-    def allows(self, i: int, box: Box) -> bool:
+    def allows(self, i: int, box: Box, near: tuple[Box, list, list] | None = None) -> bool:
         """Whether station ``i``'s name may stand in ``box``."""
-        return self.tier(i, box) == 0
+        return self.tier(i, box, near) == 0
 
-    def tier(self, i: int, box: Box) -> int:
+    def nearby(self, region: Box) -> tuple[Box, list, list]:
+        """What may bar a box inside ``region`` (a station's surroundings, where all its name's places lie):
+        the symbols and the pieces of track near enough, for ``tier``'s ``near`` (the same answers, fewer
+        things looked at)."""
+        r0, r1, r2, r3 = region
+        syms = []
+        for j, (jx, jy) in enumerate(self.centres):
+            lim = self.symbols[j] + MARGIN
+            if point_box_dist(jx, jy, region) < lim:
+                syms.append((j, jx, jy, lim))
+        segs = [q for q in self.tq if not (q[0] <= r0 - q[4] or q[1] >= r2 + q[4] or q[2] <= r1 - q[4]
+                                           or q[3] >= r3 + q[4])]
+        return region, syms, segs
+
+    def tier(self, i: int, box: Box, near: tuple[Box, list, list] | None = None) -> int:
         """0: the rule allows the box. Where the map leaves a name no such place, the least bad: 1, off the
         track spaces, its own station's disc and every station's symbol, but in another station's reach (the
-        passenger's disc there, or nearer to it than to its own); 2, anything else on the card; 3, past the card's or the view's edge."""
+        passenger's disc there, or nearer to it than to its own); 2, anything else on the card; 3, past the
+        card's or the view's edge. ``near``: what ``nearby`` gave for a region round the box."""
         key = (i, box)
         got = self._cache.get(key)
         if got is None:
@@ -144,9 +159,16 @@ class HardRule:
             else:  # the cheap tests first (which one fails first does not change the answer)
                 x, y = self.centres[i]
                 own = point_box_dist(x, y, box)
-                if own < self.keep[i] + MARGIN or not self._off_symbols(i, box) or not self._off_track(box):
+                if near is not None and not (near[0][0] <= box[0] and near[0][1] <= box[1]
+                                             and box[2] <= near[0][2] and box[3] <= near[0][3]):
+                    near = None  # the box reaches past the region
+                if own < self.keep[i] + MARGIN:
                     got = 2
-                else:
+                elif near is not None:
+                    got = 2 if _near_symbol(i, box, near[1]) or _near_track(box, near[2]) else None
+                elif not self._off_symbols(i, box) or not self._off_track(box):
+                    got = 2
+                if got is None:
                     got = 0 if self._apart(i, box, own=own) else 1
             self._cache[key] = got
         return got
@@ -229,6 +251,30 @@ class HardRule:
             if _near(ax, ay, dx, dy, b0, b1, b2, b3, m):
                 return False
         return True
+
+
+def _near_symbol(i: int, b: Box, syms: list) -> bool:
+    """Whether a box meets another station's symbol among ``syms`` (HardRule.nearby)."""
+    b0, b1, b2, b3 = b
+    for j, jx, jy, lim in syms:
+        if j == i or b0 - jx >= lim or jx - b2 >= lim or b1 - jy >= lim or jy - b3 >= lim:
+            continue  # a side of the box as far as the symbol reaches, or further (hypot is never less)
+        dx = max(b0 - jx, 0.0, jx - b2)  # point_box_dist, inline: the same numbers
+        dy = max(b1 - jy, 0.0, jy - b3)
+        if math.hypot(dx, dy) < lim:
+            return True
+    return False
+
+
+def _near_track(b: Box, segs: list) -> bool:
+    """Whether a box comes too near a piece of track among ``segs`` (HardRule.nearby)."""
+    b0, b1, b2, b3 = b
+    for hx, lx, hy, ly, m, ax, ay, dx, dy in segs:
+        if hx <= b0 - m or lx >= b2 + m or hy <= b1 - m or ly >= b3 + m:
+            continue  # far apart (the quick test of seg_near_box)
+        if _near(ax, ay, dx, dy, b0, b1, b2, b3, m):
+            return True
+    return False
 
 
 def _cells(box: Box):

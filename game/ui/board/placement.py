@@ -216,6 +216,7 @@ class _Placer:
         self.no_room: set[int] = set()  # names with no place the hard rule allows (the map leaves no room)
         self.barred: list[list[Candidate]] = []  # per station, the least bad places the rule bars
         self.grid: dict[tuple[int, int], list] = {}  # fixed obstacles: (kind, box, data) per grid cell
+        self.fgrid: dict[tuple[int, int], list] = {}  # the same, each with its first grid cell (fixed_cost)
         # names closer than this read as one ("Holborn Moorgate"): keep a gap, widest along the baseline
         self.gx = LABEL_GAP * card.px
         self.gy = self.gx * 0.4
@@ -232,9 +233,11 @@ class _Placer:
     # ---- boxes -----------------------------------------------------------------------------------
     def add(self, kind: str, box: Box, data=None) -> None:
         item = (kind, box, data)
-        grid = self.grid
+        first = (kind, box, data, int(box[0] // CELL), int(box[1] // CELL))  # with its first grid cell
+        grid, fgrid = self.grid, self.fgrid
         for k in cells(box):
             grid.setdefault(k, []).append(item)
+            fgrid.setdefault(k, []).append(first)
 
     def off_card(self, box: Box) -> bool:
         bx0, by0, bx1, by1 = self.card.card
@@ -310,18 +313,21 @@ class _Placer:
             if two:
                 forms.append((two, 3.0))
             sizes = [(text, form_cost, *card.measure(text)) for text, form_cost in forms]
+            w_most, h_most = max(s[2] for s in sizes), max(s[3] for s in sizes)
+            across, up = r + 1.5 * h_most + w_most, r + 2.5 * h_most  # round every place below (but those slid)
+            near = self.rule.nearby((x - across, y - up, x + across, y + up))
             allowed, barred = [], []
             for ring in range(3):  # further out only while the rule allows no place nearer
                 for text, form_cost, w, h in sizes:
                     for (lx, ly), pref in self.places(x, y, r, w, h, ring):
                         box = (lx, ly, lx + w, ly + h)
-                        t = tier(i, box)
+                        t = tier(i, box, near)
                         (barred if t else allowed).append((text, box, h, pref + form_cost + RULE_TIER * t))
                 if allowed:
                     break
             if not allowed:  # crowded: any allowed spot close round the station
                 allowed = [(text, box, h, pref + form_cost) for text, form_cost, w, h in sizes
-                           for box, pref in self.scan(i, r, w, h)]
+                           for box, pref in self.scan(i, r, w, h, near)]
             barred = sorted(barred, key=lambda c: c[3])[:48]  # the least bad (past the card's edge last: tier 3)
             self.barred.append([(text, box, self.fixed_cost(i, box, h, cost)) for text, box, h, cost in barred])
             if not allowed:  # the map leaves no room
@@ -357,54 +363,66 @@ class _Placer:
                         places.append(((sx, sy), pref + 1.0))
         return places
 
-    def scan(self, i: int, r: float, w: float, h: float) -> list[tuple[Box, float]]:
+    def scan(self, i: int, r: float, w: float, h: float, near=None) -> list[tuple[Box, float]]:
         """Where the usual places are all barred (a crowded middle): every spot on a grid of quarter lines
         whose nearest point to the station lies within a line and a half beyond ``r``, the rule allowing
-        (the nearest first, at most a dozen)."""
+        (the nearest first, at most a dozen). ``near``: HardRule.nearby round the station."""
         x, y = self.pos[i]
         step = max(2.0, h / 4)
         far = r + 1.5 * h
-        out = []
+        spots = []
         n_x, n_y = int((w + 2 * far) / step) + 1, int((h + 2 * far) / step) + 1
         for gx in range(n_x):
             lx = x - w - far + gx * step
             for gy in range(n_y):
                 ly = y - h - far + gy * step
-                box = (lx, ly, lx + w, ly + h)
                 d = math.hypot(max(lx - x, 0.0, x - lx - w), max(ly - y, 0.0, y - ly - h))
-                if r <= d <= far and self.rule.allows(i, box):
-                    out.append((box, 4.0 + 2.0 * (d - r) / h))
-        return sorted(out, key=lambda c: c[1])[:12]
+                if r <= d <= far:
+                    spots.append((4.0 + 2.0 * (d - r) / h, len(spots), (lx, ly, lx + w, ly + h)))
+        # the nearest first, the grid's order among equals (as a stable sort of the allowed ones would have
+        # them): the rule is asked only until a dozen are found
+        out = []
+        allows = self.rule.allows
+        for cost, _, box in sorted(spots):
+            if allows(i, box, near):
+                out.append((box, cost))
+                if len(out) == 12:
+                    break
+        return out
 
     def fixed_cost(self, i: int, box: Box, h: float, cost: float) -> float:
         """``cost`` plus what a place of name ``i`` covers that never moves: the card's edge, the view's, other
-        stations and the lanes."""
+        stations and the lanes. (Each obstacle counts once, where the walk over the box's grid cells first
+        meets it: the cell of its own first column and row, or the box's; an obstacle the box does not reach
+        adds nothing and is passed over. The same sum, added in the same order, as a walk that kept a set of
+        the obstacles seen.)"""
         lx, ly, rx, ry = box
         if self.off_card(box):
             cost += 200
         if self.cut(box):
             cost += 400
         inner = (lx + 1, ly + 1, rx - 1, ry - 1)
-        seen = set()
-        grid, segs, spans = self.grid, self.segs, self.spans
-        for k in cells(box):
-            for item in grid.get(k, ()):
-                if id(item) in seen:
-                    continue
-                seen.add(id(item))
-                kind, ob, data = item
-                if kind == "station":  # its own too: a place slid onto the card may cover it
-                    cost += overlap(inner, ob) * (1.5 if data != i else 6.0)
-                elif kind == "badge":
-                    if data != i:
+        i0, i1, i2, i3 = inner
+        fgrid_get, segs, spans = self.fgrid.get, self.segs, self.spans
+        gx0, gy0 = int(lx // CELL), int(ly // CELL)
+        for gx in range(gx0, int(rx // CELL) + 1):
+            for gy in range(gy0, int(ry // CELL) + 1):
+                for kind, ob, data, cx0, cy0 in fgrid_get((gx, gy), ()):
+                    if (gx != cx0 and gx != gx0) or (gy != cy0 and gy != gy0):
+                        continue  # met in an earlier cell
+                    if kind == "seg":
+                        x0, y0, x1, y1, hw = segs[data]
+                        grown = (i0 - hw, i1 - hw, i2 + hw, i3 + hw)
+                        nx, ny, hx, hy = spans[data]
+                        if hx < grown[0] - 1e-6 or nx > grown[2] + 1e-6 or hy < grown[1] - 1e-6 or ny > grown[3] + 1e-6:
+                            continue  # the piece runs wholly beside the box: nothing inside it (clip_len 0)
+                        cost += clip_len(x0, y0, x1, y1, grown) * h * 0.03
+                    elif ob[0] >= i2 or ob[2] <= i0 or ob[1] >= i3 or ob[3] <= i1:
+                        continue  # apart: overlap 0
+                    elif kind == "station":  # its own too: a place slid onto the card may cover it
+                        cost += overlap(inner, ob) * (1.5 if data != i else 6.0)
+                    elif data != i:  # a badge
                         cost += overlap(inner, ob) * 6.0
-                else:
-                    x0, y0, x1, y1, hw = segs[data]
-                    grown = (inner[0] - hw, inner[1] - hw, inner[2] + hw, inner[3] + hw)
-                    nx, ny, hx, hy = spans[data]
-                    if hx < grown[0] - 1e-6 or nx > grown[2] + 1e-6 or hy < grown[1] - 1e-6 or ny > grown[3] + 1e-6:
-                        continue  # the piece runs wholly beside the box: nothing inside it (clip_len 0)
-                    cost += clip_len(x0, y0, x1, y1, grown) * h * 0.03
         return cost
 
     # ---- step 3: greedy passes ---------------------------------------------------------------------
