@@ -693,14 +693,7 @@ class _Settler:
         """The names too close to a place, each weighing SETTLE_NAME, more when they overlap it (up to five
         times for a name wholly under the other). The search's hot spot: the grid cells of the grown box are
         walked here, in the order ``cells`` gives them (kept per place, with its grown box and area)."""
-        prep = self.near_prep.get(box)
-        if prep is None:
-            gx, gy = self.gx, self.gy
-            g0, g1, g2, g3 = box[0] - gx, box[1] - gy, box[2] + gx, box[3] + gy
-            keys = tuple((cx, cy) for cx in range(int(g0 // CELL), int(g2 // CELL) + 1)
-                         for cy in range(int(g1 // CELL), int(g3 // CELL) + 1))
-            prep = self.near_prep[box] = (keys, g0, g1, g2, g3, _area(box))
-        keys, g0, g1, g2, g3, a_box = prep
+        keys, g0, g1, g2, g3, a_box = self.near_prep.get(box) or self.prepare(box)
         a0, a1, a2, a3 = box
         lgrid_get, boxes = self.lgrid.get, self.boxes
         out = {}
@@ -724,6 +717,20 @@ class _Settler:
                             out[j] = SETTLE_NAME
         self.work += work
         return out
+
+    def prepare(self, box: Box) -> tuple:
+        """A place as near_names walks it: its grown box's grid cells, the grown box, its area (kept)."""
+        gx, gy = self.gx, self.gy
+        g0, g1, g2, g3 = box[0] - gx, box[1] - gy, box[2] + gx, box[3] + gy
+        keys = tuple((cx, cy) for cx in range(int(g0 // CELL), int(g2 // CELL) + 1)
+                     for cy in range(int(g1 // CELL), int(g3 // CELL) + 1))
+        prep = self.near_prep[box] = (keys, g0, g1, g2, g3, _area(box))
+        return prep
+
+    def near_work(self, box: Box) -> int:
+        """The work near_names(i, box) counts (its grid cells and the names in them), without weighing them."""
+        lgrid_get = self.lgrid.get
+        return sum(1 + len(lgrid_get(key, ())) for key in (self.near_prep.get(box) or self.prepare(box))[0])
 
     def other(self, i: int, box: Box) -> float:
         """What a name's place covers besides other names: another station's destination badge, a city's
@@ -753,7 +760,8 @@ class _Settler:
 
     def weight(self, i: int, box: Box) -> float:
         """All a place of name ``i`` clashes with, the other names as they stand."""
-        return sum(self.near_names(i, box).values()) + self.other(i, box)
+        o = self.fixed.get((i, box))
+        return sum(self.near_names(i, box).values()) + (self.other(i, box) if o is None else o)
 
     def needs_search(self) -> bool:
         boxes, badges = self.boxes, self.badges
@@ -822,12 +830,21 @@ class _Settler:
         now_o = count[i] - sum(was.values())
         p.take(i)
         best = None
+        now, gone = choice[i], left_from.get(i)
+        fixed, rnd = self.fixed, rng.random
         for c in self.places_of(i, True):
-            if c is choice[i] or c[1] == left_from.get(i):
+            if c is now or c[1] == gone:
                 continue
-            ns = self.near_names(i, c[1])
-            o = self.other(i, c[1])
-            key = (sum(ns.values()) + o, c[2] + rng.random() * 0.01)
+            box = c[1]
+            o = fixed.get((i, box))
+            if o is None:
+                o = self.other(i, box)
+            if best is not None and o > best[0][0]:  # it cannot win: only its work is counted
+                self.work += self.near_work(box)
+                rnd()
+                continue
+            ns = self.near_names(i, box)
+            key = (sum(ns.values()) + o, c[2] + rnd() * 0.01)
             if best is None or key < best[0]:
                 best = (key, c, ns, o)
         heat = SETTLE_HEAT * 0.02 ** (step / SETTLE_STEPS)  # now and then a worse place, less often
