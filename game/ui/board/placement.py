@@ -33,6 +33,7 @@ Candidate = tuple[str, Box, float]  # (text, box, preference cost)
 
 CELL = 64.0  # side of a grid cell (board pixels) for finding what is near a box
 SETTLE_STEPS = 600  # the names' last search (settle_clashes): moves per run
+STEPS_PER_YIELD = 4  # the search's moves between two yields (a move weighs all of a name's places: ~0.3 ms)
 # the search's work bound, in names looked at (each grid cell's names when a place is weighed): Berlin at 1280x720
 # needs 0.61 million, Paris 1.17 million; a window far too small for the names (640x360, five seats) would take
 # 50 million (about 47 s of processor time) and now stops at the bound with the best places found by then
@@ -318,6 +319,8 @@ class _Placer:
             near = self.rule.nearby((x - across, y - up, x + across, y + up))
             allowed, barred = [], []
             for ring in range(3):  # further out only while the rule allows no place nearer
+                if ring:
+                    yield
                 for text, form_cost, w, h in sizes:
                     for (lx, ly), pref in self.places(x, y, r, w, h, ring):
                         box = (lx, ly, lx + w, ly + h)
@@ -325,9 +328,11 @@ class _Placer:
                         (barred if t else allowed).append((text, box, h, pref + form_cost + RULE_TIER * t))
                 if allowed:
                     break
-            if not allowed:  # crowded: any allowed spot close round the station
-                allowed = [(text, box, h, pref + form_cost) for text, form_cost, w, h in sizes
-                           for box, pref in self.scan(i, r, w, h, near)]
+            if not allowed:  # crowded: any allowed spot close round the station (each form's scan a step)
+                for text, form_cost, w, h in sizes:
+                    yield
+                    found = yield from self.scan(i, r, w, h, near)
+                    allowed += [(text, box, h, pref + form_cost) for box, pref in found]
             barred = sorted(barred, key=lambda c: c[3])[:48]  # the least bad (past the card's edge last: tier 3)
             self.barred.append([(text, box, self.fixed_cost(i, box, h, cost)) for text, box, h, cost in barred])
             if not allowed:  # the map leaves no room
@@ -363,10 +368,11 @@ class _Placer:
                         places.append(((sx, sy), pref + 1.0))
         return places
 
-    def scan(self, i: int, r: float, w: float, h: float, near=None) -> list[tuple[Box, float]]:
+    def scan(self, i: int, r: float, w: float, h: float, near=None):
         """Where the usual places are all barred (a crowded middle): every spot on a grid of quarter lines
         whose nearest point to the station lies within a line and a half beyond ``r``, the rule allowing
-        (the nearest first, at most a dozen). ``near``: HardRule.nearby round the station."""
+        (the nearest first, at most a dozen). ``near``: HardRule.nearby round the station. A generator
+        yielding every 128 spots: ``found = yield from scan(...)``."""
         x, y = self.pos[i]
         step = max(2.0, h / 4)
         far = r + 1.5 * h
@@ -383,7 +389,9 @@ class _Placer:
         # them): the rule is asked only until a dozen are found
         out = []
         allows = self.rule.allows
-        for cost, _, box in sorted(spots):
+        for k, (cost, _, box) in enumerate(sorted(spots)):
+            if k % 128 == 127:
+                yield
             if allows(i, box, near):
                 out.append((box, cost))
                 if len(out) == 12:
@@ -789,9 +797,11 @@ class _Settler:
         start = list(self.choice)
         best_state = (self.score(start), start)
         for run in range(SETTLE_RUNS):
+            yield
             best_state = yield from self.run(run, start, best_state)
         self.restore(best_state[1])
         yield from self.pair_moves()
+        yield
         self.return_home(start)
 
     def score(self, state: list) -> float:
@@ -808,7 +818,7 @@ class _Settler:
         total = best_state[0] if run == 0 else self.score(choice)
         left_from: dict[int, Box] = {}
         for step in range(SETTLE_STEPS):
-            if step % 16 == 15:
+            if step % STEPS_PER_YIELD == STEPS_PER_YIELD - 1:
                 yield
             if not stuck or self.work > self.bound:
                 break
@@ -905,6 +915,7 @@ class _Settler:
             for k in ks:
                 if not self.bad(i) or self.work > self.bound:
                     break
+                yield  # (a pair weighs every place of both names: about a millisecond)
                 p.take(i)
                 p.take(k)
                 choice[i], choice[k] = self.best_pair(i, k)

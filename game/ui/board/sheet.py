@@ -134,6 +134,7 @@ class StaticSheet:
         s = cam.s
         x0, y0, x1, y1 = self._extent()
         yield
+        yield from self.geometry.update_px_steps()  # (the zoom's lanes, a few connections a step)
         self.geometry.update()
         lanes_all = self.geometry.lanes
         yield  # each step below costs a few milliseconds on a sheet several windows big
