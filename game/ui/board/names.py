@@ -12,7 +12,7 @@ import pygame
 
 from ...engine.cities import ruleset_for_city
 from ..seats import EDGE_ROTATION
-from . import placement
+from . import name_cache, placement
 from .geometry import LANE_GAP
 
 if TYPE_CHECKING:
@@ -111,7 +111,8 @@ class NameLayer:
 
     def job(self, key):
         """The placement for ``key`` as a generator that yields now and then, so it can be spread over frames;
-        taken from the last placements when this board was placed so before."""
+        taken from the last placements when this board was placed so before in this run, or from disk when in
+        an earlier one (name_cache.py)."""
         view = self.view
         board = view.board
         cam = self.camera
@@ -131,7 +132,18 @@ class NameLayer:
             self.key = key
             return
         card = yield from self.name_card(key)
-        done = yield from placement.place_names(card)
+        sizes = {}
+        for k, name in enumerate(card.names):  # every form's size (the pictures are drawn: a few a step)
+            if k % 8 == 7:
+                yield
+            for text in (name, placement.split_name(name)):
+                if text:
+                    sizes[text] = card.measure(text)
+        kept = name_cache.card_key(card, sizes)
+        done = name_cache.load(kept, len(card.centres))  # placed so in an earlier run
+        if done is None:
+            done = yield from placement.place_names(card)
+            name_cache.store(kept, done)
         self.settle_work = done.work
         self.names_left_off = set(done.left_off)
         self.names_without_room = set(done.no_room)
