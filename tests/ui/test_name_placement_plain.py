@@ -26,7 +26,7 @@ from game.engine import load_board  # noqa: E402
 from game.ui import theme as th  # noqa: E402
 from game.ui.board import name_cache, names, placement  # noqa: E402
 from game.ui.board.clearance import MARGIN, HardRule, _cells, point_box_dist  # noqa: E402
-from game.ui.board.placement import SETTLE_NAME, SETTLE_STEPS, SETTLE_HEAT, _area, cells, clip_len, overlap  # noqa: E402
+from game.ui.board.placement import SETTLE_NAME, _area, cells, clip_len, overlap  # noqa: E402
 from game.ui.board.view import BoardView  # noqa: E402
 
 from test_name_placement import board_card, random_card, run  # noqa: E402
@@ -121,13 +121,8 @@ class PlainPlacer(placement._Placer):
         return sorted(out, key=lambda c: c[1])[:12]
         yield  # (a generator, as the placer's)
 
-    def fixed_cost(self, i, box, h, cost):
-        lx, ly, rx, ry = box
-        if self.off_card(box):
-            cost += 200
-        if self.cut(box):
-            cost += 400
-        inner = (lx + 1, ly + 1, rx - 1, ry - 1)
+    def obstacle_cost(self, i, box, h, cost):
+        inner = (box[0] + 1, box[1] + 1, box[2] - 1, box[3] - 1)
         seen = set()
         for k in cells(box):
             for item in self.grid.get(k, ()):
@@ -164,32 +159,17 @@ class PlainSettler(placement._Settler):
     def weight(self, i, box):
         return sum(self.near_names(i, box).values()) + self.other(i, box)
 
-    def step(self, i, step, rng, count, left_from):
-        p, choice = self.p, self.choice
-        was = self.near_names(i, self.boxes[i])
-        now_o = count[i] - sum(was.values())
-        p.take(i)
+    def least_place(self, i, rng, gone):
         best = None
         for c in self.places_of(i, True):
-            if c is choice[i] or c[1] == left_from.get(i):
+            if c is self.choice[i] or c[1] == gone:
                 continue
             ns = self.near_names(i, c[1])
             o = self.other(i, c[1])
             key = (sum(ns.values()) + o, c[2] + rng.random() * 0.01)
             if best is None or key < best[0]:
                 best = (key, c, ns, o)
-        heat = SETTLE_HEAT * 0.02 ** (step / SETTLE_STEPS)
-        if best is None or (best[0][0] > count[i] and rng.random() >= math.exp((count[i] - best[0][0]) / heat)):
-            p.put(i, choice[i][1])
-            return None
-        _, c, ns, o = best
-        left_from[i] = choice[i][1]
-        choice[i] = c
-        p.put(i, c[1])
-        for j in set(was) | set(ns):
-            count[j] += ns.get(j, 0) - was.get(j, 0)
-        count[i] = sum(ns.values()) + o
-        return 2 * (sum(ns.values()) - sum(was.values()) + o - now_o)
+        return best
 
     def best_pair(self, i, k):
         choice = self.choice

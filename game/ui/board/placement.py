@@ -400,15 +400,19 @@ class _Placer:
 
     def fixed_cost(self, i: int, box: Box, h: float, cost: float) -> float:
         """``cost`` plus what a place of name ``i`` covers that never moves: the card's edge, the view's, other
-        stations and the lanes. (Each obstacle counts once, where the walk over the box's grid cells first
-        meets it: the cell of its own first column and row, or the box's; an obstacle the box does not reach
-        adds nothing and is passed over. The same sum, added in the same order, as a walk that kept a set of
-        the obstacles seen.)"""
-        lx, ly, rx, ry = box
+        stations and the lanes."""
         if self.off_card(box):
             cost += 200
         if self.cut(box):
             cost += 400
+        return self.obstacle_cost(i, box, h, cost)
+
+    def obstacle_cost(self, i: int, box: Box, h: float, cost: float) -> float:
+        """``cost`` plus the stations, badges and lanes a place covers. (Each obstacle counts once, where the walk
+        over the box's grid cells first meets it: the cell of its own first column and row, or the box's; an
+        obstacle the box does not reach adds nothing and is passed over. The same sum, added in the same order,
+        as a walk that kept a set of the obstacles seen.)"""
+        lx, ly, rx, ry = box
         inner = (lx + 1, ly + 1, rx - 1, ry - 1)
         i0, i1, i2, i3 = inner
         fgrid_get, segs, spans = self.fgrid.get, self.segs, self.spans
@@ -839,8 +843,25 @@ class _Settler:
         was = self.near_names(i, self.boxes[i])
         now_o = count[i] - sum(was.values())
         p.take(i)
+        best = self.least_place(i, rng, left_from.get(i))
+        heat = SETTLE_HEAT * 0.02 ** (step / SETTLE_STEPS)  # now and then a worse place, less often
+        if best is None or (best[0][0] > count[i] and rng.random() >= math.exp((count[i] - best[0][0]) / heat)):
+            p.put(i, choice[i][1])
+            return None
+        _, c, ns, o = best
+        left_from[i] = choice[i][1]
+        choice[i] = c
+        p.put(i, c[1])
+        for j in set(was) | set(ns):
+            count[j] += ns.get(j, 0) - was.get(j, 0)
+        count[i] = sum(ns.values()) + o
+        return 2 * (sum(ns.values()) - sum(was.values()) + o - now_o)
+
+    def least_place(self, i: int, rng: random.Random, gone: Box | None) -> tuple | None:
+        """Name ``i``'s place (not where it stands nor ``gone``, where it last came from) with the fewest weighed
+        conflicts, ties broken by preference and a random draw: ((weight, tie), place, names near, fixed)."""
         best = None
-        now, gone = choice[i], left_from.get(i)
+        now = self.choice[i]
         fixed, rnd = self.fixed, rng.random
         for c in self.places_of(i, True):
             if c is now or c[1] == gone:
@@ -857,18 +878,7 @@ class _Settler:
             key = (sum(ns.values()) + o, c[2] + rnd() * 0.01)
             if best is None or key < best[0]:
                 best = (key, c, ns, o)
-        heat = SETTLE_HEAT * 0.02 ** (step / SETTLE_STEPS)  # now and then a worse place, less often
-        if best is None or (best[0][0] > count[i] and rng.random() >= math.exp((count[i] - best[0][0]) / heat)):
-            p.put(i, choice[i][1])
-            return None
-        _, c, ns, o = best
-        left_from[i] = choice[i][1]
-        choice[i] = c
-        p.put(i, c[1])
-        for j in set(was) | set(ns):
-            count[j] += ns.get(j, 0) - was.get(j, 0)
-        count[i] = sum(ns.values()) + o
-        return 2 * (sum(ns.values()) - sum(was.values()) + o - now_o)
+        return best
 
     def part_close(self):
         """Names still too close after the search (their allowed places all crowded by neighbours, as where two
