@@ -26,7 +26,7 @@ def _env(data_dir: str, pycache: str) -> dict:
     says not to write them (PYTHONDONTWRITEBYTECODE: every process would compile the game's ~200 modules
     again, ~0.8 s of processor time). A first, untimed run compiles them."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", UNDERGROUND_DATA_DIR=data_dir,
-               PYTHONPYCACHEPREFIX=pycache)
+               PYTHONPYCACHEPREFIX=pycache, UNDERGROUND_CACHE_DIR=pycache + "-names")
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     return env
 

@@ -4,8 +4,8 @@ placed again in the next run of the game (Start game, Watch, the kiosk's next de
 A placement is keyed by a hash of everything ``placement.place_names`` reads (the name card's numbers, each
 name's measured size in both its forms, the work bound) and of the placing code itself (``placement.py`` and
 ``clearance.py`` as they are on disk), so a changed map, font, size or rule never meets an old placement. The
-files live in the user cache folder (``UNDERGROUND_CACHE_DIR`` overrides it; with ``UNDERGROUND_DATA_DIR`` set,
-as tests and the bench do, under that folder's ``cache/``); the last ``KEEP`` are kept. A file that cannot be
+files live in the user cache folder, never in the data folder (watching a game writes nothing there;
+``UNDERGROUND_CACHE_DIR`` overrides it, as tests and the bench do); the last ``KEEP`` are kept. A file that cannot be
 read or does not fit the card is passed over with a log line and the names are placed anew: never a crash.
 """
 from __future__ import annotations
@@ -31,9 +31,6 @@ def cache_dir() -> Path:
     env = os.environ.get(CACHE_ENV, "").strip()
     if env:
         return Path(env).expanduser()
-    data = os.environ.get("UNDERGROUND_DATA_DIR", "").strip()
-    if data:
-        return Path(data).expanduser() / "cache" / "names"
     import platformdirs
 
     return Path(platformdirs.user_cache_dir("underground")) / "names"
