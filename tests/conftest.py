@@ -13,6 +13,7 @@ def _config_dir(tmp_path, monkeypatch):
     d = tmp_path / "config"
     monkeypatch.setenv("UNDERGROUND_CONFIG_DIR", str(d))
     monkeypatch.setenv("UNDERGROUND_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("UNDERGROUND_CACHE_DIR", str(tmp_path / "cache"))  # kept name placements (board/name_cache.py)
     return d
 
 

@@ -52,6 +52,21 @@ def ui_figures(quick: bool = False) -> dict:
 # taps and a scripted minute of play
 
 
+_names: list[str] = []
+
+
+def _names_folder() -> str:
+    """An empty folder of this process's for kept name placements (removed at exit)."""
+    if not _names:
+        import atexit
+        import shutil
+        import tempfile
+
+        _names.append(tempfile.mkdtemp(prefix="underground-bench-names-"))
+        atexit.register(shutil.rmtree, _names[0], True)
+    return _names[0]
+
+
 def _table(size: tuple[int, int], seed: int = 7, actions: int = 90):
     """A headless app showing a mid-game 4-player table (every seat human), after its first frame."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -62,6 +77,9 @@ def _table(size: tuple[int, int], seed: int = 7, actions: int = 90):
     from .play_scene import PlayScene
     from .seats import SeatConfig, default_edges
 
+    from .board import name_cache
+
+    os.environ[name_cache.CACHE_ENV] = _names_folder()  # the bench times placing the names, not reading them
     app = App(size=tuple(size), headless=True)
     state = new_game("london", 4, seed=seed)
     bot = make_bot("random", seed)

@@ -208,7 +208,7 @@ def board_steps(view, a: float, b: float) -> Generator[float, None, None]:
     mid = a + (b - a) * 0.7
     key = names.wanted()
     if key != names.key:
-        yield from spread(names.job(key), a, mid, 250)
+        yield from spread(names.job(key), a, mid, 1000)  # (a crowded board at 1080p: ~1 300 steps)
     prepare = getattr(view.city, "prepare_job", None)  # a city's own work before its sheet (New York's clusters)
     if prepare is not None:
         yield from spread(prepare(view), mid, mid, 1)

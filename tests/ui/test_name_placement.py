@@ -219,7 +219,7 @@ def test_the_work_comes_in_short_steps(placements):
     it after a few milliseconds; the number of steps grows with the stations and the bounded search only."""
     for key, (card, got, steps) in placements.items():
         n = len(card.centres)
-        bound = 12 * n + 2 * placement.SETTLE_RUNS * placement.SETTLE_STEPS // 16 + 100
+        bound = 12 * n + 2 * placement.SETTLE_RUNS * placement.SETTLE_STEPS // placement.STEPS_PER_YIELD + 100
         assert n <= steps <= bound, (key, steps, bound)
 
 

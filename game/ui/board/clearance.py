@@ -55,12 +55,15 @@ def seg_near_box(ax: float, ay: float, bx: float, by: float, b: Box, m: float) -
     x0, y0, x1, y1 = b
     if max(ax, bx) <= x0 - m or min(ax, bx) >= x1 + m or max(ay, by) <= y0 - m or min(ay, by) >= y1 + m:
         return False
-    if not _seg_meets_box(ax, ay, bx, by, (x0 - m, y0 - m, x1 + m, y1 + m)):
+    return _near(ax, ay, bx - ax, by - ay, x0, y0, x1, y1, m)
+
+
+def _near(ax: float, ay: float, dx: float, dy: float, x0: float, y0: float, x1: float, y1: float, m: float) -> bool:
+    """seg_near_box past its quick test, the segment given by one end and its run (``dx``, ``dy``)."""
+    if not _meets(ax, ay, dx, dy, x0 - m, y0 - m, x1 + m, y1 + m):
         return False
-    if _seg_meets_box(ax, ay, bx, by, (x0 - m, y0, x1 + m, y1)) or \
-            _seg_meets_box(ax, ay, bx, by, (x0, y0 - m, x1, y1 + m)):
+    if _meets(ax, ay, dx, dy, x0 - m, y0, x1 + m, y1) or _meets(ax, ay, dx, dy, x0, y0 - m, x1, y1 + m):
         return True
-    dx, dy = bx - ax, by - ay
     ll = dx * dx + dy * dy
     for cx, cy in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):  # only a corner's rounding is left
         t = 0.0 if ll == 0 else max(0.0, min(1.0, ((cx - ax) * dx + (cy - ay) * dy) / ll))
@@ -70,22 +73,33 @@ def seg_near_box(ax: float, ay: float, bx: float, by: float, b: Box, m: float) -
 
 
 def _seg_meets_box(ax: float, ay: float, bx: float, by: float, b: Box) -> bool:
-    x0, y0, x1, y1 = b
+    return _meets(ax, ay, bx - ax, by - ay, *b)
+
+
+def _meets(ax: float, ay: float, dx: float, dy: float, x0: float, y0: float, x1: float, y1: float) -> bool:
+    """Whether the segment from (ax, ay) by (dx, dy) meets the box (Liang-Barsky, unrolled: the hard rule's hot
+    spot). The entry ``t0`` only grows and the exit ``t1`` only shrinks, so one test at the end answers as a
+    test after each side would."""
     t0, t1 = 0.0, 1.0
-    dx, dy = bx - ax, by - ay
-    for p, q in ((-dx, ax - x0), (dx, x1 - ax), (-dy, ay - y0), (dy, y1 - ay)):
-        if p == 0:
-            if q < 0:
-                return False
+    if dx == 0:
+        if ax - x0 < 0 or x1 - ax < 0:
+            return False
+    else:
+        ta, tb = (ax - x0) / -dx, (x1 - ax) / dx
+        if dx > 0:
+            t0, t1 = (ta if ta > t0 else t0), (tb if tb < t1 else t1)
         else:
-            t = q / p
-            if p < 0:
-                t0 = max(t0, t)
-            else:
-                t1 = min(t1, t)
-            if t0 > t1:
-                return False
-    return True
+            t0, t1 = (tb if tb > t0 else t0), (ta if ta < t1 else t1)
+        if t0 > t1:
+            return False
+    if dy == 0:
+        return not (ay - y0 < 0 or y1 - ay < 0)
+    ta, tb = (ay - y0) / -dy, (y1 - ay) / dy
+    if dy > 0:
+        t0, t1 = (ta if ta > t0 else t0), (tb if tb < t1 else t1)
+    else:
+        t0, t1 = (tb if tb > t0 else t0), (ta if ta < t1 else t1)
+    return t0 <= t1
 
 
 class HardRule:
@@ -108,25 +122,54 @@ class HardRule:
             m = hw + MARGIN
             for k in _cells((min(x0, x1) - m, min(y0, y1) - m, max(x0, x1) + m, max(y0, y1) + m)):
                 self.tgrid.setdefault(k, []).append(j)
-        self._cache: dict[tuple[int, Box], bool] = {}
+        # each piece of track as its quick test and the hard test want it: its far and near sides, the
+        # distance kept, one end and its run
+        self.tq = [((x0 if x0 > x1 else x1), (x0 if x0 < x1 else x1), (y0 if y0 > y1 else y1), (y0 if y0 < y1 else y1),
+                    hw + MARGIN, x0, y0, x1 - x0, y1 - y0) for x0, y0, x1, y1, hw in self.segs]
+        self._cache: dict[tuple[int, Box], int] = {}
 
-    def allows(self, i: int, box: Box) -> bool:
+    def allows(self, i: int, box: Box, near: tuple[Box, list, list] | None = None) -> bool:
         """Whether station ``i``'s name may stand in ``box``."""
-        return self.tier(i, box) == 0
+        return self.tier(i, box, near) == 0
 
-    def tier(self, i: int, box: Box) -> int:
+    def nearby(self, region: Box) -> tuple[Box, list, list]:
+        """What may bar a box inside ``region`` (a station's surroundings, where all its name's places lie):
+        the symbols and the pieces of track near enough, for ``tier``'s ``near`` (the same answers, fewer
+        things looked at)."""
+        r0, r1, r2, r3 = region
+        syms = []
+        for j, (jx, jy) in enumerate(self.centres):
+            lim = self.symbols[j] + MARGIN
+            if point_box_dist(jx, jy, region) < lim:
+                syms.append((j, jx, jy, lim))
+        segs = [q for q in self.tq if not (q[0] <= r0 - q[4] or q[1] >= r2 + q[4] or q[2] <= r1 - q[4]
+                                           or q[3] >= r3 + q[4])]
+        return region, syms, segs
+
+    def tier(self, i: int, box: Box, near: tuple[Box, list, list] | None = None) -> int:
         """0: the rule allows the box. Where the map leaves a name no such place, the least bad: 1, off the
         track spaces, its own station's disc and every station's symbol, but in another station's reach (the
-        passenger's disc there, or nearer to it than to its own); 2, anything else on the card; 3, past the card's or the view's edge."""
+        passenger's disc there, or nearer to it than to its own); 2, anything else on the card; 3, past the
+        card's or the view's edge. ``near``: what ``nearby`` gave for a region round the box."""
         key = (i, box)
         got = self._cache.get(key)
         if got is None:
             if not self._inside(box):
                 got = 3
-            elif not (self._own_clear(i, box) and self._off_track(box) and self._off_symbols(i, box)):
-                got = 2
-            else:
-                got = 0 if self._apart(i, box) else 1
+            else:  # the cheap tests first (which one fails first does not change the answer)
+                x, y = self.centres[i]
+                own = point_box_dist(x, y, box)
+                if near is not None and not (near[0][0] <= box[0] and near[0][1] <= box[1]
+                                             and box[2] <= near[0][2] and box[3] <= near[0][3]):
+                    near = None  # the box reaches past the region
+                if own < self.keep[i] + MARGIN:
+                    got = 2
+                elif near is not None:
+                    got = 2 if _near_symbol(i, box, near[1]) or _near_track(box, near[2]) else None
+                elif not self._off_symbols(i, box) or not self._off_track(box):
+                    got = 2
+                if got is None:
+                    got = 0 if self._apart(i, box, own=own) else 1
             self._cache[key] = got
         return got
 
@@ -151,48 +194,87 @@ class HardRule:
                 return False
         return True
 
-    def _apart(self, i: int, b: Box, nearest: bool = True) -> bool:
-        """Clear of every keep-out disc, and no other station's centre nearer than its own."""
+    def _apart(self, i: int, b: Box, nearest: bool = True, own: float | None = None) -> bool:
+        """Clear of every keep-out disc, and no other station's centre nearer than its own (``own``: the
+        distance from its own centre, when known)."""
         x, y = self.centres[i]
-        own = point_box_dist(x, y, b)
+        if own is None:
+            own = point_box_dist(x, y, b)
         if own < self.keep[i] + MARGIN:
             return False
         m = max(own + MARGIN, self.reach)
-        for k in _cells((b[0] - m, b[1] - m, b[2] + m, b[3] + m)):
-            for j in self.sgrid.get(k, ()):
-                if j == i:
-                    continue
-                jx, jy = self.centres[j]
-                d = point_box_dist(jx, jy, b)
-                if d < self.keep[j] + MARGIN or (nearest and d < own + MARGIN):
-                    return False
+        centres, keep, sgrid_get = self.centres, self.keep, self.sgrid.get
+        for gx in range(int((b[0] - m) // CELL), int((b[2] + m) // CELL) + 1):
+            for gy in range(int((b[1] - m) // CELL), int((b[3] + m) // CELL) + 1):
+                for j in sgrid_get((gx, gy), ()):
+                    if j == i:
+                        continue
+                    jx, jy = centres[j]
+                    d = point_box_dist(jx, jy, b)
+                    if d < keep[j] + MARGIN or (nearest and d < own + MARGIN):
+                        return False
         return True
 
     def _off_symbols(self, i: int, b: Box) -> bool:
         """Clear of every other station's symbol (and city's mark)."""
         m = self.reach
-        for k in _cells((b[0] - m, b[1] - m, b[2] + m, b[3] + m)):
-            for j in self.sgrid.get(k, ()):
-                if j != i and point_box_dist(*self.centres[j], b) < self.symbols[j] + MARGIN:
-                    return False
+        b0, b1, b2, b3 = b
+        centres, symbols, sgrid_get = self.centres, self.symbols, self.sgrid.get
+        for gx in range(int((b[0] - m) // CELL), int((b[2] + m) // CELL) + 1):
+            for gy in range(int((b[1] - m) // CELL), int((b[3] + m) // CELL) + 1):
+                for j in sgrid_get((gx, gy), ()):
+                    if j != i:
+                        jx, jy = centres[j]  # point_box_dist, inline: the same numbers
+                        dx = max(b0 - jx, 0.0, jx - b2)
+                        dy = max(b1 - jy, 0.0, jy - b3)
+                        lim = symbols[j] + MARGIN
+                        if dx < lim and dy < lim and math.hypot(dx, dy) < lim:  # (hypot is never below either)
+                            return False
         return True
 
     def _off_track(self, b: Box) -> bool:
-        seen = set()
-        segs = self.segs
-        for k in _cells(b):
-            for j in self.tgrid.get(k, ()):
-                if j in seen:
-                    continue
-                seen.add(j)
-                x0, y0, x1, y1, hw = segs[j]
-                m = hw + MARGIN
-                if (x0 if x0 > x1 else x1) <= b[0] - m or (x0 if x0 < x1 else x1) >= b[2] + m or \
-                        (y0 if y0 > y1 else y1) <= b[1] - m or (y0 if y0 < y1 else y1) >= b[3] + m:
-                    continue  # far apart (the quick test of seg_near_box)
-                if seg_near_box(x0, y0, x1, y1, b, m):
-                    return False
+        b0, b1, b2, b3 = b
+        tgrid_get = self.tgrid.get
+        gx0, gx1, gy0, gy1 = int(b0 // CELL), int(b2 // CELL), int(b1 // CELL), int(b3 // CELL)
+        if gx0 == gx1 and gy0 == gy1:
+            near = tgrid_get((gx0, gy0), ())
+        else:  # each piece once
+            near = set()
+            for gx in range(gx0, gx1 + 1):
+                for gy in range(gy0, gy1 + 1):
+                    near.update(tgrid_get((gx, gy), ()))
+        tq = self.tq
+        for j in near:
+            hx, lx, hy, ly, m, ax, ay, dx, dy = tq[j]
+            if hx <= b0 - m or lx >= b2 + m or hy <= b1 - m or ly >= b3 + m:
+                continue  # far apart (the quick test of seg_near_box)
+            if _near(ax, ay, dx, dy, b0, b1, b2, b3, m):
+                return False
         return True
+
+
+def _near_symbol(i: int, b: Box, syms: list) -> bool:
+    """Whether a box meets another station's symbol among ``syms`` (HardRule.nearby)."""
+    b0, b1, b2, b3 = b
+    for j, jx, jy, lim in syms:
+        if j == i or b0 - jx >= lim or jx - b2 >= lim or b1 - jy >= lim or jy - b3 >= lim:
+            continue  # a side of the box as far as the symbol reaches, or further (hypot is never less)
+        dx = max(b0 - jx, 0.0, jx - b2)  # point_box_dist, inline: the same numbers
+        dy = max(b1 - jy, 0.0, jy - b3)
+        if math.hypot(dx, dy) < lim:
+            return True
+    return False
+
+
+def _near_track(b: Box, segs: list) -> bool:
+    """Whether a box comes too near a piece of track among ``segs`` (HardRule.nearby)."""
+    b0, b1, b2, b3 = b
+    for hx, lx, hy, ly, m, ax, ay, dx, dy in segs:
+        if hx <= b0 - m or lx >= b2 + m or hy <= b1 - m or ly >= b3 + m:
+            continue  # far apart (the quick test of seg_near_box)
+        if _near(ax, ay, dx, dy, b0, b1, b2, b3, m):
+            return True
+    return False
 
 
 def _cells(box: Box):

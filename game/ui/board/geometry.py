@@ -127,16 +127,23 @@ class BoardGeometry:
 
     def update_px(self) -> None:
         """Lane segments and hit-test centre lines in board pixels (board units times the zoom's scale)."""
+        for _ in self.update_px_steps():
+            pass
+
+    def update_px_steps(self):
+        """update_px as a generator yielding every few connections (a progressive rebuild spreads it)."""
         s = self.camera.s
         if self.geom_px_key == s:
             return
-        self.geom_px_key = s
         lanes_all = []
         trims = []
         for c in range(len(self.board.connections)):
+            if c % 24 == 23:
+                yield
             lanes, trim = self.conn_geometry_px(c, s)
             lanes_all.append(lanes)
             trims.append(trim)
+        self.geom_px_key = s
         self.lanes_px = lanes_all
         self.trim_px = trims
         self._conn_px = {}

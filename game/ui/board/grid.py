@@ -69,12 +69,13 @@ def _overlap(a, b) -> float:
 
 def place_labels(paper: tuple[float, float, float, float], cols: int, rows: int,
                  size: Callable[[str], tuple[int, int]], inset: float, taken: list,
-                 plain: Callable[[tuple[float, float, float, float]], float]) -> list[tuple[str, tuple]]:
+                 plain: Callable[[tuple[float, float, float, float]], float]):
     """(text, box) of every grid label, in the coordinates of ``paper`` (x0, y0, x1, y1): two copies (top and
     bottom, left and right), or the one clear copy where the other would lie under something. ``size``: a
     label's size; ``taken``: boxes it must not cover; ``plain``: how much of a box is off plain paper (0..1).
     Each copy takes the first place in its square's stretch of the edge that covers nothing and lies on
-    paper, else the one covering least."""
+    paper, else the one covering least. A generator yielding every four copies (a frame may stop between):
+    ``labels = yield from place_labels(...)``."""
     x0, y0, x1, y1 = paper
     cw, rh = (x1 - x0) / cols, (y1 - y0) / rows
     rects = [pygame.Rect(math.floor(t[0]), math.floor(t[1]), math.ceil(t[2] - t[0]) + 1, math.ceil(t[3] - t[1]) + 1)
@@ -87,7 +88,9 @@ def place_labels(paper: tuple[float, float, float, float], cols: int, rows: int,
         for edge in ("left", "right"):
             wanted.append((str(r + 1), y0 + (r + 0.5) * rh, edge, rh))
     out = []
-    for text, mid, edge, square in wanted:
+    for k, (text, mid, edge, square) in enumerate(wanted):
+        if k % 4 == 3:
+            yield
         w, h = size(text)
         best = None
         for n, (across, along) in enumerate((a, b) for a in ACROSS for b in ALONG):
@@ -110,10 +113,10 @@ def place_labels(paper: tuple[float, float, float, float], cols: int, rows: int,
     return [(text, box) for cost, text, box in out if cost < 1000 or text not in clear]
 
 
-def draw_grid(view: "BoardView", surf: pygame.Surface, paper: pygame.Rect, origin: tuple[int, int]) -> list:
+def draw_grid(view: "BoardView", surf: pygame.Surface, paper: pygame.Rect, origin: tuple[int, int]):
     """Ticks between squares at the paper's edges and the labels where ``place_labels`` puts them, each on a
     patch of paper; ``origin``: the sheet's top-left in board pixels. Returns the labels' (text, box in board
-    pixels)."""
+    pixels). A generator, so the sheet's job spreads it over frames: ``labels = yield from draw_grid(...)``."""
     from ..draw import mix
 
     cam = view.camera
@@ -159,8 +162,10 @@ def draw_grid(view: "BoardView", surf: pygame.Surface, paper: pygame.Rect, origi
     box = (paper.x + ox, paper.y + oy, paper.right + ox, paper.bottom + oy)
     band = inset + (max(ACROSS) + 1) * font.get_linesize() + 2 * pad  # only what lies near the edges
     inner = (box[0] + band, box[1] + band, box[2] - band, box[3] - band)
+    yield
     taken = obstacles(view, inner)
-    labels = place_labels(box, cols, rows, size, inset, taken, plain)
+    yield
+    labels = yield from place_labels(box, cols, rows, size, inset, taken, plain)
     for text, (x0, y0, x1, y1) in labels:
         patch = pygame.Rect(round(x0 - ox), round(y0 - oy), round(x1 - x0), round(y1 - y0))
         pygame.draw.rect(surf, t.board_bg, patch, border_radius=max(2, patch.h // 3))

@@ -12,7 +12,7 @@ import pygame
 
 from ...engine.cities import ruleset_for_city
 from ..seats import EDGE_ROTATION
-from . import placement
+from . import name_cache, placement
 from .geometry import LANE_GAP
 
 if TYPE_CHECKING:
@@ -111,7 +111,8 @@ class NameLayer:
 
     def job(self, key):
         """The placement for ``key`` as a generator that yields now and then, so it can be spread over frames;
-        taken from the last placements when this board was placed so before."""
+        taken from the last placements when this board was placed so before in this run, or from disk when in
+        an earlier one (name_cache.py)."""
         view = self.view
         board = view.board
         cam = self.camera
@@ -120,13 +121,29 @@ class NameLayer:
         got = _placements.get(known)
         if got is not None and got[0] is board:  # the board is kept in the entry, so its id is not reused
             _placements[known] = _placements.pop(known)  # most recently used last
+            _, px, angle = key
+            for k, (text, _, _) in enumerate(got[1]):  # the names' pictures at this size, a few a step (a
+                if k % 8 == 7:  # placement draws them as it measures them; where they are asks for all)
+                    yield
+                self.label_surface(text, px, angle)
             self.labels, self.corners, self.settle_work = list(got[1]), list(got[2]), got[3]
             self.names_left_off = set(got[4])
             self.names_without_room = set(got[5])
             self.key = key
             return
-        card = self.name_card(key)
-        done = yield from placement.place_names(card)
+        card = yield from self.name_card(key)
+        sizes = {}
+        for k, name in enumerate(card.names):  # every form's size (the pictures are drawn: a few a step)
+            if k % 8 == 7:
+                yield
+            for text in (name, placement.split_name(name)):
+                if text:
+                    sizes[text] = card.measure(text)
+        kept = name_cache.card_key(card, sizes)
+        done = name_cache.load(kept, len(card.centres))  # placed so in an earlier run
+        if done is None:
+            done = yield from placement.place_names(card)
+            name_cache.store(kept, done)
         self.settle_work = done.work
         self.names_left_off = set(done.left_off)
         self.names_without_room = set(done.no_room)
@@ -139,8 +156,9 @@ class NameLayer:
         while len(_placements) > PLACEMENT_CACHE_SIZE:
             del _placements[next(iter(_placements))]
 
-    def name_card(self, key) -> placement.NameCard:
-        """The board as the placement sees it, in board pixels at the current zoom."""
+    def name_card(self, key):
+        """The board as the placement sees it, in board pixels at the current zoom (a generator yielding every
+        few connections: ``card = yield from name_card(key)``)."""
         (_, size), px, angle = key
         view, cam = self.view, self.camera
         board, city = view.board, view.city
@@ -150,6 +168,7 @@ class NameLayer:
         rads = [self.geometry.station_radius(i) for i in range(len(pos))]
         # every straight piece of every connection, as wide as the tokens its spaces will hold (clearance.py)
         pieces = view.pieces
+        yield from self.geometry.update_px_steps()  # the zoom's lanes, where the letter badges go
         reach = pieces.token_reach()
         extra = 1 if ruleset_for_city(board.city).full_connection_tiles(board) is not None else 0  # Paris: full ones
         segs = []
@@ -160,6 +179,8 @@ class NameLayer:
                 segs.append((a[0], a[1], b[0], b[1], hw))
         letter = pieces.badge_px() / 2  # each token's letter badge: a disc where it may be drawn
         for c, con in enumerate(board.connections):
+            if c % 32 == 31:
+                yield
             for x, y in pieces.letter_centres(c, con.spaces + extra, self.geometry.lane_px):
                 segs.append((x, y, x, y, letter))
         dests = set(board.express_cards) | set(board.standard_cards)

@@ -33,6 +33,7 @@ Candidate = tuple[str, Box, float]  # (text, box, preference cost)
 
 CELL = 64.0  # side of a grid cell (board pixels) for finding what is near a box
 SETTLE_STEPS = 600  # the names' last search (settle_clashes): moves per run
+STEPS_PER_YIELD = 4  # the search's moves between two yields (a move weighs all of a name's places: ~0.3 ms)
 # the search's work bound, in names looked at (each grid cell's names when a place is weighed): Berlin at 1280x720
 # needs 0.61 million, Paris 1.17 million; a window far too small for the names (640x360, five seats) would take
 # 50 million (about 47 s of processor time) and now stops at the bound with the best places found by then
@@ -211,10 +212,12 @@ class _Placer:
         self.clear = list(card.clearances)
         self.keep = list(card.keep_out if card.keep_out is not None else card.clearances)
         self.segs = list(card.segments)
+        self.spans = [(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)) for x0, y0, x1, y1, _ in self.segs]
         self.rule = HardRule(card.centres, self.keep, card.segments, card.card, card.view, self.clear)
         self.no_room: set[int] = set()  # names with no place the hard rule allows (the map leaves no room)
         self.barred: list[list[Candidate]] = []  # per station, the least bad places the rule bars
         self.grid: dict[tuple[int, int], list] = {}  # fixed obstacles: (kind, box, data) per grid cell
+        self.fgrid: dict[tuple[int, int], list] = {}  # the same, each with its first grid cell (fixed_cost)
         # names closer than this read as one ("Holborn Moorgate"): keep a gap, widest along the baseline
         self.gx = LABEL_GAP * card.px
         self.gy = self.gx * 0.4
@@ -231,9 +234,11 @@ class _Placer:
     # ---- boxes -----------------------------------------------------------------------------------
     def add(self, kind: str, box: Box, data=None) -> None:
         item = (kind, box, data)
-        grid = self.grid
+        first = (kind, box, data, int(box[0] // CELL), int(box[1] // CELL))  # with its first grid cell
+        grid, fgrid = self.grid, self.fgrid
         for k in cells(box):
             grid.setdefault(k, []).append(item)
+            fgrid.setdefault(k, []).append(first)
 
     def off_card(self, box: Box) -> bool:
         bx0, by0, bx1, by1 = self.card.card
@@ -309,18 +314,25 @@ class _Placer:
             if two:
                 forms.append((two, 3.0))
             sizes = [(text, form_cost, *card.measure(text)) for text, form_cost in forms]
+            w_most, h_most = max(s[2] for s in sizes), max(s[3] for s in sizes)
+            across, up = r + 1.5 * h_most + w_most, r + 2.5 * h_most  # round every place below (but those slid)
+            near = self.rule.nearby((x - across, y - up, x + across, y + up))
             allowed, barred = [], []
             for ring in range(3):  # further out only while the rule allows no place nearer
+                if ring:
+                    yield
                 for text, form_cost, w, h in sizes:
                     for (lx, ly), pref in self.places(x, y, r, w, h, ring):
                         box = (lx, ly, lx + w, ly + h)
-                        t = tier(i, box)
+                        t = tier(i, box, near)
                         (barred if t else allowed).append((text, box, h, pref + form_cost + RULE_TIER * t))
                 if allowed:
                     break
-            if not allowed:  # crowded: any allowed spot close round the station
-                allowed = [(text, box, h, pref + form_cost) for text, form_cost, w, h in sizes
-                           for box, pref in self.scan(i, r, w, h)]
+            if not allowed:  # crowded: any allowed spot close round the station (each form's scan a step)
+                for text, form_cost, w, h in sizes:
+                    yield
+                    found = yield from self.scan(i, r, w, h, near)
+                    allowed += [(text, box, h, pref + form_cost) for box, pref in found]
             barred = sorted(barred, key=lambda c: c[3])[:48]  # the least bad (past the card's edge last: tier 3)
             self.barred.append([(text, box, self.fixed_cost(i, box, h, cost)) for text, box, h, cost in barred])
             if not allowed:  # the map leaves no room
@@ -356,51 +368,73 @@ class _Placer:
                         places.append(((sx, sy), pref + 1.0))
         return places
 
-    def scan(self, i: int, r: float, w: float, h: float) -> list[tuple[Box, float]]:
+    def scan(self, i: int, r: float, w: float, h: float, near=None):
         """Where the usual places are all barred (a crowded middle): every spot on a grid of quarter lines
         whose nearest point to the station lies within a line and a half beyond ``r``, the rule allowing
-        (the nearest first, at most a dozen)."""
+        (the nearest first, at most a dozen). ``near``: HardRule.nearby round the station. A generator
+        yielding every 128 spots: ``found = yield from scan(...)``."""
         x, y = self.pos[i]
         step = max(2.0, h / 4)
         far = r + 1.5 * h
-        out = []
+        spots = []
         n_x, n_y = int((w + 2 * far) / step) + 1, int((h + 2 * far) / step) + 1
         for gx in range(n_x):
             lx = x - w - far + gx * step
             for gy in range(n_y):
                 ly = y - h - far + gy * step
-                box = (lx, ly, lx + w, ly + h)
                 d = math.hypot(max(lx - x, 0.0, x - lx - w), max(ly - y, 0.0, y - ly - h))
-                if r <= d <= far and self.rule.allows(i, box):
-                    out.append((box, 4.0 + 2.0 * (d - r) / h))
-        return sorted(out, key=lambda c: c[1])[:12]
+                if r <= d <= far:
+                    spots.append((4.0 + 2.0 * (d - r) / h, len(spots), (lx, ly, lx + w, ly + h)))
+        # the nearest first, the grid's order among equals (as a stable sort of the allowed ones would have
+        # them): the rule is asked only until a dozen are found
+        out = []
+        allows = self.rule.allows
+        for k, (cost, _, box) in enumerate(sorted(spots)):
+            if k % 128 == 127:
+                yield
+            if allows(i, box, near):
+                out.append((box, cost))
+                if len(out) == 12:
+                    break
+        return out
 
     def fixed_cost(self, i: int, box: Box, h: float, cost: float) -> float:
         """``cost`` plus what a place of name ``i`` covers that never moves: the card's edge, the view's, other
         stations and the lanes."""
-        lx, ly, rx, ry = box
         if self.off_card(box):
             cost += 200
         if self.cut(box):
             cost += 400
+        return self.obstacle_cost(i, box, h, cost)
+
+    def obstacle_cost(self, i: int, box: Box, h: float, cost: float) -> float:
+        """``cost`` plus the stations, badges and lanes a place covers. (Each obstacle counts once, where the walk
+        over the box's grid cells first meets it: the cell of its own first column and row, or the box's; an
+        obstacle the box does not reach adds nothing and is passed over. The same sum, added in the same order,
+        as a walk that kept a set of the obstacles seen.)"""
+        lx, ly, rx, ry = box
         inner = (lx + 1, ly + 1, rx - 1, ry - 1)
-        seen = set()
-        grid, segs = self.grid, self.segs
-        for k in cells(box):
-            for item in grid.get(k, ()):
-                if id(item) in seen:
-                    continue
-                seen.add(id(item))
-                kind, ob, data = item
-                if kind == "station":  # its own too: a place slid onto the card may cover it
-                    cost += overlap(inner, ob) * (1.5 if data != i else 6.0)
-                elif kind == "badge":
-                    if data != i:
+        i0, i1, i2, i3 = inner
+        fgrid_get, segs, spans = self.fgrid.get, self.segs, self.spans
+        gx0, gy0 = int(lx // CELL), int(ly // CELL)
+        for gx in range(gx0, int(rx // CELL) + 1):
+            for gy in range(gy0, int(ry // CELL) + 1):
+                for kind, ob, data, cx0, cy0 in fgrid_get((gx, gy), ()):
+                    if (gx != cx0 and gx != gx0) or (gy != cy0 and gy != gy0):
+                        continue  # met in an earlier cell
+                    if kind == "seg":
+                        x0, y0, x1, y1, hw = segs[data]
+                        grown = (i0 - hw, i1 - hw, i2 + hw, i3 + hw)
+                        nx, ny, hx, hy = spans[data]
+                        if hx < grown[0] - 1e-6 or nx > grown[2] + 1e-6 or hy < grown[1] - 1e-6 or ny > grown[3] + 1e-6:
+                            continue  # the piece runs wholly beside the box: nothing inside it (clip_len 0)
+                        cost += clip_len(x0, y0, x1, y1, grown) * h * 0.03
+                    elif ob[0] >= i2 or ob[2] <= i0 or ob[1] >= i3 or ob[3] <= i1:
+                        continue  # apart: overlap 0
+                    elif kind == "station":  # its own too: a place slid onto the card may cover it
+                        cost += overlap(inner, ob) * (1.5 if data != i else 6.0)
+                    elif data != i:  # a badge
                         cost += overlap(inner, ob) * 6.0
-                else:
-                    x0, y0, x1, y1, hw = segs[data]
-                    grown = (inner[0] - hw, inner[1] - hw, inner[2] + hw, inner[3] + hw)
-                    cost += clip_len(x0, y0, x1, y1, grown) * h * 0.03
         return cost
 
     # ---- step 3: greedy passes ---------------------------------------------------------------------
@@ -550,6 +584,7 @@ class _Settler:
         self.bound = p.card.work_bound
         self.marked = {k for k in range(len(p.pos)) if p.clear[k] > p.rads[k]}  # stations with a city's mark
         self.fixed: dict[tuple[int, Box], float] = {}  # conflicts of a place that do not move: cached
+        self.near_prep: dict[Box, tuple] = {}  # per place: its grown box's grid cells, the grown box, its area
         self.own = SETTLE_OWN_BADGE  # what a name's own station's badge weighs over it
 
     def search_twice(self):
@@ -669,31 +704,45 @@ class _Settler:
     def near_names(self, i: int, box: Box) -> dict[int, float]:
         """The names too close to a place, each weighing SETTLE_NAME, more when they overlap it (up to five
         times for a name wholly under the other). The search's hot spot: the grid cells of the grown box are
-        walked here, in the order ``cells`` gives them."""
-        gx, gy = self.gx, self.gy
-        g0, g1, g2, g3 = box[0] - gx, box[1] - gy, box[2] + gx, box[3] + gy
+        walked here, in the order ``cells`` gives them (kept per place, with its grown box and area)."""
+        keys, g0, g1, g2, g3, a_box = self.near_prep.get(box) or self.prepare(box)
+        a0, a1, a2, a3 = box
         lgrid_get, boxes = self.lgrid.get, self.boxes
-        a_box = _area(box)
-        cell = CELL
         out = {}
         work = 0
-        for cx in range(int(g0 // cell), int(g2 // cell) + 1):
-            for cy in range(int(g1 // cell), int(g3 // cell) + 1):
-                near = lgrid_get((cx, cy), ())
-                work += 1 + len(near)
-                for j in near:
-                    if j != i and j not in out:
-                        b = boxes[j]
-                        if g0 < b[2] and b[0] < g2 and g1 < b[3] and b[1] < g3:
-                            ov = overlap(box, b)  # a name hidden under another is worst
-                            if ov:
-                                a_b = (b[2] - b[0]) * (b[3] - b[1])  # _area(b), inline: the search's hot spot
-                                a_b = a_b if a_b > 1.0 else 1.0
-                                out[j] = SETTLE_NAME * (2 + 3 * ov / (a_box if a_box < a_b else a_b))
-                            else:
-                                out[j] = SETTLE_NAME
+        for key in keys:
+            near = lgrid_get(key, ())
+            work += 1 + len(near)
+            for j in near:
+                if j != i and j not in out:
+                    b0, b1, b2, b3 = boxes[j]
+                    if g0 < b2 and b0 < g2 and g1 < b3 and b1 < g3:
+                        # overlap(box, b), inline: a name hidden under another is worst
+                        w = (a2 if a2 < b2 else b2) - (a0 if a0 > b0 else b0)
+                        h = (a3 if a3 < b3 else b3) - (a1 if a1 > b1 else b1)
+                        ov = w * h if w > 0 and h > 0 else 0.0
+                        if ov:
+                            a_b = (b2 - b0) * (b3 - b1)  # _area(b), inline
+                            a_b = a_b if a_b > 1.0 else 1.0
+                            out[j] = SETTLE_NAME * (2 + 3 * ov / (a_box if a_box < a_b else a_b))
+                        else:
+                            out[j] = SETTLE_NAME
         self.work += work
         return out
+
+    def prepare(self, box: Box) -> tuple:
+        """A place as near_names walks it: its grown box's grid cells, the grown box, its area (kept)."""
+        gx, gy = self.gx, self.gy
+        g0, g1, g2, g3 = box[0] - gx, box[1] - gy, box[2] + gx, box[3] + gy
+        keys = tuple((cx, cy) for cx in range(int(g0 // CELL), int(g2 // CELL) + 1)
+                     for cy in range(int(g1 // CELL), int(g3 // CELL) + 1))
+        prep = self.near_prep[box] = (keys, g0, g1, g2, g3, _area(box))
+        return prep
+
+    def near_work(self, box: Box) -> int:
+        """The work near_names(i, box) counts (its grid cells and the names in them), without weighing them."""
+        lgrid_get = self.lgrid.get
+        return sum(1 + len(lgrid_get(key, ())) for key in (self.near_prep.get(box) or self.prepare(box))[0])
 
     def other(self, i: int, box: Box) -> float:
         """What a name's place covers besides other names: another station's destination badge, a city's
@@ -723,7 +772,8 @@ class _Settler:
 
     def weight(self, i: int, box: Box) -> float:
         """All a place of name ``i`` clashes with, the other names as they stand."""
-        return sum(self.near_names(i, box).values()) + self.other(i, box)
+        o = self.fixed.get((i, box))
+        return sum(self.near_names(i, box).values()) + (self.other(i, box) if o is None else o)
 
     def needs_search(self) -> bool:
         boxes, badges = self.boxes, self.badges
@@ -751,9 +801,11 @@ class _Settler:
         start = list(self.choice)
         best_state = (self.score(start), start)
         for run in range(SETTLE_RUNS):
+            yield
             best_state = yield from self.run(run, start, best_state)
         self.restore(best_state[1])
         yield from self.pair_moves()
+        yield
         self.return_home(start)
 
     def score(self, state: list) -> float:
@@ -770,7 +822,7 @@ class _Settler:
         total = best_state[0] if run == 0 else self.score(choice)
         left_from: dict[int, Box] = {}
         for step in range(SETTLE_STEPS):
-            if step % 16 == 15:
+            if step % STEPS_PER_YIELD == STEPS_PER_YIELD - 1:
                 yield
             if not stuck or self.work > self.bound:
                 break
@@ -791,15 +843,7 @@ class _Settler:
         was = self.near_names(i, self.boxes[i])
         now_o = count[i] - sum(was.values())
         p.take(i)
-        best = None
-        for c in self.places_of(i, True):
-            if c is choice[i] or c[1] == left_from.get(i):
-                continue
-            ns = self.near_names(i, c[1])
-            o = self.other(i, c[1])
-            key = (sum(ns.values()) + o, c[2] + rng.random() * 0.01)
-            if best is None or key < best[0]:
-                best = (key, c, ns, o)
+        best = self.least_place(i, rng, left_from.get(i))
         heat = SETTLE_HEAT * 0.02 ** (step / SETTLE_STEPS)  # now and then a worse place, less often
         if best is None or (best[0][0] > count[i] and rng.random() >= math.exp((count[i] - best[0][0]) / heat)):
             p.put(i, choice[i][1])
@@ -812,6 +856,29 @@ class _Settler:
             count[j] += ns.get(j, 0) - was.get(j, 0)
         count[i] = sum(ns.values()) + o
         return 2 * (sum(ns.values()) - sum(was.values()) + o - now_o)
+
+    def least_place(self, i: int, rng: random.Random, gone: Box | None) -> tuple | None:
+        """Name ``i``'s place (not where it stands nor ``gone``, where it last came from) with the fewest weighed
+        conflicts, ties broken by preference and a random draw: ((weight, tie), place, names near, fixed)."""
+        best = None
+        now = self.choice[i]
+        fixed, rnd = self.fixed, rng.random
+        for c in self.places_of(i, True):
+            if c is now or c[1] == gone:
+                continue
+            box = c[1]
+            o = fixed.get((i, box))
+            if o is None:
+                o = self.other(i, box)
+            if best is not None and o > best[0][0]:  # it cannot win: only its work is counted
+                self.work += self.near_work(box)
+                rnd()
+                continue
+            ns = self.near_names(i, box)
+            key = (sum(ns.values()) + o, c[2] + rnd() * 0.01)
+            if best is None or key < best[0]:
+                best = (key, c, ns, o)
+        return best
 
     def part_close(self):
         """Names still too close after the search (their allowed places all crowded by neighbours, as where two
@@ -858,6 +925,7 @@ class _Settler:
             for k in ks:
                 if not self.bad(i) or self.work > self.bound:
                     break
+                yield  # (a pair weighs every place of both names: about a millisecond)
                 p.take(i)
                 p.take(k)
                 choice[i], choice[k] = self.best_pair(i, k)
@@ -868,17 +936,28 @@ class _Settler:
         """The places of names ``i`` and ``k`` (both taken off) that clash least together."""
         choice = self.choice
         ai = [(c, self.weight(i, c[1])) for c in self.places_of(i, True)]
-        ak = [(c, self.weight(k, c[1])) for c in self.places_of(k, True)]
+        ak = [(c, self.weight(k, c[1]), c[1], _area(c[1])) for c in self.places_of(k, True)]
         now_i = self.weight(i, choice[i][1])
         now_k = self.weight(k, choice[k][1])
         best = (self.pair_cost(choice[i], now_i, choice[k], now_k), choice[i], choice[k])
+        least = best[0] - 1e-9
+        gx, gy = self.gx, self.gy
         for ci, ni in ai:
             if ni >= best[0]:
                 continue
-            for ck, nk in ak:
-                n = self.pair_cost(ci, ni, ck, nk)
-                if n < best[0] - 1e-9:
+            a = ci[1]
+            g0, g1, g2, g3 = a[0] - gx, a[1] - gy, a[2] + gx, a[3] + gy  # p.grown(a)
+            a_i = _area(a)
+            for ck, nk, b, a_k in ak:  # pair_cost, inline (the pairs' hot spot): the same numbers
+                n = ni + nk
+                if n >= least:
+                    continue  # what a clash adds is never negative
+                if g0 < b[2] and b[0] < g2 and g1 < b[3] and b[1] < g3:
+                    ov = overlap(a, b)
+                    n += SETTLE_NAME * (1 + (ov > 0) + 3 * ov / (a_i if a_i < a_k else a_k))
+                if n < least:
                     best = (n, ci, ck)
+                    least = n - 1e-9
         return best[1], best[2]
 
     def pair_cost(self, ci: Candidate, ni: float, cj: Candidate, nj: float) -> float:

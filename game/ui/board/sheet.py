@@ -134,6 +134,7 @@ class StaticSheet:
         s = cam.s
         x0, y0, x1, y1 = self._extent()
         yield
+        yield from self.geometry.update_px_steps()  # (the zoom's lanes, a few connections a step)
         self.geometry.update()
         lanes_all = self.geometry.lanes
         yield  # each step below costs a few milliseconds on a sheet several windows big
@@ -156,7 +157,7 @@ class StaticSheet:
         yield
         view.city.draw_under_lines(surf, view, (x0, y0))  # e.g. New York's rivers and clusters
         yield
-        grid = draw_grid(view, surf, paper, (x0, y0)) if view.show_grid else []  # over the ground (grid.py)
+        grid = (yield from draw_grid(view, surf, paper, (x0, y0))) if view.show_grid else []  # over the ground
         # sheet pixel = screen pixel - off
         off = (cam.rect.x - cam.vx0 + x0, cam.rect.y - cam.vy0 + y0)
         yield from self._draw_slots(surf, off, lanes_all)
