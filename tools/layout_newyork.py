@@ -25,7 +25,7 @@ import random
 PITCH = 88.0  # grid spacing in board units (the London board's is 85-89; names are sized to it)
 ORIGIN = (96.0, 92.0)  # board position of grid cell (0, 0)
 COLS, ROWS = 19, 12  # the annealer's grid cells 0..COLS-1 x 0..ROWS-1 (London uses 17 x 11 for 100 stations)
-SPREAD = 3  # columns let in after annealing (SPREAD_COLUMNS below)
+SPREAD = 2  # columns let in after annealing (SPREAD_COLUMNS below)
 WIDTH, HEIGHT = round(2 * ORIGIN[0] + PITCH * (COLS + SPREAD - 1)), round(2 * ORIGIN[1] + PITCH * (ROWS - 1))
 MIN_SPACING = 85.0  # no two nodes closer than this (London's smallest station spacing)
 
@@ -378,20 +378,19 @@ BENDS: dict[tuple[str, str], list[tuple[float, float]]] = {
 
 #: Columns let into the annealed grid (issue 22 item 1: "no name under a piece"), each between two grid columns
 #: (the annealer's numbering): the play screen's board view is wider than the annealed board (1.71 : 1 at four
-#: seats round a table, the board 1.40 : 1), so three more columns cost no scale and give the crowded names
-#: room: between Manhattan's west side (Columbus Circle ... Christopher St) and its next column, between that
-#: column and Broadway's (Port Authority, Times Sq, 14 St - 7 Av), and through Downtown Brooklyn (Atlantic Av
-#: Barclays Ctr, Church Av | Grand Army Plaza, Kings Highway). A diagonal connection across a new column gets a
-#: level stretch in it (two bends); straight ones just grow.
-SPREAD_COLUMNS: tuple[float, ...] = (0.5, 1.5, 8.5)
+#: seats round a table, the board 1.40 : 1), so more columns cost no scale and give the crowded names room:
+#: between Manhattan's west side (Columbus Circle ... Christopher St) and Broadway's column (Times Sq, 14 St - 7
+#: Av, Wash Sq), and through Downtown Brooklyn (Atlantic Av Barclays Ctr, Church Av | Grand Army Plaza, Kings
+#: Highway). A diagonal connection across a new column gets a level stretch in it (two bends); straight ones
+#: just grow. (A third column, between Broadway and 6 Av, drew the Village's name away from its cluster.)
+SPREAD_COLUMNS: tuple[float, ...] = (0.5, 8.5)
 assert len(SPREAD_COLUMNS) == SPREAD
 #: Hand moves after the spread (node -> grid cell, the spread board's numbering), found by trying each crowded
 #: station one cell each way (check_layout clean) and keeping a move when fewer names were left without room
 #: on the play screen at 1920x1080 and 3840x2160 (four seats round a table).
 NUDGES: dict[str, tuple[int, int]] = {
-    "14 St - 7 Av": (1, 6),  # next to 14 St - 8 Av: Times Sq's name gets the room below it
-    "Church Av": (11, 10),  # into Downtown Brooklyn's new column: room for its name and Atlantic Av's
-    "Sutphin Blvd Archer Av JFK Airport": (17, 5),  # Jamaica Center's name had no room beside it
+    "14 St - 7 Av": (1, 6),  # into the new column beside 14 St - 8 Av: Times Sq's name gets the room below it
+    "Jamaica Center Parsons/Archer": (19, 5),  # a column right: its name had no room beside Sutphin Blvd
 }
 
 
