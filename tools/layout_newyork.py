@@ -386,8 +386,9 @@ BENDS: dict[tuple[str, str], list[tuple[float, float]]] = {
 SPREAD_COLUMNS: tuple[float, ...] = (0.5, 8.5)
 assert len(SPREAD_COLUMNS) == SPREAD
 #: Hand moves after the spread (node -> grid cell, the spread board's numbering), found by trying each crowded
-#: station one cell each way (check_layout clean) and keeping a move when fewer names were left without room
-#: on the play screen at 1920x1080 and 3840x2160 (four seats round a table).
+#: station one cell each way (check_layout clean, its connections redrawn by :func:`elbow`) and keeping a move
+#: when fewer names were left without room on the play screen at 1920x1080 and 3840x2160 (four seats round a
+#: table) and the cluster names still sat by their clusters.
 NUDGES: dict[str, tuple[int, int]] = {
     "14 St - 7 Av": (1, 6),  # into the new column beside 14 St - 8 Av: Times Sq's name gets the room below it
     "Jamaica Center Parsons/Archer": (19, 5),  # a column right: its name had no room beside Sutphin Blvd
@@ -444,11 +445,28 @@ def layout(latlon, edges, water_nodes, stages=STAGES, fixes=None, manhattan=("So
     return finish(cells, edges)
 
 
-def finish(cells: dict, edges) -> tuple[dict, dict]:
-    """The annealed (and hand-fixed) grid cells -> the board's cells and bends: the spread, then the nudges."""
+def elbow(a: tuple[float, float], b: tuple[float, float]) -> list[tuple[float, float]]:
+    """The bend of a connection a - b drawn octilinear: none where a - b is straight and octilinear, else one,
+    the 45-degree part first from ``a``."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    if is_octilinear(dx, dy):
+        return []
+    m = min(abs(dx), abs(dy))
+    return [(a[0] + math.copysign(m, dx), a[1] + math.copysign(m, dy))]
+
+
+def finish(cells: dict, edges, nudges=None) -> tuple[dict, dict]:
+    """The annealed (and hand-fixed) grid cells -> the board's cells and bends: the spread, then the nudges
+    (a nudged station's connections redrawn with :func:`elbow`)."""
+    nudges = NUDGES if nudges is None else nudges
     bends = spread_bends(cells, edges, BENDS)
     cells = {n: (spread_x(c), r) for n, (c, r) in cells.items()}
-    cells.update(NUDGES)
+    cells.update(nudges)
+    for u, v in edges:
+        if u in nudges or v in nudges:
+            bends.pop((u, v), None)
+            if elbow(cells[u], cells[v]):
+                bends[(u, v)] = elbow(cells[u], cells[v])
     return cells, bends
 
 
