@@ -10,7 +10,9 @@ station. The method:
 2. simulated annealing over grid cells (seeded, so the result is the same every run): moving or swapping
    stations, with heavy costs for a connection that is not octilinear, crosses another or runs over a
    station, and light ones for long connections, bent water crossings and drifting from the geography;
-3. :func:`check_layout` states the rules the result must meet (the map's tests run it on the TOML);
+3. room for the names (issue 22 item 1): columns let in after annealing (:data:`SPREAD_COLUMNS`, diagonals
+   across them run level through them) and a few stations nudged (:data:`NUDGES`), see :func:`finish`;
+   :func:`check_layout` states the rules the result must meet (the map's tests run it on the TOML);
 4. rivers and bays are octilinear bands along hand-set centre lines through the water icons
    (:data:`RIVERS`), checked so that only connections to an icon touch water.
 

@@ -157,6 +157,19 @@ def test_the_board_is_the_annealed_layout_with_columns_let_in():
     assert B.width == lay.WIDTH
 
 
+def test_a_new_column_keeps_every_connection_octilinear():
+    """A diagonal across a column let in runs level through it; a nudged station's connection bends once."""
+    cuts = (0.5, 2.5)
+    assert lay.spread_path([(0, 0), (1, 1)], cuts) == [(0, 0), (0.5, 0.5), (1.5, 0.5), (2, 1)]
+    assert lay.spread_path([(3, 0), (0, 3)], cuts) == [(5, 0), (4.5, 0.5), (3.5, 0.5), (1.5, 2.5), (0.5, 2.5), (0, 3)]
+    assert lay.spread_path([(0, 0), (0, 2)], cuts) == [(0, 0), (0, 2)]  # straight ones just move
+    for path in ([(0, 0), (3, 3)], [(4, 0), (0, 4)], [(1, 0), (3, 0)]):
+        new = lay.spread_path(path, cuts)
+        assert all(lay.is_octilinear(b[0] - a[0], b[1] - a[1]) for a, b in zip(new, new[1:])), new
+    assert lay.elbow((0, 0), (3, 1)) == [(1, 1)] and lay.elbow((0, 0), (2, 2)) == []
+    assert lay.elbow((4, 4), (0, 2)) == [(2, 2)]
+
+
 def test_water_areas_cover_the_rivers_and_every_icon():
     names = {w.name for w in MF.water}
     assert {"Hudson River", "East River", "Harlem River", "Upper New York Bay"} <= names
