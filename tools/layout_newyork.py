@@ -393,7 +393,6 @@ assert len(SPREAD_COLUMNS) == SPREAD
 #: table) and the cluster names still sat by their clusters.
 NUDGES: dict[str, tuple[int, int]] = {
     "14 St - 7 Av": (1, 6),  # into the new column beside 14 St - 8 Av: Times Sq's name gets the room below it
-    "Jamaica Center Parsons/Archer": (19, 5),  # a column right: its name had no room beside Sutphin Blvd
 }
 
 
