@@ -393,6 +393,7 @@ assert len(SPREAD_COLUMNS) == SPREAD
 #: table) and the cluster names still sat by their clusters.
 NUDGES: dict[str, tuple[int, int]] = {
     "14 St - 7 Av": (1, 6),  # into the new column beside 14 St - 8 Av: Times Sq's name gets the room below it
+    "New Utrecht Av": (10, 11),  # into Downtown Brooklyn's new column: room for Church Av's name
 }
 
 
