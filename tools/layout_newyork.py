@@ -10,7 +10,9 @@ station. The method:
 2. simulated annealing over grid cells (seeded, so the result is the same every run): moving or swapping
    stations, with heavy costs for a connection that is not octilinear, crosses another or runs over a
    station, and light ones for long connections, bent water crossings and drifting from the geography;
-3. :func:`check_layout` states the rules the result must meet (the map's tests run it on the TOML);
+3. room for the names (issue 22 item 1): columns let in after annealing (:data:`SPREAD_COLUMNS`, diagonals
+   across them run level through them) and a few stations nudged (:data:`NUDGES`), see :func:`finish`;
+   :func:`check_layout` states the rules the result must meet (the map's tests run it on the TOML);
 4. rivers and bays are octilinear bands along hand-set centre lines through the water icons
    (:data:`RIVERS`), checked so that only connections to an icon touch water.
 
@@ -24,8 +26,9 @@ import random
 
 PITCH = 88.0  # grid spacing in board units (the London board's is 85-89; names are sized to it)
 ORIGIN = (96.0, 92.0)  # board position of grid cell (0, 0)
-COLS, ROWS = 19, 12  # grid cells 0..COLS-1 x 0..ROWS-1 (London uses 17 x 11 for 100 stations)
-WIDTH, HEIGHT = round(2 * ORIGIN[0] + PITCH * (COLS - 1)), round(2 * ORIGIN[1] + PITCH * (ROWS - 1))
+COLS, ROWS = 19, 12  # the annealer's grid cells 0..COLS-1 x 0..ROWS-1 (London uses 17 x 11 for 100 stations)
+SPREAD = 2  # columns let in after annealing (SPREAD_COLUMNS below)
+WIDTH, HEIGHT = round(2 * ORIGIN[0] + PITCH * (COLS + SPREAD - 1)), round(2 * ORIGIN[1] + PITCH * (ROWS - 1))
 MIN_SPACING = 85.0  # no two nodes closer than this (London's smallest station spacing)
 
 OCT_DIRS = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]
@@ -375,8 +378,61 @@ BENDS: dict[tuple[str, str], list[tuple[float, float]]] = {
 }
 
 
+#: Columns let into the annealed grid (issue 22 item 1: "no name under a piece"), each between two grid columns
+#: (the annealer's numbering): the play screen's board view is wider than the annealed board (1.71 : 1 at four
+#: seats round a table, the board 1.40 : 1), so more columns cost no scale and give the crowded names room:
+#: between Manhattan's west side (Columbus Circle ... Christopher St) and Broadway's column (Times Sq, 14 St - 7
+#: Av, Wash Sq), and through Downtown Brooklyn (Atlantic Av Barclays Ctr, Church Av | Grand Army Plaza, Kings
+#: Highway). A diagonal connection across a new column gets a level stretch in it (two bends); straight ones
+#: just grow. (A third column, between Broadway and 6 Av, drew the Village's name away from its cluster.)
+SPREAD_COLUMNS: tuple[float, ...] = (0.5, 8.5)
+assert len(SPREAD_COLUMNS) == SPREAD
+#: Hand moves after the spread (node -> grid cell, the spread board's numbering), found by trying each crowded
+#: station one cell each way (check_layout clean, its connections redrawn by :func:`elbow`) and keeping a move
+#: when fewer names were left without room on the play screen at 1920x1080 and 3840x2160 (four seats round a
+#: table) and the cluster names still sat by their clusters.
+NUDGES: dict[str, tuple[int, int]] = {
+    "14 St - 7 Av": (1, 6),  # into the new column beside 14 St - 8 Av: Times Sq's name gets the room below it
+    "New Utrecht Av": (10, 11),  # into Downtown Brooklyn's new column: room for Church Av's name
+}
+
+
+def spread_x(x: float, cuts=None) -> float:
+    """A grid column (or fraction) of the annealed board -> the spread board's."""
+    return x + sum(1 for c in (SPREAD_COLUMNS if cuts is None else cuts) if c < x)
+
+
+def spread_path(pts: list[tuple[float, float]], cuts=None) -> list[tuple[float, float]]:
+    """A connection's path (its ends and bends, grid cells) on the spread board: where a diagonal piece
+    crosses a new column it runs level through it (the column's width) and goes on at 45 degrees."""
+    cuts = SPREAD_COLUMNS if cuts is None else cuts
+    out = [(spread_x(pts[0][0], cuts), pts[0][1])]
+    for (ax, ay), (bx, by) in zip(pts, pts[1:]):
+        if ax != bx and ay != by:  # diagonal: a level stretch in each new column it crosses
+            slope = (by - ay) / (bx - ax)
+            for c in sorted((c for c in cuts if min(ax, bx) < c < max(ax, bx)), reverse=bx < ax):
+                yc = ay + (c - ax) * slope
+                x0 = spread_x(c, cuts)  # the new column's left side
+                out += [(x0, yc), (x0 + 1, yc)] if bx > ax else [(x0 + 1, yc), (x0, yc)]
+        out.append((spread_x(bx, cuts), by))
+    return out
+
+
+def spread_bends(cells: dict, edges, bends: dict, cuts=None) -> dict:
+    """Each connection's bends on the spread board (``cells``: the annealed board's): its old bends spread, plus
+    a level stretch where a diagonal piece crosses a new column."""
+    out = {}
+    for u, v in edges:
+        pts = [cells[u]] + list(bends.get((u, v), [])) + [cells[v]]
+        new = spread_path(pts, cuts)
+        if len(new) > 2:
+            out[(u, v)] = new[1:-1]
+    return out
+
+
 def layout(latlon, edges, water_nodes, stages=STAGES, fixes=None, manhattan=("South Ferry", "155 St"), log=print):
-    """Grid cells for every node: projection, the annealing stages, then the hand fixes."""
+    """Grid cells for every node and the connections' bends: projection, the annealing stages, the hand fixes,
+    the columns let in (:data:`SPREAD_COLUMNS`) and the last hand moves (:data:`NUDGES`)."""
     init = project(latlon, manhattan)
     cells = None
     for st in stages:
@@ -388,7 +444,32 @@ def layout(latlon, edges, water_nodes, stages=STAGES, fixes=None, manhattan=("So
         log(f"stage seed={st['seed']}: {ann.hard_count()} hard problem(s), cost {ann.total():.0f}")
     for n, c in (FIXES if fixes is None else fixes).items():
         cells[n] = tuple(c)
-    return cells
+    return finish(cells, edges)
+
+
+def elbow(a: tuple[float, float], b: tuple[float, float]) -> list[tuple[float, float]]:
+    """The bend of a connection a - b drawn octilinear: none where a - b is straight and octilinear, else one,
+    the 45-degree part first from ``a``."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    if is_octilinear(dx, dy):
+        return []
+    m = min(abs(dx), abs(dy))
+    return [(a[0] + math.copysign(m, dx), a[1] + math.copysign(m, dy))]
+
+
+def finish(cells: dict, edges, nudges=None) -> tuple[dict, dict]:
+    """The annealed (and hand-fixed) grid cells -> the board's cells and bends: the spread, then the nudges
+    (a nudged station's connections redrawn with :func:`elbow`)."""
+    nudges = NUDGES if nudges is None else nudges
+    bends = spread_bends(cells, edges, BENDS)
+    cells = {n: (spread_x(c), r) for n, (c, r) in cells.items()}
+    cells.update(nudges)
+    for u, v in edges:
+        if u in nudges or v in nudges:
+            bends.pop((u, v), None)
+            if elbow(cells[u], cells[v]):
+                bends[(u, v)] = elbow(cells[u], cells[v])
+    return cells, bends
 
 
 def to_board(cell) -> tuple[float, float]:
@@ -407,7 +488,7 @@ def to_cell(xy) -> tuple[int, int]:
 #: ``half`` pitches each side to a band (the edge's water narrower: the board view's paper ends 60 units
 #: beyond the outermost stations). Tied to the layout above: check_layout says when they no longer fit.
 RIVER_HALF = 0.32
-RIVERS = (
+RIVERS = (  # (the annealed grid's columns: the columns let in after it are added by water_areas)
     ("Hudson River", 0.2, [(2.58, -0.42), (-0.42, -0.42), (-0.42, 11.5)]),  # along the board's edge
     ("Harlem River", RIVER_HALF, [(2.58, -0.42), "Water: Yankee Stadium", "Water: Grand Concourse South",
                                   "Water: Grand Concourse East", "Water: Hunts Point Av", "Water: Queens Plaza"]),
@@ -420,10 +501,11 @@ RIVERS = (
 
 
 def water_areas(cells: dict[str, tuple[int, int]], rivers=RIVERS) -> list[tuple[str, list[tuple[float, float]]]]:
-    """The water polygons (board units) for a layout: each river's centre line widened to a band."""
+    """The water polygons (board units) for a layout (the spread board's cells): each river's centre line widened
+    to a band."""
     out = []
     for name, half, centre in rivers:
-        pts = [to_board(cells[p] if isinstance(p, str) else p) for p in centre]
+        pts = [to_board(cells[p] if isinstance(p, str) else (spread_x(p[0]), p[1])) for p in centre]
         out.append((name, band(pts, half * PITCH)))
     return out
 

@@ -59,7 +59,7 @@ def render_toml(facts: dict, pos: dict, water: list[tuple[str, list]], bends: di
     out = ["# The New York board of On the Underground (New York/Paris, 2nd edition), reconstructed as facts:",
            "# stations, kinds, connections and track spaces from ../shared/reference/boards/newyork-*.csv (no photo",
            "# of the board exists; see the README there). The positions are a schematic layout made by",
-           "# tools/layout_newyork.py (a 1600 x 1078 board, an 88-unit grid, octilinear connections); docs/boards.md",
+           f"# tools/layout_newyork.py (a {lay.WIDTH} x {lay.HEIGHT} board, an 88-unit grid, octilinear connections); docs/boards.md",
            "# says how. Water icons are nodes of kind \"water\": a crossing is station - icon(s) - station.",
            "",
            "[map]", 'name = "New York"', 'city = "newyork"', f"start = {q(facts['start'])}",
@@ -87,13 +87,26 @@ def render_toml(facts: dict, pos: dict, water: list[tuple[str, list]], bends: di
     return "\n".join(out)
 
 
+def read_cells(path: Path) -> tuple[dict, dict]:
+    """The grid cells of a map file's stations and of its connections' bends."""
+    import tomllib
+
+    with open(path, "rb") as f:
+        m = tomllib.load(f)
+    cells = {s["name"]: lay.to_cell((s["x"], s["y"])) for s in m["stations"]}
+    bends = {(c["a"], c["b"]): [((x - lay.ORIGIN[0]) / lay.PITCH, (y - lay.ORIGIN[1]) / lay.PITCH)
+                                for x, y in c["bends"]] for c in m["connections"] if c.get("bends")}
+    return cells, bends
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("ref", nargs="?", default=str(ROOT.parent / "shared" / "reference" / "boards"))
     ap.add_argument("--anneal", action="store_true",
                     help="make the layout afresh (layout_newyork.STAGES; minutes) instead of keeping the positions "
                          "in the current map file")
-    ap.add_argument("--cells", help="take the grid cells from this JSON file ({node: [col, row]})")
+    ap.add_argument("--cells", help="take the annealed grid cells from this JSON file ({node: [col, row]}; the "
+                                    "columns are let in and the nudges made after)")
     ap.add_argument("--out", default=str(ROOT / "maps" / "newyork.toml"))
     ap.add_argument("--png", help="also draw the board to this PNG (1920 x 1080)")
     args = ap.parse_args(argv)
@@ -101,22 +114,19 @@ def main(argv=None) -> int:
     water_nodes = {n for n, k in facts["stations"] if "water" in k}
     edges = [(a, b) for a, b, _ in facts["connections"]]
     if args.anneal:
-        cells = lay.layout(facts["latlon"], edges, water_nodes)
-    else:
-        if args.cells:
-            cells = {n: tuple(c) for n, c in json.loads(Path(args.cells).read_text()).items()}
-        else:  # keep the board as it is: the map file is the source of truth
-            import tomllib
-
-            with open(args.out, "rb") as f:
-                cells = {s["name"]: lay.to_cell((s["x"], s["y"])) for s in tomllib.load(f)["stations"]}
-        cells.update(lay.FIXES)
+        cells, bend_cells = lay.layout(facts["latlon"], edges, water_nodes)
+    elif args.cells:  # the annealed grid (before the columns are let in): the spread and nudges follow
+        annealed = {n: tuple(c) for n, c in json.loads(Path(args.cells).read_text()).items()}
+        annealed.update(lay.FIXES)
+        cells, bend_cells = lay.finish(annealed, edges)
+    else:  # keep the board as it is: the map file is the source of truth
+        cells, bend_cells = read_cells(Path(args.out))
     missing = sorted(n for n, _ in facts["stations"] if n not in cells)
     if missing:
         raise SystemExit(f"no position for {', '.join(missing)}; run with --anneal")
     pos = {n: lay.to_board(c) for n, c in cells.items()}
     water = lay.water_areas(cells)
-    bends = {e: [lay.to_board(c) for c in cs] for e, cs in lay.BENDS.items()}
+    bends = {e: [lay.to_board(c) for c in cs] for e, cs in bend_cells.items()}
     problems = lay.check_layout(pos, edges, water_nodes, water, bends=bends)
     Path(args.out).write_text(render_toml(facts, pos, water, bends), encoding="utf-8")
     n_st = sum("water" not in k for _, k in facts["stations"])

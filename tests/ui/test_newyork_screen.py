@@ -201,13 +201,10 @@ def test_the_hull_grows_round_every_shape():
 @pytest.mark.parametrize("size,inset", [
     pytest.param(s, i, id=f"{s[0]}x{s[1]}-inset{i}", marks=() if i or s == SIZES[-1] else pytest.mark.soak)
     for i in (0.0, 0.08) for s in SIZES])
-def test_names_clear_stations_names_and_cluster_names(size, inset, request):
+def test_names_clear_stations_names_and_cluster_names(size, inset):
     """No name over another name or a station (icons included), no name over a cluster's name, and each
     cluster's name on the board, over no station and no other cluster's name; at 1920x1080 and up all
     four are there."""
-    if size == (3840, 2160) and inset == 0.0:  # issue 22 item 1: the layout must make room (names_without_room)
-        request.applymarker(pytest.mark.xfail(strict=True, reason="Downtown Brooklyn leaves Atlantic Av Barclays "
-                                              "Ctr no allowed place: its least bad one covers Borough Hall's symbol"))
     bv = _view(size, inset)
     board = bv.board
     rects = bv.label_rects()
