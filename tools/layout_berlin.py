@@ -44,6 +44,7 @@ COLUMNS: list[float] = [
 ROWS: list[float] = [75.0, 140.6, 235.5, 330.3, 425.1, 519.9, 614.7, 709.5, 804.4, 899.2, 994.0]
 # station -> (dx, dy) off its grid point, found by `search` (board units)
 NUDGES: dict[str, tuple[float, float]] = {
+    "Adlershof": (8.5, 8.5),
     "Charlottenburg": (8.5, 8.5),
     "Flughafen Berlin-Schönefeld": (0.0, 24.0),
     "Hallesches Tor": (-17.0, 17.0),
@@ -53,10 +54,12 @@ NUDGES: dict[str, tuple[float, float]] = {
     "Hohenzollerndamm": (8.5, 8.5),
     "Hönow": (0.0, 24.0),
     "Johannisthaler Chaussee": (20.5, 8.5),
+    "Karl-Bonhoeffer-Nervenklinik": (-25.5, 25.5),
     "Karlshorst": (-8.5, -8.5),
     "Köllnische Heide": (8.5, 8.5),
     "Landsberger Allee": (0.0, 12.0),
     "Lichtenberg": (8.5, 8.5),
+    "Mehringdamm": (12.0, 0.0),
     "Mierendorffplatz": (-12.0, 0.0),
     "Mühlenbeck-Mönchmühle": (12.0, 0.0),
     "Osloer Str.": (-29.0, 17.0),
@@ -66,9 +69,11 @@ NUDGES: dict[str, tuple[float, float]] = {
     "Schönhauser Allee": (8.5, -8.5),
     "Spindlersfeld": (0.0, 12.0),
     "Stadtmitte": (0.0, -12.0),
-    "Strausberger Platz": (0.0, 24.0),
+    "Strausberg Nord": (25.5, 25.5),
+    "Strausberger Platz": (-24.0, 24.0),
     "Südkreuz": (8.5, 8.5),
-    "Turmstr.": (17.0, 17.0),
+    "Turmstr.": (25.5, 25.5),
+    "Wedding": (17.0, -17.0),
     "Zitadelle": (17.0, 17.0),
 }
 
