@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import csv
-import importlib.util
 import math
 import subprocess
 import sys
@@ -21,18 +20,10 @@ REFERENCE = REPO.parent / "shared" / "reference" / "boards"
 B = load_board("berlin")
 
 
-def _tool(name: str):
-    spec = importlib.util.spec_from_file_location(name, REPO / "tools" / f"{name}.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.path.insert(0, str(REPO / "tools"))
-    try:
-        spec.loader.exec_module(mod)
-    finally:
-        sys.path.remove(str(REPO / "tools"))
-    return mod
+sys.path.insert(0, str(REPO / "tools"))  # tools/ is no package: its layout script, imported as the map maker does
+import layout_berlin as lay  # noqa: E402
 
-
-lay = _tool("layout_berlin")
+sys.path.remove(str(REPO / "tools"))
 
 
 def kind_names(kind: str) -> set[str]:
