@@ -29,14 +29,8 @@ def _check(app, board, size, n, arrangement):
     assert not got, f"{board} at {size[0]}x{size[1]}, {n} seats ({arrangement}): {dict(got)}"
 
 
-# Berlin's spread layout (issue 22 item 1, tools/layout_berlin.py) leaves the hint's tag no free place beside its
-# target at some positions (the tag then covers names, symbols and tokens): the hint's placement must learn it
-BERLIN_HINT = pytest.mark.xfail(strict=True, reason="on Berlin's spread layout the hint's tag finds no free place")
-
-
 @pytest.mark.parametrize("board,size,n,arrangement", [
-    pytest.param(b, s, n, a, id=f"{b}-{s[0]}x{s[1]}-{n}-{a}", marks=[BERLIN_HINT] if b == "berlin" else [])
-    for b, s, n, a in sorted(QUICK)])
+    pytest.param(b, s, n, a, id=f"{b}-{s[0]}x{s[1]}-{n}-{a}") for b, s, n, a in sorted(QUICK)])
 def test_overlays_readability_audit(app, board, size, n, arrangement):
     _check(app, board, size, n, arrangement)
 
