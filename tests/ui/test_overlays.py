@@ -14,7 +14,7 @@ import pytest  # noqa: E402
 from game.engine import load_board  # noqa: E402
 from game.ui import theme as th  # noqa: E402
 from game.ui.board.view import BoardView  # noqa: E402
-from game.ui.play.overlays import Overlays, _free_band_spot, _free_spot  # noqa: E402
+from game.ui.play.overlays import Overlays, _free_band_spot, _free_spot, _nearest_free  # noqa: E402
 from game.ui.panel import SeatPanel  # noqa: E402
 
 EDGES = ("bottom", "top", "left", "right")
@@ -133,6 +133,16 @@ def test_free_interval_search_matches_the_first_version():
             blocks.append((a, a + rng.randint(0, 120)))
         prefer = rng.uniform(lo - 50, hi + 50)
         assert _free_spot(lo, hi, size, blocks, prefer) == scan_free_spot(lo, hi, size, blocks, prefer)
+
+
+@pytest.mark.parametrize("reach", [100, 101, 150, 640])
+def test_the_nearest_free_box_tries_the_points_own_row_whatever_the_reach(reach):
+    """A free band exactly as tall as the box through the point: found whatever the reach (the rows tried once
+    started at -reach, so their grid moved with it and could step over the band)."""
+    inside = pygame.Rect(0, 0, 200, 1400)
+    taken = [pygame.Rect(0, 0, 200, 695), pygame.Rect(0, 705, 200, 695)]
+    got = _nearest_free((20, 10), (100, 700), 0, inside, taken, reach)
+    assert got is not None and got.top == 695 and got.collidelist(taken) < 0
 
 
 def views():

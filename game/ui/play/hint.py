@@ -209,6 +209,7 @@ class HintControl:
         panel = panels[h.player]
         angle = EDGE_ROTATION.get(panel.edge, 0)
         text = _("Hint: {move} ({reason})").format(move=self.verb(a, state, bv), reason=h.reason)
+        short = _("Hint: {reason}").format(reason=h.reason)  # where the board has no room for the move's words
         if isinstance(a, PlaceTrack):
             lane = max(0, min(len(state.tokens[a.connection]), bv.board.connections[a.connection].spaces - 1))
             segs = bv.lane_segments(a.connection, lane)
@@ -247,7 +248,7 @@ class HintControl:
         place_key = (h.key, tuple(bv.rect), bv.s, bv.vx0, bv.vy0, text, angle, tuple(map(round, at)),
                      tuple(tuple(r) for r in avoid), id(soft), len(soft), banner and tuple(banner))
         if self._place is None or self._place[0] != place_key:  # beside the hint, over nothing if it can be
-            self._tag, tr = self._placed_tag(text, angle, theme, fonts, k, bv, at, avoid, soft,
+            self._tag, tr = self._placed_tag((text, short), angle, theme, fonts, k, bv, at, avoid, soft,
                                              [pygame.Rect(banner)] if banner is not None else [])
             self._place = (place_key, tr)
         tag = self._tag
@@ -279,12 +280,15 @@ class HintControl:
             return _("take a branch tile")
         return _("choose this route")
 
-    def _placed_tag(self, text: str, angle: int, theme, fonts, k: float, bv, at, avoid: list, soft: list,
-                    banner: list) -> tuple[pygame.Surface, pygame.Rect]:
+    def _placed_tag(self, texts: tuple[str, str], angle: int, theme, fonts, k: float, bv, at, avoid: list,
+                    soft: list, banner: list) -> tuple[pygame.Surface, pygame.Rect]:
         """The tag's picture and place: the nearest place beside ``at`` covering no name, symbol, board button
         or anything in ``avoid``, nor ``soft`` and the ``banner`` while there is such a place (the banner's
         words are on the seat's panel too), the words on one line or in a narrower block (more lines) where
-        that finds one; else where it covers the fewest names."""
+        that finds one, the move's words left out (``texts``: with them, without) where only that finds one
+        (a dense board at a small window: the glowing space shows the move); else where it covers the fewest
+        names."""
+        text = texts[0]
         from .overlays import Overlays, _nearest_free, place_box
 
         m = round(8 * k)
@@ -294,12 +298,13 @@ class HintControl:
         (x0, y0), (x1, y1) = bv.to_screen(*bv.bounds[:2]), bv.to_screen(*bv.bounds[2:])
         card = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0)).clip(bv.rect)
         for tier in (clear + banner + list(soft), clear + banner, clear):
-            for inside in (card, bv.rect):  # on the board's card where it can, else in the margin too
-                for share in TAG_SHARES:
-                    tag = self._tag_surface(text, angle, theme, fonts, k, along, share)
-                    free = _nearest_free(tag.get_size(), at, round(24 * k), inside, tier, reach)
-                    if free is not None:
-                        return tag, free
+            for words in dict.fromkeys(texts):
+                for inside in (card, bv.rect):  # on the board's card where it can, else in the margin too
+                    for share in TAG_SHARES:
+                        tag = self._tag_surface(words, angle, theme, fonts, k, along, share)
+                        free = _nearest_free(tag.get_size(), at, round(24 * k), inside, tier, reach)
+                        if free is not None:
+                            return tag, free
         tag = self._tag_surface(text, angle, theme, fonts, k, along, TAG_SHARES[0])
         return tag, place_box(tag.get_size(), at, 24 * k, bv.rect, clear + banner + list(soft), bv.label_rects())
 

@@ -42,6 +42,19 @@ _LEG_TEXT = {
 TAG_REACH = (700, 420)  # design px: a score tag stays this close to its destination (either way)
 
 
+def _lines_image(font, lines: list[str], ink) -> pygame.Surface:
+    """Lines of words one under the other, each centred."""
+    imgs = [font.render(t, True, ink) for t in lines]
+    if len(imgs) == 1:
+        return imgs[0]
+    out = pygame.Surface((max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs)), pygame.SRCALPHA)
+    y = 0
+    for i in imgs:
+        out.blit(i, ((out.get_width() - i.get_width()) // 2, y))
+        y += i.get_height()
+    return out
+
+
 def tag_area(bv, x: float, y: float, k: float) -> pygame.Rect:
     """Where a score tag for the destination at (x, y) may go: near it and on the board. The play screen
     redraws this area when the previews change, so a tag must never be placed outside it."""
@@ -66,11 +79,9 @@ def place_box(size: tuple[int, int], at: tuple[float, float], gap: float, inside
     w, h = size
     x, y = at
     g = round(gap)
-    for tier in (soft, ()) if soft else ((),):
-        free = _nearest_free(size, at, g, inside, list(taken) + list(names) + list(tier),
-                             max_dist=reach or max(w, 8 * h))
-        if free is not None:
-            return free
+    got = free_place([size], at, gap, inside, list(taken) + list(names), reach, soft)
+    if got is not None:
+        return got[1]
     taken = list(taken) + list(soft)
     spots = []
     for far in (0, 1, 2):  # beside the station first, then further out
@@ -95,6 +106,20 @@ def place_box(size: tuple[int, int], at: tuple[float, float], gap: float, inside
         if hidden == 0:
             break
     return best[1]
+
+
+def free_place(sizes: list, at: tuple[float, float], gap: float, inside: pygame.Rect, taken: list,
+               reach: float | None = None, soft: list = ()) -> tuple[int, pygame.Rect] | None:
+    """(i, box): the nearest place for the first of ``sizes`` (a box's shapes, the preferred first) that covers
+    nothing in ``taken`` nor ``soft``, else the first covering nothing but ``soft``; None when none does within
+    ``reach`` (a box's width or eight heights unless given)."""
+    for tier in (soft, ()) if soft else ((),):
+        for i, (w, h) in enumerate(sizes):
+            free = _nearest_free((w, h), at, round(gap), inside, list(taken) + list(tier),
+                                 max_dist=reach or max(w, 8 * h))
+            if free is not None:
+                return i, free
+    return None
 
 
 def _free_spot(lo: int, hi: int, size: int, blocks: list[tuple[int, int]], prefer: float) -> int | None:
@@ -131,7 +156,7 @@ def _nearest_free(size: tuple[int, int], at: tuple[float, float], gap: int, insi
     w, h = size
     x, y = at
     step = max(2, h // 3)
-    offsets = sorted(range(-int(max_dist), int(max_dist) + 1, step), key=abs)
+    offsets = sorted(range(-(int(max_dist) // step) * step, int(max_dist) + 1, step), key=abs)  # 0 among them
     best = None
     rows = _RectRows(taken, True) if len(taken) > 64 else None  # many rows tried against many rects
     for dy in offsets:
@@ -343,14 +368,22 @@ class Overlays:
         f = self.fonts.get(max(11, round(17 * k)), True)
         chip = max(12, round(22 * k))
         label = text or label or (_("scores:") if opt.lines else _("no line scores"))
-        img = f.render(label, True, self.theme.ink)
-        w = img.get_width() + round(14 * k) + (0 if text else len(opt.lines) * (chip + round(4 * k)))
-        h = max(img.get_height(), chip) + round(10 * k)
+        shapes = []  # the words on one line, else on two where the board has no room for one
+        full = f.size(label)[0]
+        for lines in ([label], th.phrase_lines(f, label, full * 2 // 3, 2, hyphens=False), th.wrap(f, label, full // 3)):
+            if lines and (not shapes or len(lines) > len(shapes[-1][3])):
+                img = _lines_image(f, lines, self.theme.ink)
+                w = img.get_width() + round(14 * k) + (0 if text else len(opt.lines) * (chip + round(4 * k)))
+                shapes.append((img, w, max(img.get_height(), chip) + round(10 * k), lines))
         turned = self.facing in (90, 270)
         area = tag_area(bv, x, y, k)
-        box = place_box((h, w) if turned else (w, h), (x, y), bv.station_radius(opt.destination) + 10 * k,
-                        area, bv.occupied_rects() if taken is None else taken, bv.label_rects(),
-                        reach=max(area.w, area.h), soft=self.clear_of)
+        taken = bv.occupied_rects() if taken is None else taken
+        gap = bv.station_radius(opt.destination) + 10 * k
+        got = free_place([(h, w) if turned else (w, h) for _img, w, h, _lines in shapes], (x, y), gap, area,
+                         list(taken) + bv.label_rects(), max(area.w, area.h), self.clear_of)
+        img, w, h, _lines = shapes[got[0] if got else 0]
+        box = got[1] if got else place_box((h, w) if turned else (w, h), (x, y), gap, area, taken,
+                                           bv.label_rects(), reach=max(area.w, area.h), soft=self.clear_of)
         self.tags.append(box)
         near = (min(max(x, box.left), box.right), min(max(y, box.top), box.bottom))
         if math.hypot(near[0] - x, near[1] - y) > bv.station_radius(opt.destination) + 24 * k:  # a leader line

@@ -1,0 +1,396 @@
+"""Berlin's board with room for every station's name (issue 22 item 1): the printed layout, spread.
+
+The printed Berlin board (``../shared/reference/boards/berlin-stations.csv``) puts its stations on a grid of 16
+columns and 11 rows, about 91 units apart, with the same pitch in the crowded Ring as at the edges. Read on the
+play screen, the names of the stations inside the Ring (Zoologischer Garten, Kurfürstendamm, Friedrichstr.,
+Alexanderplatz...) find no place the names' hard rule allows (game/ui/board/clearance.py): every side of them is
+track. The layout keeps each station on its printed grid column and row (so every connection keeps its
+direction's sense, every station its neighbours' order, and the board reads as the printed one) and moves:
+
+1. the grid lines: each column's x and each row's y (:data:`COLUMNS`, :data:`ROWS`) are spread where the names
+   are crowded and drawn in where there is room, and the board made wider than printed (the play screen's
+   board view is wider than the printed board, so the room was there unused);
+2. single stations off their grid point by a few units (:data:`NUDGES`) where a name still needs a gap.
+
+:func:`positions` applies both to the transcribed positions; ``tools/make_berlin_map.py`` writes them into
+``maps/berlin.toml`` (the TOML stays the source of truth; ``tests/maps/test_berlin_map.py`` checks that these
+moves reproduce it). ``python tools/layout_berlin.py search`` runs the seeded search that found the numbers
+(it measures the names' room with the game's own placement, so it needs the game installed) and prints them;
+``python tools/layout_berlin.py check`` lists what the layout breaks (:func:`check_layout`).
+"""
+from __future__ import annotations
+
+import csv
+import math
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from layout_newyork import _on_segment, segments_clash  # noqa: E402  (the schematic checks, shared)
+
+REFERENCE = Path(__file__).resolve().parent.parent.parent / "shared" / "reference" / "boards"
+PRINTED_X0, PRINTED_Y0 = 123.0, 75.0  # the printed grid's first column and row
+PRINTED_PITCH_X, PRINTED_PITCH_Y = 91.0, 91.9  # the printed grid's pitches
+PAD = 60.0  # the board's paper round the outermost stations (game/ui/board/geometry.PAD)
+PHOTO = (1600, 1072)  # the board photo's size, the transcription's coordinates
+MAX_TURN = 30.0  # degrees a connection may turn from its printed direction
+MIN_GAP = 14.0  # units a connection keeps from a station it does not end at
+
+# the grid lines' positions, found by `search` (board units); the printed ones are 123 + 91 * column, 75 +
+# 91.9 * row
+COLUMNS: list[float] = [
+    123.0, 201.8, 280.6, 380.5, 543.4, 728.5, 817.0, 979.5, 1123.3, 1223.2, 1323.1, 1423.0, 1511.8,
+    1611.7, 1690.5, 1769.3]
+ROWS: list[float] = [75.0, 140.6, 235.5, 330.3, 425.1, 519.9, 614.7, 709.5, 804.4, 899.2, 994.0]
+# station -> (dx, dy) off its grid point, found by `search` (board units)
+NUDGES: dict[str, tuple[float, float]] = {
+    "Adlershof": (8.5, 8.5),
+    "Charlottenburg": (8.5, 8.5),
+    "Flughafen Berlin-Schönefeld": (0.0, 24.0),
+    "Hallesches Tor": (-17.0, 17.0),
+    "Hauptbahnhof": (0.0, 24.0),
+    "Heidelberger Platz": (-17.0, -17.0),
+    "Hermannplatz": (-17.0, 0.0),
+    "Hohenzollerndamm": (8.5, 8.5),
+    "Hönow": (0.0, 24.0),
+    "Johannisthaler Chaussee": (20.5, 8.5),
+    "Karl-Bonhoeffer-Nervenklinik": (-25.5, 25.5),
+    "Karlshorst": (-8.5, -8.5),
+    "Köllnische Heide": (8.5, 8.5),
+    "Landsberger Allee": (0.0, 12.0),
+    "Lichtenberg": (8.5, 8.5),
+    "Mehringdamm": (12.0, 0.0),
+    "Mierendorffplatz": (-12.0, 0.0),
+    "Mühlenbeck-Mönchmühle": (12.0, 0.0),
+    "Osloer Str.": (-29.0, 17.0),
+    "Ostbahnhof": (-8.5, 8.5),
+    "Rudow": (-8.5, -8.5),
+    "Samariterstr.": (0.0, -24.0),
+    "Schönhauser Allee": (8.5, -8.5),
+    "Spindlersfeld": (0.0, 12.0),
+    "Stadtmitte": (0.0, -12.0),
+    "Strausberg Nord": (25.5, 25.5),
+    "Strausberger Platz": (-24.0, 24.0),
+    "Südkreuz": (8.5, 8.5),
+    "Turmstr.": (25.5, 25.5),
+    "Wedding": (17.0, -17.0),
+    "Zitadelle": (17.0, 17.0),
+}
+
+
+def read_reference(ref: Path = REFERENCE) -> tuple[list[dict], list[dict]]:
+    stations = list(csv.DictReader(open(ref / "berlin-stations.csv", encoding="utf-8")))
+    conns = list(csv.DictReader(open(ref / "berlin-connections.csv", encoding="utf-8")))
+    return stations, conns
+
+
+def grid_cell(x: float, y: float) -> tuple[int, int, float, float]:
+    """A printed position's grid column and row, and its offset from that grid point (printed units)."""
+    c = round((x - PRINTED_X0) / PRINTED_PITCH_X)
+    r = round((y - PRINTED_Y0) / PRINTED_PITCH_Y)
+    return c, r, x - (PRINTED_X0 + PRINTED_PITCH_X * c), y - (PRINTED_Y0 + PRINTED_PITCH_Y * r)
+
+
+def positions(printed: dict[str, tuple[float, float]], columns=None, rows=None, nudges=None
+              ) -> dict[str, tuple[float, float]]:
+    """Each station's position: its printed grid point moved to the spread grid lines, its small printed
+    offset kept, and its nudge added (rounded to tenths of a unit)."""
+    columns, rows = columns or COLUMNS, rows or ROWS
+    nudges = NUDGES if nudges is None else nudges
+    out = {}
+    for n, (x, y) in printed.items():
+        c, r, ox, oy = grid_cell(x, y)
+        dx, dy = nudges.get(n, (0.0, 0.0))
+        out[n] = (round(columns[c] + ox + dx, 1), round(rows[r] + oy + dy, 1))
+    return out
+
+
+def board_size(pos: dict[str, tuple[float, float]]) -> tuple[int, int]:
+    """The board's width and height: the photo's, or the outermost stations and the paper round them."""
+    return (max(PHOTO[0], math.ceil(max(x for x, _ in pos.values()) + PAD)),
+            max(PHOTO[1], math.ceil(max(y for _, y in pos.values()) + PAD)))
+
+
+def _crossings(pos, edges) -> set[tuple[int, int]]:
+    out = set()
+    for i, (a, b) in enumerate(edges):
+        for j in range(i + 1, len(edges)):
+            c, d = edges[j]
+            if segments_clash(pos[a], pos[b], pos[c], pos[d]):
+                out.add((i, j))
+    return out
+
+
+def _seg_point_dist(p, a, b) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    ll = dx * dx + dy * dy
+    t = 0.0 if ll == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / ll))
+    return math.hypot(a[0] + t * dx - p[0], a[1] + t * dy - p[1])
+
+
+def _angle(p, q) -> float:
+    return math.degrees(math.atan2(q[1] - p[1], q[0] - p[0]))
+
+
+def check_layout(pos, printed, edges) -> list[str]:
+    """What the layout breaks that the printed board keeps: a connection crossing another or passing closer
+    than MIN_GAP to a station it does not end at, turning more than MAX_TURN degrees from its printed
+    direction, or a station's connections leaving it in another order round it (empty when clean)."""
+    problems = []
+    old = _crossings(printed, edges)
+    for i, j in sorted(_crossings(pos, edges) - old):
+        problems.append(f"{' - '.join(edges[i])} crosses {' - '.join(edges[j])}")
+    for a, b in edges:
+        for n, p in pos.items():
+            if n not in (a, b) and _seg_point_dist(p, pos[a], pos[b]) < MIN_GAP <= \
+                    _seg_point_dist(printed[n], printed[a], printed[b]):
+                problems.append(f"{a} - {b} runs over {n}")
+        turn = abs((_angle(pos[a], pos[b]) - _angle(printed[a], printed[b]) + 180) % 360 - 180)
+        if turn > MAX_TURN:
+            problems.append(f"{a} - {b} turns {turn:.0f} degrees")
+    around: dict[str, list[str]] = {}
+    for a, b in edges:
+        around.setdefault(a, []).append(b)
+        around.setdefault(b, []).append(a)
+    for n, nbrs in around.items():
+        def order(pp):
+            return [m for m in sorted(nbrs, key=lambda m: _angle(pp[n], pp[m]))]
+        o1, o2 = order(printed), order(pos)
+        k = o2.index(o1[0])
+        if o2[k:] + o2[:k] != o1:
+            problems.append(f"{n}'s connections leave it in another order")
+    return problems
+
+
+# ---- the search (needs the game: it measures the names' room with the game's own placement) ---------------
+# the play screen's board views (width, height, ui scale) where the names must all have room, as the seats
+# leave them (measured with tests/ui/names_audit.py's seats): the smallest of each size, the table's
+VIEWS = [(915, 536, 2 / 3), (1374, 678, 1.0), (1374, 804, 1.0), (2748, 1356, 2.0), (2748, 1608, 2.0)]
+
+
+class RoomMeter:
+    """The names without room (Placement.no_room) of a layout on the play screen's board views."""
+
+    def __init__(self, views=VIEWS, crowd: bool = True):
+        import os
+
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        import pygame
+
+        from game import mapfile
+        from game.ui import theme as th
+
+        pygame.init()
+        self.mf = mapfile.load_map("berlin")
+        self.views = list(views)
+        self.theme, self.fonts = th.Theme(), th.Fonts()
+        self.names = [s.name for s in self.mf.stations]
+        self.crowd = crowd  # also count the names crowded out by their neighbours' (_crowded)
+
+    def cards(self, pos):
+        import msgspec
+
+        from game.engine.board import from_mapfile
+        from game.ui.board.view import BoardView
+
+        sts = [msgspec.structs.replace(s, x=pos[s.name][0], y=pos[s.name][1]) for s in self.mf.stations]
+        board = from_mapfile(msgspec.structs.replace(self.mf, stations=sts))
+        for w, h, ui in self.views:
+            bv = BoardView(board, (0, 0, w, h), self.theme, self.fonts, ui_scale=ui)
+            yield bv.names.name_card(bv.names.wanted())
+
+    def no_room(self, pos, only=None) -> list[set[str]]:
+        """Per view, the names with no place the rule allows among their candidates (``only``: just those
+        stations' names looked at); quick, and a lower bound of the placement's no_room."""
+        import dataclasses
+
+        from game.ui.board import placement
+
+        out = []
+        for card in self.cards(pos):
+            if only is not None:
+                card = dataclasses.replace(card, names=[n if n in only else "" for n in card.names])
+            p = placement._Placer(card)
+            for _ in p.candidates():
+                pass
+            out.append({self.names[i] for i in p.no_room | (_crowded(p) if self.crowd else set())})
+        return out
+
+    def full(self, pos) -> list[set[str]]:
+        """Per view, the placement's names without room (what the readability audit counts)."""
+        from game.ui.board import placement
+
+        out = []
+        for card in self.cards(pos):
+            gen = placement.place_names(card)
+            try:
+                while True:
+                    next(gen)
+            except StopIteration as done:
+                out.append({self.names[i] for i in done.value.no_room})
+        return out
+
+
+ASPECT = 1.70  # the board's paper, width over height: the table's four-seat views are 1.71 wide (all others wider)
+GAP_LEAST = 0.7  # a grid gap at least this share of the printed pitch
+GAP_STEPS = (0.25, 0.12)  # the search's relative changes to one gap (coarse, then fine)
+
+
+def widened(printed) -> tuple[list[float], list[float]]:
+    """The printed grid lines, the columns spread evenly so the paper is ASPECT wide."""
+    height = PRINTED_PITCH_Y * 10 + 2 * PAD
+    span = ASPECT * height - 2 * PAD
+    return [PRINTED_X0 + span * c / 15 for c in range(16)], [PRINTED_Y0 + PRINTED_PITCH_Y * r for r in range(11)]
+
+
+def _lines(gaps, start):
+    out = [start]
+    for g in gaps:
+        out.append(out[-1] + g)
+    return out
+
+
+def _regap(gaps, k, f, least):
+    """Gap ``k`` times ``f``, the others scaled to keep the span; None when a gap would fall under ``least``."""
+    total = sum(gaps)
+    new = list(gaps)
+    new[k] *= f
+    rest = total - new[k]
+    old_rest = total - gaps[k]
+    new = [g if j == k else g * rest / old_rest for j, g in enumerate(new)]
+    return None if min(new) < least else new
+
+
+def search_gaps(meter, printed, edges, columns, rows, sweeps=2, log=print):
+    """Coordinate descent over the grid's gaps: each gap widened or narrowed (the others taking up the
+    difference) while that lowers the names without room on the meter's views, the layout kept clean."""
+    def cost(cols, rws):
+        pos = positions(printed, cols, rws, {})
+        if check_layout(pos, printed, edges):
+            return None
+        return sum(len(s) for s in meter.no_room(pos))
+
+    best = cost(columns, rows)
+    log(f"gaps: start {best}")
+    gx = [b - a for a, b in zip(columns, columns[1:])]
+    gy = [b - a for a, b in zip(rows, rows[1:])]
+    for step in GAP_STEPS[:sweeps]:
+        for axis, gaps, least in (("column", gx, GAP_LEAST * PRINTED_PITCH_X), ("row", gy, GAP_LEAST * PRINTED_PITCH_Y)):
+            for k in range(len(gaps)):
+                for f in (1 + step, 1 / (1 + step)):
+                    new = _regap(gaps, k, f, least)
+                    if new is None:
+                        continue
+                    cols = _lines(new, columns[0]) if axis == "column" else _lines(gx, columns[0])
+                    rws = _lines(new, rows[0]) if axis == "row" else _lines(gy, rows[0])
+                    c = cost(cols, rws)
+                    if c is not None and c < best:
+                        best = c
+                        gaps[:] = new
+                        log(f"gaps: {axis} gap {k} x{f:.2f}: {best}")
+    return _lines(gx, columns[0]), _lines(gy, rows[0]), best
+
+
+NUDGE_STEPS = (12.0, 24.0, 36.0)  # units a station may move per try (in eight directions)
+NUDGE_MOST = 48.0  # the furthest a station moves off its grid point
+NUDGE_REACH = 260.0  # units round a moved station within which names are looked at again
+
+
+def search_nudges(meter, printed, edges, columns, rows, nudges=None, rounds=2, steps=NUDGE_STEPS, most=NUDGE_MOST,
+                  log=print):
+    """Stations whose names have no room, and their neighbours, moved a little off their grid points
+    (in the board's order), each move kept when it lowers the names without room on the meter's views
+    round it and the layout stays clean."""
+    nudges = dict(nudges or {})
+    dirs = [(math.cos(math.radians(a)), math.sin(math.radians(a))) for a in range(0, 360, 45)]
+    for rnd in range(rounds):
+        pos = positions(printed, columns, rows, nudges)
+        stuck = set().union(*meter.no_room(pos))
+        log(f"nudges: round {rnd}: {len(stuck)} names without room: {sorted(stuck)}")
+        if not stuck:
+            break
+        movers = [n for n in printed if n in stuck or any(
+            math.dist(pos[n], pos[s]) < PRINTED_PITCH_X * 1.3 for s in stuck)]
+        for n in movers:
+            pos = positions(printed, columns, rows, nudges)
+            near = {m for m in pos if math.dist(pos[m], pos[n]) < NUDGE_REACH}
+            here = sum(len(s) for s in meter.no_room(pos, only=near))
+            if not here:
+                continue
+            best = None
+            for step in steps:
+                for dx, dy in dirs:
+                    ox, oy = nudges.get(n, (0.0, 0.0))
+                    cand = (round(ox + step * dx, 1), round(oy + step * dy, 1))
+                    if math.hypot(*cand) > most:
+                        continue
+                    trial = dict(nudges, **{n: cand})
+                    tpos = positions(printed, columns, rows, trial)
+                    got = sum(len(s) for s in meter.no_room(tpos, only=near))
+                    if got < here and (best is None or got < best[0]) and not check_layout(tpos, printed, edges):
+                        best = (got, cand)
+            if best is not None:
+                nudges[n] = best[1]
+                log(f"nudges: {n} to {best[1]}: {here} -> {best[0]} near it")
+    return nudges
+
+
+def _crowded(p) -> set[int]:
+    """Names that have allowed places but, placed greedily (fewest places first, each at its cheapest place
+    apart from the names placed before it), find none apart from the others: the placement's part_close
+    lists such names with those without room."""
+    named = [i for i, c in enumerate(p.cands) if c and c[0][0] and i not in p.no_room]
+    taken: list = []
+    out = set()
+    for i in sorted(named, key=lambda k: (len(p.cands[k]), k)):
+        for _text, box, _cost in sorted(p.cands[i], key=lambda c: c[2]):
+            g = p.grown(box)
+            if not any(g[0] < b[2] and b[0] < g[2] and g[1] < b[3] and b[1] < g[3] for b in taken):
+                taken.append(box)
+                break
+        else:
+            out.add(i)
+    return out
+
+
+
+def search(log=print) -> tuple[list[float], list[float], dict[str, tuple[float, float]]]:
+    """The search that found COLUMNS, ROWS and NUDGES (deterministic: the board's order, no chance), measured
+    on the smallest views of 1280x720 and 1920x1080: the grid widened to ASPECT, its gaps spread (first
+    counting only the names without an allowed place, then the crowded ones too), two rounds of nudges of at
+    most 36 units, one of at most NUDGE_MOST."""
+    stations, conns = read_reference()
+    printed = {s["name"]: (float(s["x"]), float(s["y"])) for s in stations}
+    edges = [(c["a"], c["b"]) for c in conns]
+    meter = RoomMeter(views=VIEWS[:2])
+    columns, rows = widened(printed)
+    columns, rows, _ = search_gaps(RoomMeter(views=VIEWS[:2], crowd=False), printed, edges, columns, rows, log=log)
+    columns, rows, _ = search_gaps(meter, printed, edges, columns, rows, log=log)
+    nudges = search_nudges(meter, printed, edges, columns, rows, rounds=2, steps=NUDGE_STEPS[:2], most=36.0, log=log)
+    nudges = search_nudges(meter, printed, edges, columns, rows, nudges, rounds=1, log=log)
+    return columns, rows, nudges
+
+
+def main(argv: list[str]) -> int:
+    stations, conns = read_reference()
+    printed = {s["name"]: (float(s["x"]), float(s["y"])) for s in stations}
+    edges = [(c["a"], c["b"]) for c in conns]
+    if argv[:1] == ["search"]:
+        columns, rows, nudges = search()
+        print("COLUMNS =", [round(c, 1) for c in columns])
+        print("ROWS =", [round(r, 1) for r in rows])
+        print("NUDGES =", {n: d for n, d in sorted(nudges.items())})
+        return 0
+    pos = positions(printed)
+    problems = check_layout(pos, printed, edges)
+    print("\n".join(problems) or "clean")
+    if argv[:1] == ["measure"]:
+        meter = RoomMeter()
+        for (w, h, _), names in zip(meter.views, meter.full(pos)):
+            print(f"{w}x{h}: {len(names)} names without room {sorted(names)}")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
