@@ -117,6 +117,22 @@ def test_notices_lie_over_no_name_near_the_board_edge(app):
     assert not any(a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
 
 
+def test_seats_side_by_side_read_one_notice_that_covers_nothing(app):
+    """Five seats in a laptop's row at 1280x720, late in a New York game: they all read from the bottom edge,
+    so one copy of "Last round…" serves them (five copies once found no free room on the spread board and lay
+    over a name and tokens)."""
+    app.resize(1280, 720)
+    scene = start_scene(app, "newyork", 5, "laptop", 6)
+    bot = RandomBot(6)
+    _play(app, scene, bot, 90)
+    show_position(app, scene, bot, hint=False)
+    scene.notice("Last round: the game ends after Eve's turn.")
+    app.step(1 / 120)
+    assert [t.angle for t in scene.anim.notices] == [0]
+    got = Counter({k: v for k, v in problems(scene).items() if k[0] == "notice"})
+    assert not got, dict(got)
+
+
 def test_the_travel_line_never_covers_a_name(app):
     """The passenger's line is drawn under the names it passes: a name's letters stay on top. A name is moved
     by hand onto the middle of the connection the passenger rides (names are placed clear of the track, but a

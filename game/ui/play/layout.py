@@ -8,6 +8,8 @@ the scene (``PlayScene._layout`` and ``panel_view`` call them; the replay viewer
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import pygame
 
 from ...engine.rules import rules_of
@@ -153,10 +155,11 @@ NOTICE_WIDTHS = (520, 380, 280)  # design px a notice's words wrap at: the wides
 
 
 def notice_places(scene, text: str = "") -> list[tuple[float, float, int, float]]:
-    """Where a message for the whole table goes: one copy at each seat's edge of the board, turned to read
-    from there (x, y, angle, wrap width). Each copy goes where it covers no name, station, token, legal
-    space, the banner or another seat's copy, as near the seat's edge and its panel as that allows (its
-    words in a narrower block when that comes nearer)."""
+    """Where a message for the whole table goes: one copy at each edge of the board where seats sit, turned
+    to read from there (x, y, angle, wrap width); seats side by side on an edge (a laptop's row) read the same
+    copy, so a crowded board need not find room for five. Each copy goes where it covers no name, station,
+    token, legal space, the banner or another edge's copy, as near the edge and its seats' panels as that
+    allows (its words in a narrower block when that comes nearer)."""
     bv = scene.board_view.rect
     k = scene.app.scale
     inset = round(90 * k)
@@ -167,7 +170,11 @@ def notice_places(scene, text: str = "") -> list[tuple[float, float, int, float]
         taken.append(banner)
     sizes = [(wrap, scene.anim.notice_size(text, k, wrap)) for wrap in NOTICE_WIDTHS] if text else []
     places = []
+    edges: dict[str, pygame.Rect] = {}  # each edge with seats: the panels there, as one rect
     for p in scene.panels:
+        edges[p.edge] = edges[p.edge].union(p.rect) if p.edge in edges else pygame.Rect(p.rect)
+    for edge, panels in edges.items():
+        p = _EdgeSeats(edge, panels)
         c = p.rect.center
         x = min(max(c[0], bv.left + inset), bv.right - inset)
         y = min(max(c[1], bv.top + inset), bv.bottom - inset)
@@ -195,6 +202,11 @@ def notice_places(scene, text: str = "") -> list[tuple[float, float, int, float]
         taken.append(spot)
         places.append((spot.x + spot.w / 2, spot.y + spot.h / 2, EDGE_ROTATION.get(p.edge, 0), wrap))
     return places
+
+
+class _EdgeSeats(NamedTuple):
+    edge: str
+    rect: pygame.Rect
 
 
 def seat_buttons(scene) -> None:
