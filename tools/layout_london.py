@@ -10,12 +10,13 @@ place clear of the track spaces, the passenger's disc and their neighbours (the 
    (the play screen's board area is wider than the printed board's 3:2, so that width costs no size). Each axis
    keeps its order, so horizontal and vertical connections stay so, every neighbour keeps its side, and the
    board reads as the printed one;
-2. a few stations are nudged by hand (:data:`NUDGES`, board units) where a name still needs a gap.
+2. a few stations are nudged (:data:`NUDGES`, board units) where a name still needed a gap.
 
 :func:`check_layout` states what must still hold against the printed board (the map's tests run it on the
 TOML): the same neighbours in the same directions, no connection newly crossing another or running over a
-station, stations kept apart. ``python tools/layout_london.py`` writes the positions into maps/london.toml
-(everything else in the file is kept); then run tools/make_london_2006_map.py for the first edition's board.
+station, every loop holding the same stations (the loop rule uses positions), stations kept apart.
+``python tools/layout_london.py`` writes the positions and the board's width into maps/london.toml (everything
+else in the file is kept); then run tools/make_london_2006_map.py for the first edition's board.
 """
 from __future__ import annotations
 
