@@ -54,3 +54,17 @@ def test_the_tool_writes_a_valid_map(tmp_path):
     assert r.returncode == 0, r.stderr
     mf = mapfile.load(out)
     assert len(mf.stations) == 101 and len(mf.connections) == 139
+
+
+@pytest.mark.skipif(not (ROOT.parent / "shared" / "reference" / "boards").is_dir(), reason="needs ../shared/reference")
+def test_the_first_editions_board_still_reads_as_the_printed_one(load_tool):
+    """The 2nd edition's layout (tools/layout_london.py) and this board's own moves keep it the printed board
+    with New Cross below Canada Water: the same neighbours and directions, no new crossing, the same loops."""
+    lay, tool = load_tool("layout_london"), load_tool("make_london_2006_map")
+    old = lay.printed()
+    old["New Cross"] = (old["Canada Water"][0], old["Greenwich"][1])  # its reconstructed grid point
+    mf = mapfile.load(ROOT / "maps" / "london-2006.toml")
+    new = {s.name: (s.x, s.y) for s in mf.stations}
+    edges = [(c.a, c.b) for c in mf.connections]
+    assert lay.check_layout(new, old, edges) == []
+    assert set(tool.MOVED) <= set(new)
