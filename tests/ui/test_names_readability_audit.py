@@ -22,7 +22,7 @@ BOUNDED = [("london", (1920, 1080), 4, "table"), ("london-2006", (3840, 2160), 2
 # maps still need room made in their layout (docs/play-screen.md); the goal is none
 NO_ROOM_AT_MOST = {
     ("london", (1280, 720)): 48, ("london", (1920, 1080)): 6, ("london", (3840, 2160)): 5,
-    ("london-2006", (1280, 720)): 48, ("london-2006", (1920, 1080)): 7, ("london-2006", (3840, 2160)): 5,
+    ("london-2006", (1280, 720)): 48, ("london-2006", (1920, 1080)): 6, ("london-2006", (3840, 2160)): 5,
     ("berlin", (1280, 720)): 88, ("berlin", (1920, 1080)): 43, ("berlin", (3840, 2160)): 45,
     ("newyork", (1280, 720)): 54, ("newyork", (1920, 1080)): 23, ("newyork", (3840, 2160)): 24,
     ("paris", (1280, 720)): 103, ("paris", (1920, 1080)): 61, ("paris", (3840, 2160)): 66}
