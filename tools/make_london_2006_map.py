@@ -35,7 +35,14 @@ MADE_TRIPLE = [("Borough", "London Bridge")]
 # Wimbledon on the same board. It sits on the free grid point below Canada Water, left of Greenwich,
 # roughly where it is on a real map. The removed Aldgate - Canada Water stands for the same East London
 # Line (Whitechapel - Shadwell - Wapping - Rotherhithe), one line, so one track space.
-NEW_STATIONS = [{"name": "New Cross", "x": 1171, "y": 808, "kinds": ["terminus"]}]
+NEW_STATIONS = [{"name": "New Cross", "kinds": ["terminus"]}]
+# where each new station stands: (the station whose x it takes, the station whose y it takes), so it keeps
+# its grid point when the 2nd edition's layout moves (tools/layout_london.py)
+NEW_PLACES = {"New Cross": ("Canada Water", "Greenwich")}
+# stations that stand elsewhere on this board only (board units): Aldgate - Canada Water takes the room below
+# Aldgate where the 2nd edition's board writes its name, so Aldgate stands a little lower and its name and
+# Limehouse's keep a place (issue 22 item 1; tools/layout_london.py spreads both boards)
+MOVED = {"Aldgate": (0, 20)}
 NEW_CONNECTIONS = [
     {"a": "Aldgate", "b": "Canada Water", "spaces": 1},
     {"a": "Canada Water", "b": "New Cross", "spaces": 1},
@@ -52,7 +59,8 @@ HEADER = """\
 #   Goldhawk Road - Hammersmith, Waterloo - Borough, London Bridge - Bank, Stratford - West Ham,
 #   West Ham - Canning Town;
 # - Borough - London Bridge has 2 track spaces, not 3;
-# - Aldgate - Canada Water (1 space) and the station New Cross are on the board.
+# - Aldgate - Canada Water (1 space) and the station New Cross are on the board;
+# - Aldgate stands 20 units lower (room for its name beside the new connection; not a rule difference).
 # RECONSTRUCTED, not documented: New Cross's position, kind and connections. From the real 2006 network
 # (../shared/reference/london/): New Cross ended the East London Line (New Cross - Surrey Quays - Canada
 # Water) and had National Rail, so it is a terminus joined to Canada Water by 1 space; it stands on the
@@ -79,11 +87,16 @@ def first_edition(doc: dict) -> dict:
                 raise SystemExit(f"{SOURCE}: expected {a} - {b} with {want_before} track spaces in the 2nd edition, "
                                  f"found {c['spaces'] if c else 'no connection'}; check the table in {__file__}")
             c["spaces"] = want_after
-    names = {s["name"] for s in doc["stations"]}
+    at = {s["name"]: s for s in doc["stations"]}
+    new = []
     for st in NEW_STATIONS:
-        if st["name"] in names:
+        if st["name"] in at:
             raise SystemExit(f"{SOURCE}: {st['name']} is already on the 2nd-edition board")
-    doc["stations"] = sorted(doc["stations"] + [dict(s) for s in NEW_STATIONS], key=lambda s: s["name"])
+        below, beside = NEW_PLACES[st["name"]]
+        new.append({"name": st["name"], "x": at[below]["x"], "y": at[beside]["y"], "kinds": list(st["kinds"])})
+    for name, (dx, dy) in MOVED.items():
+        at[name]["x"], at[name]["y"] = at[name]["x"] + dx, at[name]["y"] + dy
+    doc["stations"] = sorted(doc["stations"] + new, key=lambda s: s["name"])
     for c in NEW_CONNECTIONS:
         if frozenset((c["a"], c["b"])) in pairs:
             raise SystemExit(f"{SOURCE}: {c['a']} - {c['b']} is already on the 2nd-edition board")

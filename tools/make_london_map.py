@@ -1,6 +1,7 @@
 """One-off: author maps/london.toml from the transcribed board facts in ../shared/reference/boards/.
 
-Kept for provenance; maps/london.toml is the source of truth and may be edited by hand afterwards.
+Kept for provenance; maps/london.toml is the source of truth and may be edited by hand afterwards. Its station
+positions are then spread by tools/layout_london.py (issue 22 item 1: names need room), which rewrites x, y and width.
 """
 import csv
 import sys
