@@ -316,8 +316,10 @@ class HintControl:
             return got
         f = fonts.get(max(11, round(18 * k)), True)
         # one line when short, else two broken between phrases (the move / the reason), else wrapped
-        lines = th.phrase_lines(f, text, max(80, int(max_w * share * 0.75)), 2, hyphens=False) or \
-            th.wrap(f, text, max(80, int(max_w * share)))
+        # a narrower form still holds its longest word whole, up to the widest form's width
+        word = min(max(f.size(w)[0] for w in text.split()), int(max_w * TAG_SHARES[0]))
+        lines = th.phrase_lines(f, text, max(80, word, int(max_w * share * 0.75)), 2, hyphens=False) or \
+            th.wrap(f, text, max(80, word, int(max_w * share)))
         imgs = [f.render(t, True, theme.ink) for t in lines]
         pad = round(10 * k)
         w = max(i.get_width() for i in imgs) + 2 * pad

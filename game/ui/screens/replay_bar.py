@@ -19,7 +19,9 @@ class ReplayBar:
     def _layout(self) -> None:
         """The play screen's layout, the board as big as there (issue 22 item 5): the bar goes into the room the
         board's paper leaves inside its place, a row above the paper when the paper leaves room above it, else a
-        column beside it; only when neither fits is the bar's row taken from the board."""
+        column beside it (two buttons a row, else one), in the room left of the paper or, when the paper is
+        centred with too little on each side, in the room of both sides (the paper moves right, as big as
+        before); only when none fits is the bar's row taken from the board."""
         super()._layout()
         bv = self.board_view
         p = self.app.px
@@ -33,12 +35,22 @@ class ReplayBar:
         self.bar_vertical = ""
         if paper.y - bv.rect.y >= h:
             self.bar_rect = pygame.Rect(bv.rect.x, bv.rect.y, corner.x - p(8) - bv.rect.x, h)
-        elif left_room >= self._column_width(2) and bv.rect.h >= self._column_height(2):
-            self.bar_vertical = "wide"
-            self.bar_rect = pygame.Rect(bv.rect.x, bv.rect.y, left_room, bv.rect.h)
-        elif left_room >= self._column_width(1) and bv.rect.h >= self._column_height(1):
-            self.bar_vertical = "narrow"  # one button a row and no turn slider (the banner says the turn)
-            self.bar_rect = pygame.Rect(bv.rect.x, bv.rect.y, left_room, bv.rect.h)
+            self._lay_bar()
+            self._invalidate()
+            return
+        for per_row, kind in ((2, "wide"), (1, "narrow")):  # narrow: one button a row, no turn slider
+            width = self._column_width(per_row)
+            if bv.rect.h < self._column_height(per_row):
+                continue
+            if left_room >= width:
+                self.bar_vertical = kind
+                self.bar_rect = pygame.Rect(bv.rect.x, bv.rect.y, left_room, bv.rect.h)
+                break
+            if bv.rect.w - paper.w >= width:
+                self.bar_vertical = kind
+                self.bar_rect = pygame.Rect(bv.rect.x, bv.rect.y, width, bv.rect.h)
+                bv.set_rect(pygame.Rect(bv.rect.x + width, bv.rect.y, bv.rect.w - width, bv.rect.h))
+                break
         else:
             self.bar_rect = pygame.Rect(bv.rect.x, bv.rect.y, bv.rect.w, h)
             bv.set_rect(pygame.Rect(bv.rect.x, bv.rect.y + h, bv.rect.w, max(10, bv.rect.h - h)))
@@ -57,8 +69,13 @@ class ReplayBar:
         return [(name,) for name in ("turn_back", "back", "play", "forward", "turn_forward", "speed", "log", "close")]
 
     def _column_width(self, per_row: int) -> int:
-        """The narrowest column the bar fits in: ``per_row`` touch-sized buttons side by side."""
-        return per_row * th.touch_px(self.app.scale) + (per_row + 1) * self.app.px(8)
+        """The narrowest column the bar fits in: ``per_row`` touch-sized buttons side by side, and the widest of
+        the words a whole row holds (Play, the speeds, Log, Close) in the buttons' smaller letters."""
+        p = self.app.px
+        small = self.fonts.get(p(20), True, True)
+        words = max(small.size(w)[0] for w in (_("Play"), _("Pause"), _("Slow"), _("Normal"), _("Fast"), _("Log"),
+                                               _("Close"))) + p(8)
+        return max(per_row * th.touch_px(self.app.scale) + (per_row - 1) * p(8), words) + 2 * p(8)
 
     def _column_height(self, per_row: int) -> int:
         return len(self._column_rows(per_row)) * (self._button_size()[1] + self.app.px(8)) + self.app.px(8)
