@@ -66,15 +66,18 @@ class ExpertBot(Bot):
     """
 
     level = "expert"
-    work_budget = 1600.0  # work units per decision, beam and playouts together (hard's prices: bots.HardBot.COST)
+    work_budget = 2000.0  # work units per decision, beam and playouts together (hard's prices: bots.HardBot.COST)
     beam_budget = 1000.0  # of which at most this for hard's beam search (it stops earlier when the turn is small)
     budget = 5.0  # seconds of wall clock: a safety stop only, as hard's
     candidates = 6  # finished turns of the beam tried out
-    playout_turns = 0  # turns (every player's) a playout plays after the candidate's; 0: to the end of the game
+    playout_turns = 6  # turns (every player's) a playout plays after the candidate's; 0: to the end of the game
     leaf_ride = 1.0  # weight of the ride the next turn offers at a judged leaf (``passenger_now``)
     win_bonus = 5.0  # points a finished playout's win is worth beyond its lead
     follow_plan = True  # play the rest of the chosen turn without searching again
     step_share = 0.75  # a playout action's work, as a share of a ranking's (its cost is mostly the ranking)
+    ride_looks = 3  # placements a playout's turn-ending action tries with the passenger's move (1: quick_gain's best)
+    playout_price = 1.6  # a playout's work units at hard's prices × this: their processor time per unit is higher
+    look_share = 0.25  # a ride look's work (a copy and an apply, no ranking), as a share of a playout action's
 
     def __init__(self, seed: int | None = None, weights: Weights = DEFAULT, **settings):
         """``settings`` override the class's search settings above (work_budget, candidates, ...)."""
@@ -147,6 +150,8 @@ class ExpertBot(Bot):
         The first candidate (hard's best) wins ties and is kept when not even one round fits the budget."""
         self.last_playouts = 0
         cost = city_value(view).search_costs(HardBot.COST)
+        price = cost.get("playout", self.playout_price)  # a playout's pieces, dearer than the beam's (measured)
+        cost = {k: v * price for k, v in cost.items()}
         judges = {me: Judge(view, me, self.w)}  # the leaf judge of a playout that stops early
         origins = HardBot.trip_origins(self, view)
         totals = [0.0] * len(cands)
@@ -240,12 +245,32 @@ class ExpertBot(Bot):
             if c.phase == ROUTE or c.phase in CHOICE_PHASES:
                 finish_routes(c, c.current)
                 continue
-            ranked = ranked_placements(c, w, 1)
+            looks = max(1, self.ride_looks) if c.actions_left == 1 else 1
+            ranked = ranked_placements(c, w, looks)
             work += step
-            if ranked:
+            if len(ranked) > 1:
+                c = self.ride_step(c, ranked)
+                work += self.look_share * step * (len(ranked) - 1)
+            elif ranked:
                 apply(c, PlaceTrack(ranked[0][1], ranked[0][2]))
             elif branch_legal(c):
                 apply(c, TakeBranch())
             else:
                 apply(c, legal_actions(c)[0])
         return c, work
+
+    @staticmethod
+    def ride_step(c: GameState, ranked: list) -> GameState:
+        """The turn's last action of a playout: of quick_gain's best few placements, the one after which the
+        mover's points lead is largest once the passenger has moved (routes chosen for the mover); quick_gain
+        breaks ties. The passenger's rides are most of the points, and the last placement steers them."""
+        me = c.current
+        best = None
+        for q, li, conn, _ in ranked:
+            n = copy_state(c)
+            apply(n, PlaceTrack(li, conn))
+            finish_routes(n, me)
+            v = (score_lead(n, me), q)
+            if best is None or v > best[0]:
+                best = (v, n)
+        return best[1]

@@ -110,6 +110,36 @@ def test_route_choices_are_tried_out(route_positions):
     assert tried
 
 
+def test_a_playout_turn_ends_with_the_best_ride(positions):
+    """The playout's turn-ending action is, of quick_gain's best few placements, the one whose passenger move
+    leaves the mover the largest lead; in some positions that is not quick_gain's own best (the greedy policy
+    without it lost every London game to the ride-minding one by about 16 points a game)."""
+    from game.ai.bots import ranked_placements
+    from game.ai.evaluate import DEFAULT, copy_state, finish_routes, score_lead
+    from game.engine import PlaceTrack
+
+    last = [p for p in positions if p.phase == "actions" and p.actions_left == 1]
+    assert last
+    other = 0
+    for state in last:
+        view = public_view(state)
+        me = view.current
+        ranked = ranked_placements(view, DEFAULT, 3)
+        if len(ranked) < 2:
+            continue
+        leads = []
+        for _, li, conn, _ in ranked:
+            n = copy_state(view)
+            apply(n, PlaceTrack(li, conn))
+            finish_routes(n, me)
+            leads.append((score_lead(n, me), n.tokens))
+        chosen = ExpertBot.ride_step(copy_state(view), ranked)
+        lead = score_lead(chosen, me)
+        assert lead == max(x for x, _ in leads)
+        other += chosen.tokens != leads[0][1]
+    assert other >= 1
+
+
 @pytest.mark.parametrize("map,variant", BOARDS)
 def test_expert_finishes_a_game_on_every_board(map, variant):
     """Every board and both London editions: an expert plays a whole two-player game against normal, every
