@@ -3,9 +3,9 @@
 The hint button on the active panel asks; the strongest computer level whose counted work fits ``HINT_WORK`` (the
 expert) thinks on a worker thread (it takes up to about a second) about the seat's public view (game/ai/view.py: no
 deck order, no other seat's secret cards), so no frame waits for it. The answer is shown until the position changes:
-the track space it would take glows with a tag ("connects a terminus: +2 and a tile"), or the branch tile button or the route option is
-ringed. The reason is made from the action's scoring: the action is applied to a copy of the view and
-its Scored events are put into words. Hints used are counted per seat; the count goes with the saved
+the track space it would take glows with a tag ("connects a terminus: +2 and a tile"), or the branch tile button or
+the route option is ringed. The reason is made from the action's scoring: the action is applied to a copy of the view
+and its Scored events are put into words. Hints used are counted per seat; the count goes with the saved
 game (``saved_extras``, game/saves.py) and to the end screen. Only seats people play get the button, so
 the kiosk's demo (every seat a computer) never offers one.
 """
