@@ -169,9 +169,9 @@ def test_expert_outscores_hard():
     """A bounded strength check beside the 200-game series (in `make soak`: too long for `make test`): two London
     deals, each in both seatings, expert against hard with both wall-clock stops off, so every choice is the
     reproducible one. The expert's points lead over hard, summed over the four games, is positive, and it wins more
-    of them than hard. Measured 27 Nov 2026 with the six-turn, passenger-minding playouts: leads +27, +1, -7, +14 (three wins); the
-    playouts to the end of the game before them gave -3, +4, -1, -1 (one win). Four games show a direction, not the
-    goals (docs/ai.md has the series)."""
+    of them than hard. Measured 27 Nov 2026 with the six-turn, passenger-minding playouts: leads +27, +1, -7, +14
+    (three wins); the playouts to the end of the game before them gave -3, +4, -1, -1 (one win). Four games show a
+    direction, not the goals (docs/ai.md has the series)."""
     margins = []
     wins = 0.0
     for deal in (0, 1):
