@@ -6,13 +6,14 @@ seat may know (its public view: the unseen cards in a shuffled order; on Paris, 
 objectives drawn from the objective cards not in the seat's own hand), and plays candidate turns in it.
 The candidates (the root's moves) are hard's best finished turns (its beam search, bots.HardBot); a
 playout applies the turn's last action in the sampled world (the engine refills the face-up destinations
-from the sampled deck) and plays the game to its end, every player's action quick_gain's best placement
-(a whole London game that way takes about 12 ms); its value is the final points lead, plus a bonus for a
-win. Hard's judge ranks the candidates; the playouts see what it only estimates: the passenger's real
-moves over the cards still to come, the other players' building, the end-of-game bonuses (docs/ai.md has
-the measurements). The candidates share their determinisations (common random numbers), and the work
-goes to the better half again and again (sequential halving), so the budget is spent where the choice is
-close.
+from the sampled deck) and plays six more turns, every action quick_gain's best placement except a turn's
+last, which of quick_gain's best three leaves the mover the largest lead once the passenger has moved (the
+passenger's rides are most of the points, and the last placement steers them); the leaf is valued by hard's
+judge (points, potential, the trips to come, the next ride), or by the final points lead and a win bonus when
+the game ends first. Six turns, not the end of the game: a playout to the end varies so much between two
+candidates of one world that a decision's few dozen worlds cannot tell them apart (docs/ai.md has the
+measurements). The candidates share their determinisations (common random numbers), and the work goes to
+the better half again and again (sequential halving), so the budget is spent where the choice is close.
 
 Like hard, the search is bounded by counted work units, not by the clock, and it is seeded per position:
 the same seed and the same position give the same choice on a busy machine as on an idle one.
@@ -60,9 +61,9 @@ class ExpertBot(Bot):
     ``beam_budget`` work units) or, at a route choice with several outcomes, every option. A playout:
     the candidate's last action in a determinisation (the engine refills the face-up destinations from
     the sampled deck), then every player's turns by the greedy policy (``rollout``) to the end of the
-    game, valued by ``me``'s points lead plus ``win_bonus`` for a win (split among shared winners),
-    minus it for a loss. With ``playout_turns`` > 0 the playout stops after that many turns instead and
-    the leaf is valued by hard's judge (points, potential, the trips to come and the next ride).
+    game (``playout_turns`` 0) or for ``playout_turns`` turns, the leaf then valued by hard's judge (points,
+    potential, the trips to come and the next ride); a game's end is valued by ``me``'s points lead plus
+    ``win_bonus`` for a win (split among shared winners), minus it for a loss.
     """
 
     level = "expert"
@@ -235,7 +236,8 @@ class ExpertBot(Bot):
 
     def rollout(self, c: GameState, turns: int, cost: dict) -> tuple[GameState, float]:
         """Every player's turns from ``c`` (``turns`` of them, or to the end of the game when 0), each action
-        quick_gain's best placement (a branch tile when none is legal), routes and choices the mover's own.
+        quick_gain's best placement (a branch tile when none is legal) but a turn's last, which minds the passenger
+        (``ride_step``, of ``ride_looks`` placements), routes and choices the mover's own.
         Cheap enough to reach the end of the game: a whole London game this way takes about 12 ms."""
         w = self.w
         step = self.step_share * cost["rank"]
