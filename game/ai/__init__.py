@@ -39,6 +39,14 @@ class RandomBot:
         return PlaceTrack(line, conn)
 
 
+def strongest_within(work: float) -> str:
+    """The strongest level (``LEVELS``, weakest first) whose decisions are bounded by at most ``work`` counted work
+    units (hard's units, ``HardBot.COST``: the same count on a busy machine as on an idle one). Random, easy and
+    normal do not search and answer in milliseconds."""
+    bounds = {"hard": HardBot.work_budget, "expert": ExpertBot.work_budget}
+    return [level for level in LEVELS if bounds.get(level, 0.0) <= work][-1]
+
+
 def make_bot(level: str = "random", seed: int | None = None):
     """A bot by level name; unknown levels are a clear error."""
     table = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot, "expert": ExpertBot}
@@ -50,4 +58,4 @@ def make_bot(level: str = "random", seed: int | None = None):
 
 
 __all__ = ["LEVELS", "Bot", "EasyBot", "ExpertBot", "HardBot", "NormalBot", "RandomBot", "make_bot", "public_view",
-           "unseen_cards"]
+           "strongest_within", "unseen_cards"]

@@ -6,13 +6,14 @@ seat may know (its public view: the unseen cards in a shuffled order; on Paris, 
 objectives drawn from the objective cards not in the seat's own hand), and plays candidate turns in it.
 The candidates (the root's moves) are hard's best finished turns (its beam search, bots.HardBot); a
 playout applies the turn's last action in the sampled world (the engine refills the face-up destinations
-from the sampled deck) and plays the game to its end, every player's action quick_gain's best placement
-(a whole London game that way takes about 12 ms); its value is the final points lead, plus a bonus for a
-win. Hard's judge ranks the candidates; the playouts see what it only estimates: the passenger's real
-moves over the cards still to come, the other players' building, the end-of-game bonuses (docs/ai.md has
-the measurements). The candidates share their determinisations (common random numbers), and the work
-goes to the better half again and again (sequential halving), so the budget is spent where the choice is
-close.
+from the sampled deck) and plays six more turns, every action quick_gain's best placement except a turn's
+last, which of quick_gain's best three leaves the mover the largest lead once the passenger has moved (the
+passenger's rides are most of the points, and the last placement steers them); the leaf is valued by hard's
+judge (points, potential, the trips to come, the next ride), or by the final points lead and a win bonus when
+the game ends first. Six turns, not the end of the game: a playout to the end varies so much between two
+candidates of one world that a decision's few dozen worlds cannot tell them apart (docs/ai.md has the
+measurements). The candidates share their determinisations (common random numbers), and the work goes to
+the better half again and again (sequential halving), so the budget is spent where the choice is close.
 
 Like hard, the search is bounded by counted work units, not by the clock, and it is seeded per position:
 the same seed and the same position give the same choice on a busy machine as on an idle one.
@@ -60,21 +61,24 @@ class ExpertBot(Bot):
     ``beam_budget`` work units) or, at a route choice with several outcomes, every option. A playout:
     the candidate's last action in a determinisation (the engine refills the face-up destinations from
     the sampled deck), then every player's turns by the greedy policy (``rollout``) to the end of the
-    game, valued by ``me``'s points lead plus ``win_bonus`` for a win (split among shared winners),
-    minus it for a loss. With ``playout_turns`` > 0 the playout stops after that many turns instead and
-    the leaf is valued by hard's judge (points, potential, the trips to come and the next ride).
+    game (``playout_turns`` 0) or for ``playout_turns`` turns, the leaf then valued by hard's judge (points,
+    potential, the trips to come and the next ride); a game's end is valued by ``me``'s points lead plus
+    ``win_bonus`` for a win (split among shared winners), minus it for a loss.
     """
 
     level = "expert"
-    work_budget = 1600.0  # work units per decision, beam and playouts together (hard's prices: bots.HardBot.COST)
+    work_budget = 2000.0  # work units per decision, beam and playouts together (hard's prices: bots.HardBot.COST)
     beam_budget = 1000.0  # of which at most this for hard's beam search (it stops earlier when the turn is small)
     budget = 5.0  # seconds of wall clock: a safety stop only, as hard's
     candidates = 6  # finished turns of the beam tried out
-    playout_turns = 0  # turns (every player's) a playout plays after the candidate's; 0: to the end of the game
+    playout_turns = 6  # turns (every player's) a playout plays after the candidate's; 0: to the end of the game
     leaf_ride = 1.0  # weight of the ride the next turn offers at a judged leaf (``passenger_now``)
     win_bonus = 5.0  # points a finished playout's win is worth beyond its lead
     follow_plan = True  # play the rest of the chosen turn without searching again
     step_share = 0.75  # a playout action's work, as a share of a ranking's (its cost is mostly the ranking)
+    ride_looks = 3  # placements a playout's turn-ending action tries with the passenger's move (1: quick_gain's best)
+    playout_price = 1.6  # a playout's work units at hard's prices × this: their processor time per unit is higher
+    look_share = 0.25  # a ride look's work (a copy and an apply, no ranking), as a share of a playout action's
 
     def __init__(self, seed: int | None = None, weights: Weights = DEFAULT, **settings):
         """``settings`` override the class's search settings above (work_budget, candidates, ...)."""
@@ -147,6 +151,8 @@ class ExpertBot(Bot):
         The first candidate (hard's best) wins ties and is kept when not even one round fits the budget."""
         self.last_playouts = 0
         cost = city_value(view).search_costs(HardBot.COST)
+        price = cost.get("playout", self.playout_price)  # a playout's pieces, dearer than the beam's (measured)
+        cost = {k: v * price for k, v in cost.items()}
         judges = {me: Judge(view, me, self.w)}  # the leaf judge of a playout that stops early
         origins = HardBot.trip_origins(self, view)
         totals = [0.0] * len(cands)
@@ -230,7 +236,8 @@ class ExpertBot(Bot):
 
     def rollout(self, c: GameState, turns: int, cost: dict) -> tuple[GameState, float]:
         """Every player's turns from ``c`` (``turns`` of them, or to the end of the game when 0), each action
-        quick_gain's best placement (a branch tile when none is legal), routes and choices the mover's own.
+        quick_gain's best placement (a branch tile when none is legal) but a turn's last, which minds the passenger
+        (``ride_step``, of ``ride_looks`` placements), routes and choices the mover's own.
         Cheap enough to reach the end of the game: a whole London game this way takes about 12 ms."""
         w = self.w
         step = self.step_share * cost["rank"]
@@ -240,12 +247,32 @@ class ExpertBot(Bot):
             if c.phase == ROUTE or c.phase in CHOICE_PHASES:
                 finish_routes(c, c.current)
                 continue
-            ranked = ranked_placements(c, w, 1)
+            looks = max(1, self.ride_looks) if c.actions_left == 1 else 1
+            ranked = ranked_placements(c, w, looks)
             work += step
-            if ranked:
+            if len(ranked) > 1:
+                c = self.ride_step(c, ranked)
+                work += self.look_share * step * (len(ranked) - 1)
+            elif ranked:
                 apply(c, PlaceTrack(ranked[0][1], ranked[0][2]))
             elif branch_legal(c):
                 apply(c, TakeBranch())
             else:
                 apply(c, legal_actions(c)[0])
         return c, work
+
+    @staticmethod
+    def ride_step(c: GameState, ranked: list) -> GameState:
+        """The turn's last action of a playout: of quick_gain's best few placements, the one after which the
+        mover's points lead is largest once the passenger has moved (routes chosen for the mover); quick_gain
+        breaks ties. The passenger's rides are most of the points, and the last placement steers them."""
+        me = c.current
+        best = None
+        for q, li, conn, _ in ranked:
+            n = copy_state(c)
+            apply(n, PlaceTrack(li, conn))
+            finish_routes(n, me)
+            v = (score_lead(n, me), q)
+            if best is None or v > best[0]:
+                best = (v, n)
+        return best[1]

@@ -38,7 +38,7 @@ def test_paris_prices_its_pieces_above_london():
     paris = city_value(new_game(map="paris", players=2, seed=0)).search_costs(costs)
     london = city_value(new_game(map="london", players=2, seed=0)).search_costs(costs)
     assert london == costs
-    assert set(paris) == set(costs)
+    assert set(paris) - {"playout"} == set(costs)  # and the price of the expert's playouts (ai/expert.py)
     # a child position and a ranking cost more on Paris (its judge and ranking value landmarks and objectives)
     assert paris["child"] > costs["child"] and paris["rank"] > costs["rank"]
 

@@ -1,4 +1,5 @@
-"""The hint (play/hint.py): what the hard computer would do now, shown and never taken; counted per seat."""
+"""The hint (play/hint.py): what the strongest computer level that fits the hint's work would do now, shown and
+never taken; counted per seat."""
 from __future__ import annotations
 
 import time
@@ -32,7 +33,7 @@ def digest(state) -> bytes:
 
 
 def wait_for_hint(app, scene, limit: float = 60.0) -> None:
-    """Step frames until the worker's answer is shown (the hard bot takes up to about a second)."""
+    """Step frames until the worker's answer is shown (the expert takes up to about a second)."""
     end = time.monotonic() + limit
     while scene.hints.shown is None and time.monotonic() < end:
         app.step(FIXED_DT)
@@ -171,3 +172,16 @@ def tag_clear_of_banner(app, scene, st, edge):
     tag = scene.hints._place[1]  # where the play screen put it
     assert scene.panels[st.current].edge == edge and tag.w > 0
     assert not tag.colliderect(banner), (tag, banner)
+
+
+def test_the_hint_asks_the_strongest_level_that_fits_its_work(monkeypatch):
+    """The hint's level is the strongest whose counted work fits the hint's (not the clock): the expert while its
+    budget fits, hard once the expert's would not, normal once neither search would."""
+    from game.ai import ExpertBot, HardBot
+    from game.ui.play.hint import HINT_WORK, hint_level
+
+    assert ExpertBot.work_budget <= HINT_WORK and hint_level() == "expert"
+    monkeypatch.setattr(ExpertBot, "work_budget", HINT_WORK + 1)
+    assert hint_level() == "hard"
+    monkeypatch.setattr(HardBot, "work_budget", HINT_WORK + 1)
+    assert hint_level() == "normal"

@@ -23,6 +23,11 @@ ICONS_FOR_POINTS = 3
 class NewYorkValue(CityValue):
     cards_per_turn = 2.0  # the passenger moves twice every turn
 
+    def search_costs(self, costs: dict[str, float]) -> dict[str, float]:
+        """Hard's prices, but the expert's playouts (two passenger moves a turn) cost more than elsewhere: 0.52 ms of
+        processor time per unit at hard's prices against 0.28 for the beam's (docs/ai.md "Expert's time")."""
+        return {**costs, "playout": 1.9}
+
     def __init__(self, board):
         self.water = frozenset(board.water)
         self.clusters = {name: tuple(members) for name, members in board.clusters.items()}

@@ -52,8 +52,9 @@ HARD = {"end": 0.4, "cover": 0.75, "fresh": 1.5, "city_quick": 0.3, "city_reach"
 # docs/ai.md "Time"): a child position 0.93 ms on Paris, 0.89 on Berlin, 0.58 on London; ranking a sequence's
 # placements 0.68 ms (the objective pull and the landmark values per line), 0.29 and 0.17. Passenger estimates and
 # trip origins are cheaper on Paris (0.25 and 0.22 ms) and keep London's prices. With these the 1000-unit budget
-# bounds a Paris decision at about 0.65 s of processor time, as it does on London and Berlin.
-SEARCH_COSTS = {"child": 1.4, "rank": 1.0}
+# bounds a Paris decision at about 0.65 s of processor time, as it does on London and Berlin. The expert's playouts
+# ("playout": their pieces' price factor, ai/expert.py) cost on Paris what these prices say; elsewhere 1.6 times.
+SEARCH_COSTS = {"child": 1.4, "rank": 1.0, "playout": 1.0}
 
 
 class ParisValue(CityValue):

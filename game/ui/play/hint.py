@@ -1,11 +1,11 @@
 """The hint: what the expert computer would do now, shown on the board with a few words why, never taken.
 
-The hint button on the active panel asks; the expert bot (``HINT_LEVEL``) thinks on a worker thread (it
-takes up to about a second) about the seat's public view (game/ai/view.py: no deck order, no other seat's
-secret cards), so no frame waits for it. The answer is shown until the position changes: the track space it would take
-glows with a tag ("connects a terminus: +2 and a tile"), or the branch tile button or the route option is
-ringed. The reason is made from the action's scoring: the action is applied to a copy of the view and
-its Scored events are put into words. Hints used are counted per seat; the count goes with the saved
+The hint button on the active panel asks; the strongest computer level whose counted work fits ``HINT_WORK`` (the
+expert) thinks on a worker thread (it takes up to about a second) about the seat's public view (game/ai/view.py: no
+deck order, no other seat's secret cards), so no frame waits for it. The answer is shown until the position changes:
+the track space it would take glows with a tag ("connects a terminus: +2 and a tile"), or the branch tile button or
+the route option is ringed. The reason is made from the action's scoring: the action is applied to a copy of the view
+and its Scored events are put into words. Hints used are counted per seat; the count goes with the saved
 game (``saved_extras``, game/saves.py) and to the end screen. Only seats people play get the button, so
 the kiosk's demo (every seat a computer) never offers one.
 """
@@ -43,9 +43,9 @@ CATEGORY_WORDS = {
 }
 
 
-# the strongest level that answers within about a second: hard, until the expert is shown stronger (docs/ai.md,
-# "Expert": 28 of 50 games against hard is not distinguishable from hard, and it thinks longer)
-HINT_LEVEL = "hard"
+# the work a hint may take, in counted work units (hard's units; docs/ai.md "Time"): about a second of processor
+# time on the slowest board, so the hint answers within about a second on a busy machine as on an idle one
+HINT_WORK = 2000.0
 # the tag's words wrap at these shares of the board's length, the widest first that finds a free place
 TAG_SHARES = (0.6, 0.4, 0.28, 0.2, 0.14)
 
@@ -97,7 +97,7 @@ def describe(view, action) -> str:
         return _("the route that scores you most")
     if isinstance(action, PlaceTrack):
         return _("builds towards stations still to come")
-    return _("the hard computer's choice")
+    return _("the computer's choice")
 
 
 def _cluster_of(view, e) -> str:
@@ -112,11 +112,18 @@ def _cluster_of(view, e) -> str:
     return cluster_title(key) if key else ""
 
 
+def hint_level() -> str:
+    """The strongest level that answers within the hint's work (ai.strongest_within)."""
+    from ...ai import strongest_within
+
+    return strongest_within(HINT_WORK)
+
+
 def think(view):
-    """The expert bot's action for the seat to play in ``view`` and why (runs on the worker thread)."""
+    """The hint level's action for the seat to play in ``view`` and why (runs on the worker thread)."""
     from ...ai import make_bot
 
-    bot = make_bot(HINT_LEVEL, 0)
+    bot = make_bot(hint_level(), 0)
     action = bot.choose(view)
     return action, describe(view, action)
 
