@@ -237,27 +237,36 @@ def test_the_banner_does_not_invite_a_tap_to_hurry(app):
     assert "tap" not in scene.demo.banner_text()
 
 
-def test_the_far_invitation_stands_clear_of_the_top_seats_banner(app):
+def test_the_far_invitation_stands_clear_of_the_top_seats_banner(app, monkeypatch):
     """At 1280x720 the top seat's banner takes two lines ("The passenger / is travelling") and reached under
-    the upside-down "Touch to play" for the far side of the table; the invitation now stands below it."""
+    the upside-down "Touch to play" for the far side of the table; the invitation now stands below it. Since
+    the boards' layouts were widened for their names (issue 22 item 1) the demo's banner no longer comes up
+    there by itself, so the demo's own banner, once shown near the top, is put where the invitation stood."""
     scene = app.push(AttractScene(app, pace=0.0, level="random", seed=3, threaded=False))
+    backdrop = scene.demo.backdrop
+    real = backdrop.banner_rect
     seen = 0
     for _ in range(1200):
         app.step(FIXED_DT * 4)
         area = scene.demo.board_view.rect
-        banner = scene.demo.backdrop.banner_rect()
-        if banner is None or banner.top > area.top + app.px(attract_mod.FAR_TOP) + app.px(80):
+        banner = real()
+        if banner is None:
             continue
+        monkeypatch.setattr(backdrop, "banner_rect", real)
+        _, unmoved = scene._far_invitation(area)
+        if unmoved.top != area.top + app.px(attract_mod.FAR_TOP):
+            continue  # the real banner already pushed it down
+        banner = banner.copy()
+        banner.midbottom = (unmoved.centerx, unmoved.centery)  # reaching under the invitation's old place
+        monkeypatch.setattr(backdrop, "banner_rect", lambda b=banner: b)
         _, far = scene._far_invitation(area)
-        unmoved = far.copy()
-        unmoved.top = area.top + app.px(attract_mod.FAR_TOP)
-        if banner.colliderect(unmoved):  # where the invitation used to stand, the banner stands now
-            seen += 1
-            assert not far.colliderect(banner), (far, banner)
-            assert far.bottom < area.bottom
+        assert banner.colliderect(unmoved)
+        assert not far.colliderect(banner), (far, banner)
+        assert far.bottom < area.bottom
+        seen += 1
         if seen >= 3:
             break
-    assert seen >= 3, "the top seat's banner never reached the invitation's old place"
+    assert seen >= 3, "the demo showed no banner"
 
 
 def test_draws_at_small_and_large_windows(app):
