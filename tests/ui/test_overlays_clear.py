@@ -101,14 +101,7 @@ def test_the_hint_sits_beside_its_target_over_no_name_or_control(app):
 def test_notices_lie_over_no_name_near_the_board_edge(app):
     """New York at 1280x720, late in a four-seat game: "Last round…" at each seat's edge once lay over the
     names along it. Each copy faces its seat and the copies do not overlap."""
-    scene = start_scene(app, "newyork", 4, "table", 5)
-    bot = RandomBot(5)
-    _play(app, scene, bot, 90)
-    show_position(app, scene, bot, hint=False)
-    scene.notice("Last round: the game ends after Dee's turn.")
-    app.step(1 / 120)
-    got = Counter({k: v for k, v in problems(scene).items() if k[0] == "notice"})
-    assert not got, dict(got)
+    scene = _late_notice(app, 4, "table", 5, "Dee")
     assert [t.angle for t in scene.anim.notices] == [0, 270, 180, 90]
     from tests.ui.overlay_checks import drawn_rects
 
@@ -122,15 +115,21 @@ def test_seats_side_by_side_read_one_notice_that_covers_nothing(app):
     so one copy of "Last round…" serves them (five copies once found no free room on the spread board and lay
     over a name and tokens)."""
     app.resize(1280, 720)
-    scene = start_scene(app, "newyork", 5, "laptop", 6)
-    bot = RandomBot(6)
+    scene = _late_notice(app, 5, "laptop", 6, "Eve")
+    assert [t.angle for t in scene.anim.notices] == [0]
+
+
+def _late_notice(app, n: int, arrangement: str, seed: int, last: str):
+    """New York 90 actions into a game of ``n`` seats, "Last round…" shown: it covers nothing the audit checks."""
+    scene = start_scene(app, "newyork", n, arrangement, seed)
+    bot = RandomBot(seed)
     _play(app, scene, bot, 90)
     show_position(app, scene, bot, hint=False)
-    scene.notice("Last round: the game ends after Eve's turn.")
+    scene.notice(f"Last round: the game ends after {last}'s turn.")
     app.step(1 / 120)
-    assert [t.angle for t in scene.anim.notices] == [0]
     got = Counter({k: v for k, v in problems(scene).items() if k[0] == "notice"})
     assert not got, dict(got)
+    return scene
 
 
 def test_the_travel_line_never_covers_a_name(app):
