@@ -8,8 +8,6 @@ the scene (``PlayScene._layout`` and ``panel_view`` call them; the replay viewer
 """
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import pygame
 
 from ...engine.rules import rules_of
@@ -173,40 +171,34 @@ def notice_places(scene, text: str = "") -> list[tuple[float, float, int, float]
     edges: dict[str, pygame.Rect] = {}  # each edge with seats: the panels there, as one rect
     for p in scene.panels:
         edges[p.edge] = edges[p.edge].union(p.rect) if p.edge in edges else pygame.Rect(p.rect)
-    for edge, panels in edges.items():
-        p = _EdgeSeats(edge, panels)
-        c = p.rect.center
+    for edge, seats in edges.items():
+        c = seats.center
         x = min(max(c[0], bv.left + inset), bv.right - inset)
         y = min(max(c[1], bv.top + inset), bv.bottom - inset)
-        if p.edge == "bottom":
+        if edge == "bottom":
             y = bv.bottom - inset
-        elif p.edge == "top":
+        elif edge == "top":
             y = bv.top + inset
-        elif p.edge == "left":
+        elif edge == "left":
             x = bv.left + inset
         else:
             x = bv.right - inset
         best = None  # (how far in from the seat's edge, wrap width, place)
         for wrap, size in sizes:
-            w, h = size if p.edge in ("bottom", "top") else size[::-1]
-            spot = _free_band_spot((w + 2, h + 2), p.edge, bv, p.rect, taken, m, reach=1.0)
+            w, h = size if edge in ("bottom", "top") else size[::-1]
+            spot = _free_band_spot((w + 2, h + 2), edge, bv, seats, taken, m, reach=1.0)
             if spot is not None:
                 depth = {"bottom": bv.bottom - spot.bottom, "top": spot.top - bv.top, "left": spot.left - bv.left,
-                         "right": bv.right - spot.right}[p.edge]
+                         "right": bv.right - spot.right}[edge]
                 if best is None or depth < best[0] - 2 * m:
                     best = (depth, wrap, spot)
         if best is None:
-            places.append((x, y, EDGE_ROTATION.get(p.edge, 0), NOTICE_WIDTHS[0]))
+            places.append((x, y, EDGE_ROTATION.get(edge, 0), NOTICE_WIDTHS[0]))
             continue
         _depth, wrap, spot = best
         taken.append(spot)
-        places.append((spot.x + spot.w / 2, spot.y + spot.h / 2, EDGE_ROTATION.get(p.edge, 0), wrap))
+        places.append((spot.x + spot.w / 2, spot.y + spot.h / 2, EDGE_ROTATION.get(edge, 0), wrap))
     return places
-
-
-class _EdgeSeats(NamedTuple):
-    edge: str
-    rect: pygame.Rect
 
 
 def seat_buttons(scene) -> None:

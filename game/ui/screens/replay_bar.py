@@ -31,31 +31,33 @@ class ReplayBar:
         paper = pygame.Rect(0, 0, round(bw * s), round(bh * s))
         paper.center = bv.rect.center
         corner = self.board_buttons()["names"]
-        left_room = paper.x - bv.rect.x
         self.bar_vertical = ""
         if paper.y - bv.rect.y >= h:
             self.bar_rect = pygame.Rect(bv.rect.x, bv.rect.y, corner.x - p(8) - bv.rect.x, h)
-            self._lay_bar()
-            self._invalidate()
-            return
-        for per_row, kind in ((2, "wide"), (1, "narrow")):  # narrow: one button a row, no turn slider
-            width = self._column_width(per_row)
-            if bv.rect.h < self._column_height(per_row):
-                continue
-            if left_room >= width:
-                self.bar_vertical = kind
-                self.bar_rect = pygame.Rect(bv.rect.x, bv.rect.y, left_room, bv.rect.h)
-                break
-            if bv.rect.w - paper.w >= width:
-                self.bar_vertical = kind
-                self.bar_rect = pygame.Rect(bv.rect.x, bv.rect.y, width, bv.rect.h)
-                bv.set_rect(pygame.Rect(bv.rect.x + width, bv.rect.y, bv.rect.w - width, bv.rect.h))
-                break
-        else:
+        elif not self._column_beside(paper):
             self.bar_rect = pygame.Rect(bv.rect.x, bv.rect.y, bv.rect.w, h)
             bv.set_rect(pygame.Rect(bv.rect.x, bv.rect.y + h, bv.rect.w, max(10, bv.rect.h - h)))
         self._lay_bar()
         self._invalidate()
+
+    def _column_beside(self, paper: pygame.Rect) -> bool:
+        """The bar as a column left of the board's ``paper`` where it fits (two buttons a row, else one; narrow:
+        no turn slider), in the room left of the paper or in the room of both sides (the paper moves right)."""
+        bv = self.board_view
+        for per_row, kind in ((2, "wide"), (1, "narrow")):
+            width = self._column_width(per_row)
+            if bv.rect.h < self._column_height(per_row):
+                continue
+            if paper.x - bv.rect.x >= width:
+                self.bar_vertical = kind
+                self.bar_rect = pygame.Rect(bv.rect.x, bv.rect.y, paper.x - bv.rect.x, bv.rect.h)
+                return True
+            if bv.rect.w - paper.w >= width:
+                self.bar_vertical = kind
+                self.bar_rect = pygame.Rect(bv.rect.x, bv.rect.y, width, bv.rect.h)
+                bv.set_rect(pygame.Rect(bv.rect.x + width, bv.rect.y, bv.rect.w - width, bv.rect.h))
+                return True
+        return False
 
     def _button_size(self) -> tuple[int, int]:
         p = self.app.px
