@@ -98,16 +98,20 @@ def test_the_hint_sits_beside_its_target_over_no_name_or_control(app):
     assert not got, dict(got)
 
 
-def test_notices_lie_over_no_name_near_the_board_edge(app):
-    """New York at 1280x720, late in a four-seat game: "Last round…" at each seat's edge once lay over the
-    names along it. Each copy faces its seat and the copies do not overlap."""
-    scene = _late_notice(app, 4, "table", 5, "Dee")
+@pytest.mark.parametrize("size,seed", [((1280, 720), 5), ((1920, 1080), 6)])
+def test_notices_lie_over_no_name_near_the_board_edge(app, size, seed):
+    """New York, late in a four-seat game: "Last round…" at each seat's edge once lay over the names along it
+    (1280x720), and the top seat's copy over the board's names button (1920x1080). Each copy faces its seat and
+    the copies do not overlap."""
+    app.resize(*size)
+    scene = _late_notice(app, 4, "table", seed, "Dee")
     assert [t.angle for t in scene.anim.notices] == [0, 270, 180, 90]
     from tests.ui.overlay_checks import drawn_rects
 
     boxes = drawn_rects(scene, notices=scene.anim.notices)
     assert len(boxes) == 4
     assert not any(a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+    assert not any(b.colliderect(r) for b in boxes for r in scene.board_buttons().values()), "over a control"
 
 
 def test_seats_side_by_side_read_one_notice_that_covers_nothing(app):

@@ -85,5 +85,6 @@ def pieces_of(scene) -> list[pygame.Rect]:
 
 
 def of_scene(scene) -> list[pygame.Rect]:
-    """What overlays keep clear of on ``scene``'s board now: names, symbols, tokens and legal spaces."""
-    return scene.board_view.occupied_rects() + pieces_of(scene)
+    """What overlays keep clear of on ``scene``'s board now: names, symbols, tokens, legal spaces and the board's
+    own buttons (names facing a seat, fit the board)."""
+    return scene.board_view.occupied_rects() + pieces_of(scene) + list(scene.board_buttons().values())
