@@ -325,20 +325,21 @@ def test_the_replay_viewer_opens_at_the_start_without_play_only_buttons_or_your_
     assert turns_said
 
 
-REPLAY_CASES = [(board, n, arrangement) for board in ("london", "paris", "newyork") for n in (2, 4, 5)
-                for arrangement in ("table", "laptop")]
-# London, four seats round a table: since its layout was widened for the names (issue 22 item 1) the board fills
-# its place between the four panels but for a strip narrower than the bar's narrowest column (51 px at 1280x720,
-# 76 at 1920x1080), so the bar takes a row off the board there (docs/play-screen.md); checked to stay so
-KNOWN_SMALLER = {("london", 4, "table")}
+REPLAY_CASES = [(board, n, arrangement) for board in ("london", "london-2006", "berlin", "paris", "newyork")
+                for n in (2, 4, 5) for arrangement in ("table", "laptop")]
+# Four seats round a table on the boards widened for their names (issue 22 item 1: London, both editions, and
+# Berlin): the board fills its place between the four panels but for a strip narrower than the bar's narrowest
+# column (51 px at 1280x720, 76 at 1920x1080) and no room above or below, so the bar takes a row off the board
+# there (docs/play-screen.md); checked to stay so, and to cost no more than that row
+KNOWN_SMALLER = {("london", 4, "table"), ("london-2006", 4, "table"), ("berlin", 4, "table")}
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_the_replay_viewers_board_is_no_smaller_than_the_play_screens(app, size):
     """Its bar of buttons once took a row off the board; now it goes into the room the board's paper leaves.
-    Here every third case at each size (each board with its seat counts and arrangements); all of them in soak."""
+    Here every fifth case at each size (each board with its seat counts and arrangements); all of them in soak."""
     k = [(1280, 720), (1920, 1080)].index(size)
-    _replay_board_no_smaller(app, size, REPLAY_CASES[k::3])
+    _replay_board_no_smaller(app, size, REPLAY_CASES[k::5])
 
 
 @pytest.mark.soak
@@ -372,6 +373,7 @@ def _replay_board_no_smaller(app, size, cases):
         # the board as drawn (its paper), not its place: the bar may take room the paper leaves on either side
         if where in KNOWN_SMALLER:
             assert paper.w < want.w, f"{where}: the board is no smaller now: take it out of KNOWN_SMALLER"
+            assert paper.h >= want.h - viewer.bar_rect.h - 1, (where, "smaller than by the bar's row", paper, want)
         else:
             assert paper.w >= want.w - 1 and paper.h >= want.h - 1, (where, paper, want)
         assert not viewer.bar_rect.colliderect(paper.inflate(-2, -2)), where
