@@ -24,6 +24,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable, Generator, Sequence
 
+from . import name_forms
 from .clearance import HardRule
 
 Box = tuple[float, float, float, float]
@@ -101,16 +102,6 @@ def place_names(card: NameCard) -> Generator[None, None, Placement]:
     work = yield from settle_clashes(placer)
     yield from placer.clear_badges()
     return placer.leave_off(work)
-
-
-def split_name(name: str) -> str | None:
-    """A two-line form of a long name, breaking at the space nearest the middle."""
-    if len(name) < 12 or " " not in name:
-        return None
-    mid = len(name) / 2
-    spaces = [i for i, ch in enumerate(name) if ch == " "]
-    i = min(spaces, key=lambda k: abs(k - mid))
-    return name[:i] + "\n" + name[i + 1:]
 
 
 def overlap(a: Box, b: Box) -> float:
@@ -309,11 +300,7 @@ class _Placer:
                 self.barred.append([])
                 continue
             r = max(self.clear[i] + max(2.0, card.lane_gap * 0.3), self.keep[i] + 1.5)
-            forms = [(name, 0.0)]
-            two = split_name(name)
-            if two:
-                forms.append((two, 3.0))
-            sizes = [(text, form_cost, *card.measure(text)) for text, form_cost in forms]
+            sizes = [(text, form_cost, *card.measure(text)) for text, form_cost in name_forms.forms(name)]
             w_most, h_most = max(s[2] for s in sizes), max(s[3] for s in sizes)
             across, up = r + 1.5 * h_most + w_most, r + 2.5 * h_most  # round every place below (but those slid)
             near = self.rule.nearby((x - across, y - up, x + across, y + up))
