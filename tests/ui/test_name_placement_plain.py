@@ -24,7 +24,7 @@ import pytest  # noqa: E402
 
 from game.engine import load_board  # noqa: E402
 from game.ui import theme as th  # noqa: E402
-from game.ui.board import name_cache, names, placement  # noqa: E402
+from game.ui.board import name_cache, name_forms, names, placement  # noqa: E402
 from game.ui.board.clearance import MARGIN, HardRule, _cells, point_box_dist  # noqa: E402
 from game.ui.board.placement import SETTLE_NAME, _area, cells, clip_len, overlap  # noqa: E402
 from game.ui.board.view import BoardView  # noqa: E402
@@ -200,19 +200,23 @@ def whole(got: placement.Placement) -> tuple:
 
 def wider_keep_out(card):
     """The card with each station's keep-out disc wider than its symbol (the passenger's disc, as the board
-    view hands it over), so the symbol test and the keep-out test differ."""
-    return dataclasses.replace(card, keep_out=[max(c * 1.7, card.px * 0.9) for c in card.clearances])
+    view hands it over), so the symbol test and the keep-out test differ, and names that may be set smaller."""
+    return dataclasses.replace(card, keep_out=[max(c * 1.7, card.px * 0.9) for c in card.clearances], smaller=True)
 
 
 # ---- the tests ----------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("name,w,h,bound", [("london", 1024, 576, 60_000), ("newyork", 1280, 720, 60_000)])
-def test_the_fast_placement_equals_the_straightforward_one(name, w, h, bound, monkeypatch):
+@pytest.mark.parametrize("name,w,h,px,bound", [("london", 1280, 720, 16, 60_000), ("newyork", 1280, 720, 14, 60_000)])
+def test_the_fast_placement_equals_the_straightforward_one(name, w, h, px, bound, monkeypatch):
     """Crowded real boards (their search cut at a work bound, so the work counted must agree to the name),
-    with keep-out discs wider than the symbols."""
-    card = wider_keep_out(board_card(name, w, h, work_bound=bound))
+    with keep-out discs wider than the symbols, names large enough to be set smaller."""
+    card = wider_keep_out(board_card(name, w, h, px=px, work_bound=bound))
     fast = run(card)[0]
     assert fast.work > 0 and fast.no_room  # the search ran and the rule barred places: every short cut was taken
+    texts = [text for text, _, _ in fast.names]
+    # names broken onto two and three lines, and set smaller: every kind of form was placed
+    assert any(t.count("\n") == 1 for t in texts) and any(t.count("\n") == 2 for t in texts)
+    assert any(name_forms.unmarked(t)[1] for t in texts)
     assert whole(fast) == whole(plain_run(card, monkeypatch))
 
 

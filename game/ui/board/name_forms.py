@@ -25,6 +25,11 @@ from __future__ import annotations
 import itertools
 import re
 
+# A form's text starting with this is set a little smaller (names.py: at most 15 % smaller, never below its
+# least size), tried only where a name has no allowed place at its full size. (A control character no
+# station's name holds.)
+SMALLER = "\x1f"
+
 TWO_LINES = 3.0  # a two-line form's preference cost (the placement's places cost 0-5 by their side)
 THREE_LINES = 5.0  # a three-line form's
 UNEVEN = 2.0  # per unit of unevenness: 1 - shortest line / longest line
@@ -106,3 +111,13 @@ def forms(name: str) -> list[tuple[str, float]]:
             found.append(("\n".join(lines), round(cost, 3)))
     found.sort(key=lambda f: f[1])
     return out + found[:MOST_FORMS - 1]
+
+
+def smaller(text: str) -> str:
+    """``text`` to be set a little smaller."""
+    return SMALLER + text
+
+
+def unmarked(text: str) -> tuple[str, bool]:
+    """A form's text as written, and whether it is set smaller."""
+    return (text[1:], True) if text.startswith(SMALLER) else (text, False)

@@ -6,6 +6,7 @@ for every board view: a board already placed at this zoom, size and turn of the 
 """
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -19,6 +20,12 @@ if TYPE_CHECKING:
     from .view import BoardView
 
 MIN_LABEL_PX = 11
+SMALLER_BY = 0.85  # a name set smaller (name_forms.smaller, where it has no room at its size): at most 15 % less
+
+
+def smaller_px(px: int) -> int:
+    """The size a name set smaller takes at ``px`` (``px`` itself where the least size allows none)."""
+    return max(MIN_LABEL_PX, min(px, math.ceil(px * SMALLER_BY)))
 
 # Names placed for one board at one zoom, pixel size and turn: the same every time (the last search is seeded
 # and bounded by counted work), and a board view is built anew for every game, restart, replay and kiosk demo.
@@ -61,7 +68,8 @@ class NameLayer:
         if img is None and not text:  # a station the city leaves unnamed (New York's water icons)
             img = self._label_cache[key] = pygame.Surface((0, 0), pygame.SRCALPHA)
         if img is None:
-            img = self._label_cache[key] = self._render(text, px, angle, key[3])
+            written, small = name_forms.unmarked(text)
+            img = self._label_cache[key] = self._render(written, smaller_px(px) if small else px, angle, key[3])
         return img
 
     def label_size(self, text: str, px: int, angle: int) -> tuple[int, int]:
@@ -72,6 +80,8 @@ class NameLayer:
             return img.get_size()
         if not text:
             return (0, 0)
+        text, small = name_forms.unmarked(text)
+        px = smaller_px(px) if small else px
         font = self.view.fonts.get(px, False, True)
         lines = text.split("\n")
         h = max(1, round(px * 0.12))
@@ -146,12 +156,14 @@ class NameLayer:
             return
         card = yield from self.name_card(key)
         sizes = {}
-        for k, name in enumerate(card.names):  # every form's size (the pictures are drawn: a few a step)
+        for k, name in enumerate(card.names):  # every form's size, set smaller too where it may be
             if k % 8 == 7:
                 yield
             for text, _ in name_forms.forms(name):
                 if text:
                     sizes[text] = card.measure(text)
+                    if card.smaller:
+                        sizes[name_forms.smaller(text)] = card.measure(name_forms.smaller(text))
         kept = name_cache.card_key(card, sizes)
         done = name_cache.load(kept, len(card.centres))  # placed so in an earlier run
         if done is None:
@@ -223,7 +235,8 @@ class NameLayer:
             names=[city.station_label(st) for st in board.stations], segments=segs, destinations=tuple(dests),
             connections=[len(c) for c in board.station_conns], special=[bool(st.kinds) for st in board.stations],
             card=(bx0, by0, bx1, by1), view=box, px=px, lane_gap=gap, badge_least=7.0 * cam.scale,
-            measure=lambda text: self.label_size(text, px, angle), work_bound=placement.SETTLE_WORK)
+            measure=lambda text: self.label_size(text, px, angle), work_bound=placement.SETTLE_WORK,
+            smaller=smaller_px(px) < px)
 
     def badge_corner(self, stn: int) -> tuple[float, float]:
         """Where station ``stn``'s destination badge sits (station radii from its centre): the spot that

@@ -50,6 +50,7 @@ SETTLE_STATION = 1.0  # another station's symbol under a name
 # in the search's weights; taken only where a station has no allowed place
 RULE_TIER = 20_000.0
 SETTLE_RULE = 12.0
+SMALLER_COST = 2.0  # a form set smaller (name_forms.smaller), on top of its own cost
 LABEL_GAP = 0.45  # least space between two names, as a fraction of the name's pixel size
 # where a destination badge may sit (in station radii from its centre), preferred first
 BADGE_CORNERS = ((0.95, -0.95), (-0.95, -0.95), (0.95, 0.95), (-0.95, 0.95), (1.6, 0.0), (-1.6, 0.0),
@@ -79,6 +80,9 @@ class NameCard:
     # each station's disc no name enters (the passenger's disc, a destination's ring, the symbol, a city's
     # mark: see clearance.py); None: the clearances
     keep_out: Sequence[float] | None = None
+    # whether ``measure`` knows the forms set smaller (name_forms.smaller): tried where a name has no allowed
+    # place at its full size
+    smaller: bool = False
 
 
 @dataclass
@@ -291,7 +295,6 @@ class _Placer:
         allows (clearance.py); where a station has none (the map leaves no room), the least bad ones, each
         costing RULE_TIER per step down."""
         card = self.card
-        tier = self.rule.tier
         for i, name in enumerate(card.names):
             yield  # a station's candidates can cost a millisecond (its names drawn at a new size)
             x, y = self.pos[i]
@@ -299,27 +302,13 @@ class _Placer:
                 self.cands.append([("", (x, y, x, y), 0.0)])
                 self.barred.append([])
                 continue
-            r = max(self.clear[i] + max(2.0, card.lane_gap * 0.3), self.keep[i] + 1.5)
             sizes = [(text, form_cost, *card.measure(text)) for text, form_cost in name_forms.forms(name)]
-            w_most, h_most = max(s[2] for s in sizes), max(s[3] for s in sizes)
-            across, up = r + 1.5 * h_most + w_most, r + 2.5 * h_most  # round every place below (but those slid)
-            near = self.rule.nearby((x - across, y - up, x + across, y + up))
-            allowed, barred = [], []
-            for ring in range(3):  # further out only while the rule allows no place nearer
-                if ring:
-                    yield
-                for text, form_cost, w, h in sizes:
-                    for (lx, ly), pref in self.places(x, y, r, w, h, ring):
-                        box = (lx, ly, lx + w, ly + h)
-                        t = tier(i, box, near)
-                        (barred if t else allowed).append((text, box, h, pref + form_cost + RULE_TIER * t))
-                if allowed:
-                    break
-            if not allowed:  # crowded: any allowed spot close round the station (each form's scan a step)
-                for text, form_cost, w, h in sizes:
-                    yield
-                    found = yield from self.scan(i, r, w, h, near)
-                    allowed += [(text, box, h, pref + form_cost) for box, pref in found]
+            r, near = self.reach(i, sizes)
+            barred: list = []
+            allowed = yield from self.allowed(i, sizes, r, near, barred)
+            if not allowed and card.smaller:  # no room at full size: the forms set a little smaller
+                small = [(name_forms.smaller(text), form_cost + SMALLER_COST) for text, form_cost, _, _ in sizes]
+                allowed = yield from self.allowed(i, [(t, c, *card.measure(t)) for t, c in small], r, near, [])
             barred = sorted(barred, key=lambda c: c[3])[:48]  # the least bad (past the card's edge last: tier 3)
             self.barred.append([(text, box, self.fixed_cost(i, box, h, cost)) for text, box, h, cost in barred])
             if not allowed:  # the map leaves no room
@@ -327,6 +316,38 @@ class _Placer:
                 allowed = barred
             out = [(text, box, self.fixed_cost(i, box, h, cost)) for text, box, h, cost in allowed]
             self.cands.append(out)
+
+    def reach(self, i: int, sizes: list) -> tuple[float, tuple]:
+        """How far from station ``i`` its name's places start, and what may bar them (HardRule.nearby)."""
+        x, y = self.pos[i]
+        r = max(self.clear[i] + max(2.0, self.card.lane_gap * 0.3), self.keep[i] + 1.5)
+        w_most, h_most = max(s[2] for s in sizes), max(s[3] for s in sizes)
+        across, up = r + 1.5 * h_most + w_most, r + 2.5 * h_most  # round every place (but those slid)
+        return r, self.rule.nearby((x - across, y - up, x + across, y + up))
+
+    def allowed(self, i: int, sizes: list, r: float, near, barred: list):
+        """The places the rule allows name ``i`` in each of its forms ``sizes`` ((text, cost, width, height)):
+        round its station, further out only while the rule allows no place nearer, and where it allows none
+        there any spot close round it (see scan). The places barred on the way are added to ``barred``. A
+        generator: ``allowed = yield from self.allowed(...)``; (text, box, line height, cost) each."""
+        x, y = self.pos[i]
+        tier = self.rule.tier
+        allowed: list = []
+        for ring in range(3):
+            if ring:
+                yield
+            for text, form_cost, w, h in sizes:
+                for (lx, ly), pref in self.places(x, y, r, w, h, ring):
+                    box = (lx, ly, lx + w, ly + h)
+                    t = tier(i, box, near)
+                    (barred if t else allowed).append((text, box, h, pref + form_cost + RULE_TIER * t))
+            if allowed:
+                return allowed
+        for text, form_cost, w, h in sizes:  # crowded: any allowed spot close round the station (a step each)
+            yield
+            found = yield from self.scan(i, r, w, h, near)
+            allowed += [(text, box, h, pref + form_cost) for box, pref in found]
+        return allowed
 
     def places(self, x: float, y: float, r: float, w: float, h: float, ring: int = 0) -> list[tuple[Point, float]]:
         """A name's places round its station, ``r`` from its centre (``ring`` 1 and 2: half a line and more
