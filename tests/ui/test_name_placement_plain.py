@@ -109,16 +109,17 @@ class PlainPlacer(placement._Placer):
         x, y = self.pos[i]
         step = max(2.0, h / 4)
         far = r + 1.5 * h
-        out = []
+        spots = []
         for gx in range(int((w + 2 * far) / step) + 1):
             lx = x - w - far + gx * step
             for gy in range(int((h + 2 * far) / step) + 1):
                 ly = y - h - far + gy * step
                 box = (lx, ly, lx + w, ly + h)
                 d = math.hypot(max(lx - x, 0.0, x - lx - w), max(ly - y, 0.0, y - ly - h))
-                if r <= d <= far and self.rule.allows(i, box):
-                    out.append((box, 4.0 + 2.0 * (d - r) / h))
-        return sorted(out, key=lambda c: c[1])[:12]
+                if r <= d <= far:
+                    spots.append((box, 4.0 + 2.0 * (d - r) / h))
+        nearest = sorted(spots, key=lambda c: c[1])[:placement.SCAN_SPOTS]
+        return [c for c in nearest if self.rule.allows(i, c[0])][:12]
         yield  # (a generator, as the placer's)
 
     def obstacle_cost(self, i, box, h, cost):

@@ -50,6 +50,9 @@ SETTLE_STATION = 1.0  # another station's symbol under a name
 # in the search's weights; taken only where a station has no allowed place
 RULE_TIER = 20_000.0
 SETTLE_RULE = 12.0
+SCAN_FORMS = 3  # a crowded station's forms scanned for any allowed spot (the cheapest first)
+SCAN_SMALLER = 1  # the same for its forms set smaller
+SCAN_SPOTS = 200  # the spots a scan asks the rule about at most (the nearest: where none is allowed it stops there)
 SMALLER_COST = 2.0  # a form set smaller (name_forms.smaller), on top of its own cost
 LABEL_GAP = 0.45  # least space between two names, as a fraction of the name's pixel size
 # where a destination badge may sit (in station radii from its centre), preferred first
@@ -308,7 +311,8 @@ class _Placer:
             allowed = yield from self.allowed(i, sizes, r, near, barred)
             if not allowed and card.smaller:  # no room at full size: the forms set a little smaller
                 small = [(name_forms.smaller(text), form_cost + SMALLER_COST) for text, form_cost, _, _ in sizes]
-                allowed = yield from self.allowed(i, [(t, c, *card.measure(t)) for t, c in small], r, near, [])
+                allowed = yield from self.allowed(i, [(t, c, *card.measure(t)) for t, c in small], r, near, [],
+                                                  SCAN_SMALLER)
             barred = sorted(barred, key=lambda c: c[3])[:48]  # the least bad (past the card's edge last: tier 3)
             self.barred.append([(text, box, self.fixed_cost(i, box, h, cost)) for text, box, h, cost in barred])
             if not allowed:  # the map leaves no room
@@ -325,10 +329,10 @@ class _Placer:
         across, up = r + 1.5 * h_most + w_most, r + 2.5 * h_most  # round every place (but those slid)
         return r, self.rule.nearby((x - across, y - up, x + across, y + up))
 
-    def allowed(self, i: int, sizes: list, r: float, near, barred: list):
-        """The places the rule allows name ``i`` in each of its forms ``sizes`` ((text, cost, width, height)):
-        round its station, further out only while the rule allows no place nearer, and where it allows none
-        there any spot close round it (see scan). The places barred on the way are added to ``barred``. A
+    def allowed(self, i: int, sizes: list, r: float, near, barred: list, scan_forms: int = SCAN_FORMS):
+        """The places the rule allows name ``i`` in each of its forms ``sizes`` ((text, cost, width, height),
+        cheapest first): round its station, further out only while the rule allows no place nearer, and where it
+        allows none there any spot close round it (see scan: the first of SCAN_FORMS forms that has any). The places barred on the way are added to ``barred``. A
         generator: ``allowed = yield from self.allowed(...)``; (text, box, line height, cost) each."""
         x, y = self.pos[i]
         tier = self.rule.tier
@@ -343,10 +347,14 @@ class _Placer:
                     (barred if t else allowed).append((text, box, h, pref + form_cost + RULE_TIER * t))
             if allowed:
                 return allowed
-        for text, form_cost, w, h in sizes:  # crowded: any allowed spot close round the station (a step each)
+        # crowded: any allowed spot close round the station (a step each), in the cheapest forms only, and no
+        # further form once one has found some (a scan that finds none asks the rule of every spot)
+        for text, form_cost, w, h in sizes[:scan_forms]:
             yield
             found = yield from self.scan(i, r, w, h, near)
             allowed += [(text, box, h, pref + form_cost) for box, pref in found]
+            if allowed:
+                break
         return allowed
 
     def places(self, x: float, y: float, r: float, w: float, h: float, ring: int = 0) -> list[tuple[Point, float]]:
@@ -394,10 +402,10 @@ class _Placer:
                 if r <= d <= far:
                     spots.append((4.0 + 2.0 * (d - r) / h, len(spots), (lx, ly, lx + w, ly + h)))
         # the nearest first, the grid's order among equals (as a stable sort of the allowed ones would have
-        # them): the rule is asked only until a dozen are found
+        # them): the rule is asked only until a dozen are found, and of the nearest SCAN_SPOTS only
         out = []
         allows = self.rule.allows
-        for k, (cost, _, box) in enumerate(sorted(spots)):
+        for k, (cost, _, box) in enumerate(sorted(spots)[:SCAN_SPOTS]):
             if k % 128 == 127:
                 yield
             if allows(i, box, near):
