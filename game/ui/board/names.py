@@ -299,12 +299,16 @@ class NameLayer:
             self._occupied_key = key
         return list(self._occupied)
 
-    def draw_label(self, surf: pygame.Surface, i: int, off) -> None:
+    def picture(self, i: int) -> pygame.Surface:
+        """Station ``i``'s name as it is drawn where it stands (its lines set to face the station)."""
         r = self.label_rects()[i]
         _, px, angle = self.key
         text, lx, ly = self.labels[i]
-        img = self.label_surface(text, px, angle, self.align(text, lx, ly, r.w, r.h, angle))
-        surf.blit(img, (round(r.x - off[0]), round(r.y - off[1])))
+        return self.label_surface(text, px, angle, self.align(text, lx, ly, r.w, r.h, angle))
+
+    def draw_label(self, surf: pygame.Surface, i: int, off) -> None:
+        r = self.label_rects()[i]
+        surf.blit(self.picture(i), (round(r.x - off[0]), round(r.y - off[1])))
 
     @staticmethod
     def align(text: str, lx: float, ly: float, w: float, h: float, angle: int) -> str:

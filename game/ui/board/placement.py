@@ -899,8 +899,9 @@ class _Settler:
     def part_close(self):
         """Names still too close after the search (their allowed places all crowded by neighbours, as where two
         rows of stations leave one gap for two names): the less needed of each pair moves to the least bad
-        place the rule bars that keeps it apart from every name (where there is none it stays), and is listed
-        with the names the map leaves no room (no_room): no place is both allowed and apart."""
+        place the rule bars that keeps it apart from every name (where there is none it stays; a name set
+        smaller returns to its full size there, its size having parted it from nothing), and is listed with the
+        names the map leaves no room (no_room): no place is both allowed and apart."""
         p, choice = self.p, self.choice
         need = {i: (p.card.special[i], p.card.connections[i], -len(choice[i][0])) for i in self.order}
         for n_i, i in enumerate(sorted(self.order, key=lambda k: need[k])):
@@ -916,6 +917,11 @@ class _Settler:
                     key = (t, c[2])
                     if best is None or key < best[0]:
                         best = (key, c)
+            if best is None and choice[i][0].startswith(name_forms.SMALLER) and p.barred[i]:
+                # set smaller it found an allowed place, but not apart: back to its full size, at the least bad
+                # place (the fewest names too close, then the rule's tier)
+                best = (None, min(p.barred[i], key=lambda c: (sum(self.near_names(i, c[1]).values()),
+                                                              p.rule.tier(i, c[1]), c[2])))
             if best is not None:
                 choice[i] = best[1]
             p.no_room.add(i)  # no place both allowed and apart: listed with the names the map leaves no room
