@@ -300,3 +300,17 @@ def test_the_key_holds_every_number_the_placement_reads():
     others = {name_cache.card_key(dataclasses.replace(card, centres=moved), sizes),
               name_cache.card_key(card, wider), name_cache.card_key(dataclasses.replace(card, work_bound=1000), sizes)}
     assert key not in others and len(others) == 3
+
+
+def test_the_key_changes_with_the_way_names_are_broken_or_set_smaller(tmp_path, monkeypatch):
+    """A placement made with other forms (name_forms.py changed) or without the forms set smaller is never
+    served for this one."""
+    card = board_card("paris", 1024, 576)
+    sizes = {t: card.measure(t) for t in card.names}
+    key = name_cache.card_key(card, sizes)
+    assert name_cache.card_key(dataclasses.replace(card, smaller=True), sizes) != key
+    changed = tmp_path / "name_forms.py"
+    changed.write_text(open(name_forms.__file__, encoding="utf-8").read() + "\nTWO_LINES = 2.5\n", encoding="utf-8")
+    monkeypatch.setattr(name_cache, "_code", [])
+    monkeypatch.setattr(name_forms, "__file__", str(changed))
+    assert name_cache.card_key(card, sizes) != key
