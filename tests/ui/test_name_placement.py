@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import os
 import random
 import subprocess
@@ -17,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from game.engine.board import load_board
-from game.ui.board import placement
+from game.ui.board import name_forms, placement
 from game.ui.board.geometry import LANE_GAP, board_bounds, radius_units, station_kind
 from game.ui.board.clearance import HardRule
 from game.ui.board.placement import BADGE_CORNERS, NameCard, place_names
@@ -25,12 +26,14 @@ from game.ui.board.placement import BADGE_CORNERS, NameCard, place_names
 
 def measure_for(px: int):
     """Font metrics as numbers: a name's width and height (halo included) at ``px``, about DejaVu Sans's."""
-    halo = max(1, round(px * 0.12))
 
     def measure(text: str) -> tuple[int, int]:
+        text, small = name_forms.unmarked(text)
+        size = max(11, math.ceil(px * 0.85)) if small else px  # set smaller: as names.smaller_px
+        halo = max(1, round(size * 0.12))
         lines = text.split("\n")
-        return (round(0.56 * px * max(len(t) for t in lines)) + 2 * halo,
-                round(1.17 * px) * len(lines) + 2 * halo)
+        return (round(0.56 * size * max(len(t) for t in lines)) + 2 * halo,
+                round(1.17 * size) * len(lines) + 2 * halo)
 
     return measure
 
@@ -149,7 +152,7 @@ def test_each_name_is_its_stations_and_each_badge_takes_a_known_corner(placement
         assert len(got.names) == len(got.corners) == len(card.centres), key
         assert all(c in BADGE_CORNERS for c in got.corners), key
         for i, (text, box, _) in enumerate(got.names):
-            assert text in ("", card.names[i], placement.split_name(card.names[i])), key
+            assert name_forms.unmarked(text)[0] in ("", *(f for f, _ in name_forms.forms(card.names[i]))), key
 
 
 def test_no_placed_name_breaks_the_hard_rule(placements):

@@ -24,7 +24,7 @@ import pytest  # noqa: E402
 
 from game.engine import load_board  # noqa: E402
 from game.ui import theme as th  # noqa: E402
-from game.ui.board import name_cache, names, placement  # noqa: E402
+from game.ui.board import name_cache, name_forms, names, placement  # noqa: E402
 from game.ui.board.clearance import MARGIN, HardRule, _cells, point_box_dist  # noqa: E402
 from game.ui.board.placement import SETTLE_NAME, _area, cells, clip_len, overlap  # noqa: E402
 from game.ui.board.view import BoardView  # noqa: E402
@@ -109,16 +109,17 @@ class PlainPlacer(placement._Placer):
         x, y = self.pos[i]
         step = max(2.0, h / 4)
         far = r + 1.5 * h
-        out = []
+        spots = []
         for gx in range(int((w + 2 * far) / step) + 1):
             lx = x - w - far + gx * step
             for gy in range(int((h + 2 * far) / step) + 1):
                 ly = y - h - far + gy * step
                 box = (lx, ly, lx + w, ly + h)
                 d = math.hypot(max(lx - x, 0.0, x - lx - w), max(ly - y, 0.0, y - ly - h))
-                if r <= d <= far and self.rule.allows(i, box):
-                    out.append((box, 4.0 + 2.0 * (d - r) / h))
-        return sorted(out, key=lambda c: c[1])[:12]
+                if r <= d <= far:
+                    spots.append((box, 4.0 + 2.0 * (d - r) / h))
+        nearest = sorted(spots, key=lambda c: c[1])[:placement.SCAN_SPOTS]
+        return [c for c in nearest if self.rule.allows(i, c[0])][:12]
         yield  # (a generator, as the placer's)
 
     def obstacle_cost(self, i, box, h, cost):
@@ -200,19 +201,23 @@ def whole(got: placement.Placement) -> tuple:
 
 def wider_keep_out(card):
     """The card with each station's keep-out disc wider than its symbol (the passenger's disc, as the board
-    view hands it over), so the symbol test and the keep-out test differ."""
-    return dataclasses.replace(card, keep_out=[max(c * 1.7, card.px * 0.9) for c in card.clearances])
+    view hands it over), so the symbol test and the keep-out test differ, and names that may be set smaller."""
+    return dataclasses.replace(card, keep_out=[max(c * 1.7, card.px * 0.9) for c in card.clearances], smaller=True)
 
 
 # ---- the tests ----------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("name,w,h,bound", [("london", 1536, 864, 60_000), ("newyork", 1280, 720, 60_000)])
-def test_the_fast_placement_equals_the_straightforward_one(name, w, h, bound, monkeypatch):
+@pytest.mark.parametrize("name,w,h,px,bound", [("london", 1280, 720, 16, 60_000), ("newyork", 1280, 720, 14, 60_000)])
+def test_the_fast_placement_equals_the_straightforward_one(name, w, h, px, bound, monkeypatch):
     """Crowded real boards (their search cut at a work bound, so the work counted must agree to the name),
-    with keep-out discs wider than the symbols."""
-    card = wider_keep_out(board_card(name, w, h, work_bound=bound))
+    with keep-out discs wider than the symbols, names large enough to be set smaller."""
+    card = wider_keep_out(board_card(name, w, h, px=px, work_bound=bound))
     fast = run(card)[0]
     assert fast.work > 0 and fast.no_room  # the search ran and the rule barred places: every short cut was taken
+    texts = [text for text, _, _ in fast.names]
+    # names broken onto two and three lines, and set smaller: every kind of form was placed
+    assert any(t.count("\n") == 1 for t in texts) and any(t.count("\n") == 2 for t in texts)
+    assert any(name_forms.unmarked(t)[1] for t in texts)
     assert whole(fast) == whole(plain_run(card, monkeypatch))
 
 
@@ -295,3 +300,17 @@ def test_the_key_holds_every_number_the_placement_reads():
     others = {name_cache.card_key(dataclasses.replace(card, centres=moved), sizes),
               name_cache.card_key(card, wider), name_cache.card_key(dataclasses.replace(card, work_bound=1000), sizes)}
     assert key not in others and len(others) == 3
+
+
+def test_the_key_changes_with_the_way_names_are_broken_or_set_smaller(tmp_path, monkeypatch):
+    """A placement made with other forms (name_forms.py changed) or without the forms set smaller is never
+    served for this one."""
+    card = board_card("paris", 1024, 576)
+    sizes = {t: card.measure(t) for t in card.names}
+    key = name_cache.card_key(card, sizes)
+    assert name_cache.card_key(dataclasses.replace(card, smaller=True), sizes) != key
+    changed = tmp_path / "name_forms.py"
+    changed.write_text(open(name_forms.__file__, encoding="utf-8").read() + "\nTWO_LINES = 2.5\n", encoding="utf-8")
+    monkeypatch.setattr(name_cache, "_code", [])
+    monkeypatch.setattr(name_forms, "__file__", str(changed))
+    assert name_cache.card_key(card, sizes) != key

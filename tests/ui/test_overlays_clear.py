@@ -155,12 +155,12 @@ def test_the_travel_line_never_covers_a_name(app):
     j = max((i for i in range(len(bv.board.stations)) if i not in (con.a, con.b) and i not in bv.names_left_off),
             key=lambda i: len(names.labels[i][0]))
     _key, px, angle = names.key
-    img = names.label_surface(names.labels[j][0], px, angle)
-    w, h = img.get_size()
+    w, h = names.label_size(names.labels[j][0], px, angle)
     sx, sy = bv.station_xy(j)
     names.labels[j] = (names.labels[j][0], mid[0] - w / 2 - sx, mid[1] - h / 2 - sy)
     names.rects_changed()
     box = bv.label_rects()[j]
+    img = names.picture(j)  # as drawn there (a broken name's lines face its station)
     ink = tuple(scene.theme.ink[:3])
 
     def inked(c) -> bool:

@@ -2,8 +2,9 @@
 placed again in the next run of the game (Start game, Watch, the kiosk's next demo after a restart).
 
 A placement is keyed by a hash of everything ``placement.place_names`` reads (the name card's numbers, each
-name's measured size in both its forms, the work bound) and of the placing code itself (``placement.py`` and
-``clearance.py`` as they are on disk), so a changed map, font, size or rule never meets an old placement. The
+name's measured size in each of its forms, the work bound) and of the placing code itself (``placement.py``,
+``clearance.py`` and ``name_forms.py`` as they are on disk), so a changed map, font, size, rule or way of
+breaking names never meets an old placement. The
 files live in the user cache folder, never in the data folder (watching a game writes nothing there;
 ``UNDERGROUND_CACHE_DIR`` overrides it, as tests and the bench do); the last ``KEEP`` are kept. A file that cannot be
 read or does not fit the card is passed over with a log line and the names are placed anew: never a crash.
@@ -16,7 +17,7 @@ import logging
 import os
 from pathlib import Path
 
-from . import clearance, placement
+from . import clearance, name_forms, placement
 
 log = logging.getLogger("underground.ui")
 
@@ -41,7 +42,7 @@ def code_hash() -> str:
     if not _code:
         h = hashlib.sha256(str(FORMAT).encode())
         try:
-            for module in (placement, clearance):
+            for module in (placement, clearance, name_forms):
                 h.update(Path(module.__file__).read_bytes())
         except (OSError, TypeError) as exc:  # no source to read: nothing kept is trusted in this run
             log.warning("placing code unreadable (%s): name placements are not taken from disk", exc)
@@ -52,10 +53,10 @@ def code_hash() -> str:
 
 def card_key(card: placement.NameCard, sizes: dict[str, tuple]) -> str:
     """The hash of what the placement of ``card`` depends on; ``sizes``: every name's measured (width,
-    height), in its one-line and two-line forms."""
+    height), in each of its forms (name_forms.py)."""
     numbers = {f: getattr(card, f) for f in ("centres", "radii", "clearances", "names", "segments", "destinations",
                                              "connections", "special", "card", "view", "px", "lane_gap",
-                                             "badge_least", "work_bound", "keep_out")}
+                                             "badge_least", "work_bound", "keep_out", "smaller")}
     numbers["sizes"] = sorted(sizes.items())
     numbers["code"] = code_hash()
     text = json.dumps(numbers, default=list, sort_keys=True)

@@ -6,19 +6,26 @@ for every board view: a board already placed at this zoom, size and turn of the 
 """
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
 
 from ...engine.cities import ruleset_for_city
 from ..seats import EDGE_ROTATION
-from . import name_cache, placement
+from . import name_cache, name_forms, placement
 from .geometry import LANE_GAP
 
 if TYPE_CHECKING:
     from .view import BoardView
 
 MIN_LABEL_PX = 11
+SMALLER_BY = 0.85  # a name set smaller (name_forms.smaller, where it has no room at its size): at most 15 % less
+
+
+def smaller_px(px: int) -> int:
+    """The size a name set smaller takes at ``px`` (``px`` itself where the least size allows none)."""
+    return max(MIN_LABEL_PX, min(px, math.ceil(px * SMALLER_BY)))
 
 # Names placed for one board at one zoom, pixel size and turn: the same every time (the last search is seeded
 # and bounded by counted work), and a board view is built anew for every game, restart, replay and kiosk demo.
@@ -53,17 +60,36 @@ class NameLayer:
         cam = self.camera
         return max(MIN_LABEL_PX, round(max(12.5 * cam.scale, 14.0 * cam.s)))
 
-    def label_surface(self, text: str, px: int, angle: int) -> pygame.Surface:
-        """A name's picture: ink on a halo of the board's colour, turned by ``angle``; cached."""
-        key = (text, px, angle)
+    def label_surface(self, text: str, px: int, angle: int, align: str = "centre") -> pygame.Surface:
+        """A name's picture: ink on a halo of the board's colour, turned by ``angle``, its lines set by
+        ``align`` ("left", "right", "centre"); cached."""
+        key = (text, px, angle, align if "\n" in text else "centre")
         img = self._label_cache.get(key)
         if img is None and not text:  # a station the city leaves unnamed (New York's water icons)
             img = self._label_cache[key] = pygame.Surface((0, 0), pygame.SRCALPHA)
         if img is None:
-            img = self._label_cache[key] = self._render(text, px, angle)
+            written, small = name_forms.unmarked(text)
+            img = self._label_cache[key] = self._render(written, smaller_px(px) if small else px, angle, key[3])
         return img
 
-    def _render(self, text: str, px: int, angle: int) -> pygame.Surface:
+    def label_size(self, text: str, px: int, angle: int) -> tuple[int, int]:
+        """The size of ``label_surface(text, px, angle)`` (any alignment), worked out from the font's metrics
+        without drawing it: the placement measures every form of every name and draws only the ones placed."""
+        img = self._label_cache.get((text, px, angle, "centre"))
+        if img is not None:
+            return img.get_size()
+        if not text:
+            return (0, 0)
+        text, small = name_forms.unmarked(text)
+        px = smaller_px(px) if small else px
+        font = self.view.fonts.get(px, False, True)
+        lines = text.split("\n")
+        h = max(1, round(px * 0.12))
+        w = max(font.size(t)[0] for t in lines) + 2 * h
+        H = font.get_linesize() * (len(lines) - 1) + font.size(lines[-1])[1] + 2 * h
+        return (H, w) if angle % 180 else (w, H)  # a quarter turn swaps the sides, exactly
+
+    def _render(self, text: str, px: int, angle: int, align: str = "centre") -> pygame.Surface:
         view = self.view
         font = view.fonts.get(px, False, True)
         lines = text.split("\n")
@@ -75,7 +101,8 @@ class NameLayer:
         H = lh * (len(lines) - 1) + imgs[-1].get_height() + 2 * h
         img = pygame.Surface((w, H), pygame.SRCALPHA)
         for j, (im, ha) in enumerate(zip(imgs, halos)):
-            x = (w - im.get_width()) // 2
+            free = w - 2 * h - im.get_width()
+            x = h + (0 if align == "left" else free if align == "right" else free // 2)
             y = h + j * lh
             for dx in (-h, 0, h):
                 for dy in (-h, 0, h):
@@ -121,11 +148,7 @@ class NameLayer:
         got = _placements.get(known)
         if got is not None and got[0] is board:  # the board is kept in the entry, so its id is not reused
             _placements[known] = _placements.pop(known)  # most recently used last
-            _, px, angle = key
-            for k, (text, _, _) in enumerate(got[1]):  # the names' pictures at this size, a few a step (a
-                if k % 8 == 7:  # placement draws them as it measures them; where they are asks for all)
-                    yield
-                self.label_surface(text, px, angle)
+            yield from self.draw_ahead(got[1], key)
             self.labels, self.corners, self.settle_work = list(got[1]), list(got[2]), got[3]
             self.names_left_off = set(got[4])
             self.names_without_room = set(got[5])
@@ -133,12 +156,14 @@ class NameLayer:
             return
         card = yield from self.name_card(key)
         sizes = {}
-        for k, name in enumerate(card.names):  # every form's size (the pictures are drawn: a few a step)
+        for k, name in enumerate(card.names):  # every form's size, set smaller too where it may be
             if k % 8 == 7:
                 yield
-            for text in (name, placement.split_name(name)):
+            for text, _ in name_forms.forms(name):
                 if text:
                     sizes[text] = card.measure(text)
+                    if card.smaller:
+                        sizes[name_forms.smaller(text)] = card.measure(name_forms.smaller(text))
         kept = name_cache.card_key(card, sizes)
         done = name_cache.load(kept, len(card.centres))  # placed so in an earlier run
         if done is None:
@@ -149,12 +174,24 @@ class NameLayer:
         self.names_without_room = set(done.no_room)
         self.corners = done.corners
         pos = card.centres
-        self.labels = [(text, box[0] - pos[i][0], box[1] - pos[i][1]) for i, (text, box, _) in enumerate(done.names)]
+        labels = [(text, box[0] - pos[i][0], box[1] - pos[i][1]) for i, (text, box, _) in enumerate(done.names)]
+        yield from self.draw_ahead(labels, key)
+        self.labels = labels
         self.key = key
         _placements[known] = (board, tuple(self.labels), tuple(self.corners), self.settle_work,
                               frozenset(self.names_left_off), frozenset(self.names_without_room))
         while len(_placements) > PLACEMENT_CACHE_SIZE:
             del _placements[next(iter(_placements))]
+
+    def draw_ahead(self, labels, key):
+        """The placed names' pictures, as they will be drawn, a few a step (the placement only measured them,
+        and the first frame would otherwise draw them all)."""
+        _, px, angle = key
+        for k, (text, lx, ly) in enumerate(labels):
+            if k % 8 == 7:
+                yield
+            w, h = self.label_size(text, px, angle)
+            self.label_surface(text, px, angle, self.align(text, lx, ly, w, h, angle))
 
     def name_card(self, key):
         """The board as the placement sees it, in board pixels at the current zoom (a generator yielding every
@@ -198,7 +235,8 @@ class NameLayer:
             names=[city.station_label(st) for st in board.stations], segments=segs, destinations=tuple(dests),
             connections=[len(c) for c in board.station_conns], special=[bool(st.kinds) for st in board.stations],
             card=(bx0, by0, bx1, by1), view=box, px=px, lane_gap=gap, badge_least=7.0 * cam.scale,
-            measure=lambda text: self.label_surface(text, px, angle).get_size(), work_bound=placement.SETTLE_WORK)
+            measure=lambda text: self.label_size(text, px, angle), work_bound=placement.SETTLE_WORK,
+            smaller=smaller_px(px) < px)
 
     def badge_corner(self, stn: int) -> tuple[float, float]:
         """Where station ``stn``'s destination badge sits (station radii from its centre): the spot that
@@ -232,7 +270,7 @@ class NameLayer:
                 out = []
                 for i, st in enumerate(self.view.board.stations):
                     text, lx, ly = placed[i]
-                    w, h = self.label_surface(text, px, angle).get_size()
+                    w, h = self.label_size(text, px, angle)
                     out.append((st.x * s + lx, st.y * s + ly, w, h))
                 self._px = out
                 self._px_key = lk
@@ -261,8 +299,27 @@ class NameLayer:
             self._occupied_key = key
         return list(self._occupied)
 
-    def draw_label(self, surf: pygame.Surface, i: int, off) -> None:
+    def picture(self, i: int) -> pygame.Surface:
+        """Station ``i``'s name as it is drawn where it stands (its lines set to face the station)."""
         r = self.label_rects()[i]
         _, px, angle = self.key
-        img = self.label_surface(self.labels[i][0], px, angle)
-        surf.blit(img, (round(r.x - off[0]), round(r.y - off[1])))
+        text, lx, ly = self.labels[i]
+        return self.label_surface(text, px, angle, self.align(text, lx, ly, r.w, r.h, angle))
+
+    def draw_label(self, surf: pygame.Surface, i: int, off) -> None:
+        r = self.label_rects()[i]
+        surf.blit(self.picture(i), (round(r.x - off[0]), round(r.y - off[1])))
+
+    @staticmethod
+    def align(text: str, lx: float, ly: float, w: float, h: float, angle: int) -> str:
+        """How a name's lines are set: flush to the side facing its station (a name right of its station
+        starts each line beside it, one on its left ends them there), centred above and below it. ``lx``,
+        ``ly``: the name's top-left from its station; ``w``, ``h``: its box on screen; ``angle``: its turn."""
+        if "\n" not in text:
+            return "centre"
+        cx, cy = -(lx + w / 2), -(ly + h / 2)  # the station, from the box's middle, on screen
+        turn = angle % 360
+        # along the lines' own direction (a quarter turn to the left puts it upwards on screen)
+        along, half = {0: (cx, w), 180: (-cx, w), 90: (-cy, h), 270: (cy, h)}.get(turn, (cx, w))
+        half /= 2
+        return "left" if along <= -half + 0.5 else "right" if along >= half - 0.5 else "centre"

@@ -24,6 +24,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable, Generator, Sequence
 
+from . import name_forms
 from .clearance import HardRule
 
 Box = tuple[float, float, float, float]
@@ -49,6 +50,10 @@ SETTLE_STATION = 1.0  # another station's symbol under a name
 # in the search's weights; taken only where a station has no allowed place
 RULE_TIER = 20_000.0
 SETTLE_RULE = 12.0
+SCAN_FORMS = 3  # a crowded station's forms scanned for any allowed spot (the cheapest first)
+SCAN_SMALLER = 1  # the same for its forms set smaller
+SCAN_SPOTS = 200  # the spots a scan asks the rule about at most (the nearest: where none is allowed it stops there)
+SMALLER_COST = 2.0  # a form set smaller (name_forms.smaller), on top of its own cost
 LABEL_GAP = 0.45  # least space between two names, as a fraction of the name's pixel size
 # where a destination badge may sit (in station radii from its centre), preferred first
 BADGE_CORNERS = ((0.95, -0.95), (-0.95, -0.95), (0.95, 0.95), (-0.95, 0.95), (1.6, 0.0), (-1.6, 0.0),
@@ -78,6 +83,9 @@ class NameCard:
     # each station's disc no name enters (the passenger's disc, a destination's ring, the symbol, a city's
     # mark: see clearance.py); None: the clearances
     keep_out: Sequence[float] | None = None
+    # whether ``measure`` knows the forms set smaller (name_forms.smaller): tried where a name has no allowed
+    # place at its full size
+    smaller: bool = False
 
 
 @dataclass
@@ -101,16 +109,6 @@ def place_names(card: NameCard) -> Generator[None, None, Placement]:
     work = yield from settle_clashes(placer)
     yield from placer.clear_badges()
     return placer.leave_off(work)
-
-
-def split_name(name: str) -> str | None:
-    """A two-line form of a long name, breaking at the space nearest the middle."""
-    if len(name) < 12 or " " not in name:
-        return None
-    mid = len(name) / 2
-    spaces = [i for i, ch in enumerate(name) if ch == " "]
-    i = min(spaces, key=lambda k: abs(k - mid))
-    return name[:i] + "\n" + name[i + 1:]
 
 
 def overlap(a: Box, b: Box) -> float:
@@ -300,7 +298,6 @@ class _Placer:
         allows (clearance.py); where a station has none (the map leaves no room), the least bad ones, each
         costing RULE_TIER per step down."""
         card = self.card
-        tier = self.rule.tier
         for i, name in enumerate(card.names):
             yield  # a station's candidates can cost a millisecond (its names drawn at a new size)
             x, y = self.pos[i]
@@ -308,31 +305,14 @@ class _Placer:
                 self.cands.append([("", (x, y, x, y), 0.0)])
                 self.barred.append([])
                 continue
-            r = max(self.clear[i] + max(2.0, card.lane_gap * 0.3), self.keep[i] + 1.5)
-            forms = [(name, 0.0)]
-            two = split_name(name)
-            if two:
-                forms.append((two, 3.0))
-            sizes = [(text, form_cost, *card.measure(text)) for text, form_cost in forms]
-            w_most, h_most = max(s[2] for s in sizes), max(s[3] for s in sizes)
-            across, up = r + 1.5 * h_most + w_most, r + 2.5 * h_most  # round every place below (but those slid)
-            near = self.rule.nearby((x - across, y - up, x + across, y + up))
-            allowed, barred = [], []
-            for ring in range(3):  # further out only while the rule allows no place nearer
-                if ring:
-                    yield
-                for text, form_cost, w, h in sizes:
-                    for (lx, ly), pref in self.places(x, y, r, w, h, ring):
-                        box = (lx, ly, lx + w, ly + h)
-                        t = tier(i, box, near)
-                        (barred if t else allowed).append((text, box, h, pref + form_cost + RULE_TIER * t))
-                if allowed:
-                    break
-            if not allowed:  # crowded: any allowed spot close round the station (each form's scan a step)
-                for text, form_cost, w, h in sizes:
-                    yield
-                    found = yield from self.scan(i, r, w, h, near)
-                    allowed += [(text, box, h, pref + form_cost) for box, pref in found]
+            sizes = [(text, form_cost, *card.measure(text)) for text, form_cost in name_forms.forms(name)]
+            r, near = self.reach(i, sizes)
+            barred: list = []
+            allowed = yield from self.allowed(i, sizes, r, near, barred)
+            if not allowed and card.smaller:  # no room at full size: the forms set a little smaller
+                small = [(name_forms.smaller(text), form_cost + SMALLER_COST) for text, form_cost, _, _ in sizes]
+                allowed = yield from self.allowed(i, [(t, c, *card.measure(t)) for t, c in small], r, near, [],
+                                                  SCAN_SMALLER)
             barred = sorted(barred, key=lambda c: c[3])[:48]  # the least bad (past the card's edge last: tier 3)
             self.barred.append([(text, box, self.fixed_cost(i, box, h, cost)) for text, box, h, cost in barred])
             if not allowed:  # the map leaves no room
@@ -340,6 +320,42 @@ class _Placer:
                 allowed = barred
             out = [(text, box, self.fixed_cost(i, box, h, cost)) for text, box, h, cost in allowed]
             self.cands.append(out)
+
+    def reach(self, i: int, sizes: list) -> tuple[float, tuple]:
+        """How far from station ``i`` its name's places start, and what may bar them (HardRule.nearby)."""
+        x, y = self.pos[i]
+        r = max(self.clear[i] + max(2.0, self.card.lane_gap * 0.3), self.keep[i] + 1.5)
+        w_most, h_most = max(s[2] for s in sizes), max(s[3] for s in sizes)
+        across, up = r + 1.5 * h_most + w_most, r + 2.5 * h_most  # round every place (but those slid)
+        return r, self.rule.nearby((x - across, y - up, x + across, y + up))
+
+    def allowed(self, i: int, sizes: list, r: float, near, barred: list, scan_forms: int = SCAN_FORMS):
+        """The places the rule allows name ``i`` in each of its forms ``sizes`` ((text, cost, width, height),
+        cheapest first): round its station, further out only while the rule allows no place nearer, and where it
+        allows none there any spot close round it (see scan: the first of SCAN_FORMS forms that has any). The places barred on the way are added to ``barred``. A
+        generator: ``allowed = yield from self.allowed(...)``; (text, box, line height, cost) each."""
+        x, y = self.pos[i]
+        tier = self.rule.tier
+        allowed: list = []
+        for ring in range(3):
+            if ring:
+                yield
+            for text, form_cost, w, h in sizes:
+                for (lx, ly), pref in self.places(x, y, r, w, h, ring):
+                    box = (lx, ly, lx + w, ly + h)
+                    t = tier(i, box, near)
+                    (barred if t else allowed).append((text, box, h, pref + form_cost + RULE_TIER * t))
+            if allowed:
+                return allowed
+        # crowded: any allowed spot close round the station (a step each), in the cheapest forms only, and no
+        # further form once one has found some (a scan that finds none asks the rule of every spot)
+        for text, form_cost, w, h in sizes[:scan_forms]:
+            yield
+            found = yield from self.scan(i, r, w, h, near)
+            allowed += [(text, box, h, pref + form_cost) for box, pref in found]
+            if allowed:
+                break
+        return allowed
 
     def places(self, x: float, y: float, r: float, w: float, h: float, ring: int = 0) -> list[tuple[Point, float]]:
         """A name's places round its station, ``r`` from its centre (``ring`` 1 and 2: half a line and more
@@ -386,10 +402,10 @@ class _Placer:
                 if r <= d <= far:
                     spots.append((4.0 + 2.0 * (d - r) / h, len(spots), (lx, ly, lx + w, ly + h)))
         # the nearest first, the grid's order among equals (as a stable sort of the allowed ones would have
-        # them): the rule is asked only until a dozen are found
+        # them): the rule is asked only until a dozen are found, and of the nearest SCAN_SPOTS only
         out = []
         allows = self.rule.allows
-        for k, (cost, _, box) in enumerate(sorted(spots)):
+        for k, (cost, _, box) in enumerate(sorted(spots)[:SCAN_SPOTS]):
             if k % 128 == 127:
                 yield
             if allows(i, box, near):
@@ -883,8 +899,9 @@ class _Settler:
     def part_close(self):
         """Names still too close after the search (their allowed places all crowded by neighbours, as where two
         rows of stations leave one gap for two names): the less needed of each pair moves to the least bad
-        place the rule bars that keeps it apart from every name (where there is none it stays), and is listed
-        with the names the map leaves no room (no_room): no place is both allowed and apart."""
+        place the rule bars that keeps it apart from every name (where there is none it stays; a name set
+        smaller returns to its full size there, its size having parted it from nothing), and is listed with the
+        names the map leaves no room (no_room): no place is both allowed and apart."""
         p, choice = self.p, self.choice
         need = {i: (p.card.special[i], p.card.connections[i], -len(choice[i][0])) for i in self.order}
         for n_i, i in enumerate(sorted(self.order, key=lambda k: need[k])):
@@ -900,6 +917,11 @@ class _Settler:
                     key = (t, c[2])
                     if best is None or key < best[0]:
                         best = (key, c)
+            if best is None and choice[i][0].startswith(name_forms.SMALLER) and p.barred[i]:
+                # set smaller it found an allowed place, but not apart: back to its full size, at the least bad
+                # place (the fewest names too close, then the rule's tier)
+                best = (None, min(p.barred[i], key=lambda c: (sum(self.near_names(i, c[1]).values()),
+                                                              p.rule.tier(i, c[1]), c[2])))
             if best is not None:
                 choice[i] = best[1]
             p.no_room.add(i)  # no place both allowed and apart: listed with the names the map leaves no room
