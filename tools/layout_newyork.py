@@ -395,6 +395,10 @@ NUDGES: dict[str, tuple[int, int]] = {
     "14 St - 7 Av": (1, 6),  # into the new column beside 14 St - 8 Av: Times Sq's name gets the room below it
     "New Utrecht Av": (10, 11),  # into Downtown Brooklyn's new column: room for Church Av's name
 }
+#: Connections redrawn with one elbow (:func:`elbow`) after the nudges, found by the same trials: the station its
+#: 45-degree part starts from (a nudged station's connections start from their first station unless listed here).
+ELBOWS_FROM: dict[tuple[str, str], str] = {
+}
 
 
 def spread_x(x: float, cuts=None) -> float:
@@ -457,18 +461,21 @@ def elbow(a: tuple[float, float], b: tuple[float, float]) -> list[tuple[float, f
     return [(a[0] + math.copysign(m, dx), a[1] + math.copysign(m, dy))]
 
 
-def finish(cells: dict, edges, nudges=None) -> tuple[dict, dict]:
+def finish(cells: dict, edges, nudges=None, elbows_from=None) -> tuple[dict, dict]:
     """The annealed (and hand-fixed) grid cells -> the board's cells and bends: the spread, then the nudges
-    (a nudged station's connections redrawn with :func:`elbow`)."""
+    (a nudged station's connections, and those in :data:`ELBOWS_FROM`, redrawn with :func:`elbow`)."""
     nudges = NUDGES if nudges is None else nudges
+    elbows_from = ELBOWS_FROM if elbows_from is None else elbows_from
     bends = spread_bends(cells, edges, BENDS)
     cells = {n: (spread_x(c), r) for n, (c, r) in cells.items()}
     cells.update(nudges)
     for u, v in edges:
-        if u in nudges or v in nudges:
+        if u in nudges or v in nudges or (u, v) in elbows_from:
             bends.pop((u, v), None)
-            if elbow(cells[u], cells[v]):
-                bends[(u, v)] = elbow(cells[u], cells[v])
+            first = elbows_from.get((u, v), u)
+            a, b = (cells[u], cells[v]) if first == u else (cells[v], cells[u])
+            if elbow(a, b):
+                bends[(u, v)] = elbow(a, b)
     return cells, bends
 
 
