@@ -392,12 +392,22 @@ assert len(SPREAD_COLUMNS) == SPREAD
 #: when fewer names were left without room on the play screen at 1920x1080 and 3840x2160 (four seats round a
 #: table) and the cluster names still sat by their clusters.
 NUDGES: dict[str, tuple[int, int]] = {
-    "14 St - 7 Av": (1, 6),  # into the new column beside 14 St - 8 Av: Times Sq's name gets the room below it
-    "New Utrecht Av": (10, 11),  # into Downtown Brooklyn's new column: room for Church Av's name
+    "E 180 St": (8, 0),
+    "14 St - 7 Av": (1, 6),
+    "Union Sq": (5, 6),
+    "Church Av": (10, 10),
+    "New Utrecht Av": (10, 11),
+    "Canarsie Rockaway Pkwy": (16, 10),
+    "Christopher St Sheridan Sq": (1, 7),
+    "Port Authority Bus Terminal": (1, 5),
+    "Columbus Circle": (1, 4),
 }
 #: Connections redrawn with one elbow (:func:`elbow`) after the nudges, found by the same trials: the station its
 #: 45-degree part starts from (a nudged station's connections start from their first station unless listed here).
 ELBOWS_FROM: dict[tuple[str, str], str] = {
+    ("Columbus Circle", "Times Sq"): "Times Sq",
+    ("Marcy Av", "Flushing Av"): "Flushing Av",
+    ("Atlantic Av Barclays Ctr", "Franklin Av"): "Atlantic Av Barclays Ctr",
 }
 
 
