@@ -399,10 +399,13 @@ NUDGES: dict[str, tuple[int, int]] = {
     "Port Authority Bus Terminal": (1, 5),  # off the board's west edge, which left its name no side
     "Columbus Circle": (1, 4),  # with it: Columbus Circle - Times Sq one straight 45-degree run
     "Christopher St Sheridan Sq": (1, 7),  # off the west edge too, under 14 St - 7 Av
-    "Van Cortlandt Park": (2, 3),  # a cell down-left, beside Cathedral Pkwy
+    "Cathedral Pkwy": (2, 3),  # a row down with Van Cortlandt Park
+    "Van Cortlandt Park": (3, 3),  # a row down with Cathedral Pkwy
     "Union Sq": (5, 6),  # a column east, under Grand Central
     "Church Av": (10, 10),  # a column east, beside Kings Highway
+    "Coney Island Stillwell Av": (12, 11),  # a column east, below Prospect Park
     "E 180 St": (8, 0),  # a row up, level with Wakefield
+    "Ozone Park Lefferts Blvd": (18, 7),  # a cell down-right: room for Jamaica Center's name
     "Canarsie Rockaway Pkwy": (16, 10),  # a column east
 }
 #: Connections redrawn with one elbow (:func:`elbow`) after the nudges, found by the same trials: the station its
