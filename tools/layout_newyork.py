@@ -387,13 +387,33 @@ BENDS: dict[tuple[str, str], list[tuple[float, float]]] = {
 #: just grow. (A third column, between Broadway and 6 Av, drew the Village's name away from its cluster.)
 SPREAD_COLUMNS: tuple[float, ...] = (0.5, 8.5)
 assert len(SPREAD_COLUMNS) == SPREAD
-#: Hand moves after the spread (node -> grid cell, the spread board's numbering), found by trying each crowded
-#: station one cell each way (check_layout clean, its connections redrawn by :func:`elbow`) and keeping a move
-#: when fewer names were left without room on the play screen at 1920x1080 and 3840x2160 (four seats round a
-#: table) and the cluster names still sat by their clusters.
+#: Hand moves after the spread (node -> grid cell, the spread board's numbering), found by trying each station
+#: left without room and its neighbours one or two cells each way (and a neighbour pair one cell together), each
+#: trial check_layout clean, every station still in its grid reference's square (the cards' "Columbus Circle A3")
+#: and the board's outermost rows and columns kept; a move was kept when fewer names were left without room on
+#: the play screen (1920x1080 and 3840x2160, four and five seats; tools/layout_newyork.py's docstring and
+#: docs/boards.md). Water icons stay where the annealing put them (the rivers run straight through them).
 NUDGES: dict[str, tuple[int, int]] = {
     "14 St - 7 Av": (1, 6),  # into the new column beside 14 St - 8 Av: Times Sq's name gets the room below it
     "New Utrecht Av": (10, 11),  # into Downtown Brooklyn's new column: room for Church Av's name
+    "Port Authority Bus Terminal": (1, 5),  # off the board's west edge, which left its name no side
+    "Columbus Circle": (1, 4),  # with it: Columbus Circle - Times Sq one straight 45-degree run
+    "Christopher St Sheridan Sq": (1, 7),  # off the west edge too, under 14 St - 7 Av
+    "Cathedral Pkwy": (2, 3),  # a row down with Van Cortlandt Park
+    "Van Cortlandt Park": (3, 3),  # a row down with Cathedral Pkwy
+    "Union Sq": (5, 6),  # a column east, under Grand Central
+    "Church Av": (10, 10),  # a column east, beside Kings Highway
+    "Coney Island Stillwell Av": (12, 11),  # a column east, below Prospect Park
+    "E 180 St": (8, 0),  # a row up, level with Wakefield
+    "Ozone Park Lefferts Blvd": (18, 7),  # a cell down-right: room for Jamaica Center's name
+    "Canarsie Rockaway Pkwy": (16, 10),  # a column east
+    "Museum of Natural History": (1, 3),  # a column east, over Columbus Circle again: clear of its own badge
+}
+#: Connections redrawn with one elbow (:func:`elbow`) after the nudges, found by the same trials: the station its
+#: 45-degree part starts from (a nudged station's connections start from their first station unless listed here).
+ELBOWS_FROM: dict[tuple[str, str], str] = {
+    ("Marcy Av", "Flushing Av"): "Flushing Av",  # level from Marcy Av first
+    ("Atlantic Av Barclays Ctr", "Franklin Av"): "Atlantic Av Barclays Ctr",  # room for Grand Army Plaza
 }
 
 
@@ -457,18 +477,21 @@ def elbow(a: tuple[float, float], b: tuple[float, float]) -> list[tuple[float, f
     return [(a[0] + math.copysign(m, dx), a[1] + math.copysign(m, dy))]
 
 
-def finish(cells: dict, edges, nudges=None) -> tuple[dict, dict]:
+def finish(cells: dict, edges, nudges=None, elbows_from=None) -> tuple[dict, dict]:
     """The annealed (and hand-fixed) grid cells -> the board's cells and bends: the spread, then the nudges
-    (a nudged station's connections redrawn with :func:`elbow`)."""
+    (a nudged station's connections, and those in :data:`ELBOWS_FROM`, redrawn with :func:`elbow`)."""
     nudges = NUDGES if nudges is None else nudges
+    elbows_from = ELBOWS_FROM if elbows_from is None else elbows_from
     bends = spread_bends(cells, edges, BENDS)
     cells = {n: (spread_x(c), r) for n, (c, r) in cells.items()}
     cells.update(nudges)
     for u, v in edges:
-        if u in nudges or v in nudges:
+        if u in nudges or v in nudges or (u, v) in elbows_from:
             bends.pop((u, v), None)
-            if elbow(cells[u], cells[v]):
-                bends[(u, v)] = elbow(cells[u], cells[v])
+            first = elbows_from.get((u, v), u)
+            a, b = (cells[u], cells[v]) if first == u else (cells[v], cells[u])
+            if elbow(a, b):
+                bends[(u, v)] = elbow(a, b)
     return cells, bends
 
 

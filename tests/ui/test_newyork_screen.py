@@ -87,8 +87,6 @@ def _clear_points(bv, poly, step=6.0):
 # ---- the board's own drawing ---------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="issue 22 item 1: with the names' hard rule a New York name without an allowed "
-                   "place is left off over another; tools/layout_newyork.py must make room")
 def test_new_york_has_its_drawing_and_water_icons_are_icons_without_names():
     board = load_board("newyork")
     d = drawing_for(board)
