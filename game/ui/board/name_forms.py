@@ -14,9 +14,8 @@ inside a word, never a line of fewer than three letters or digits (no lone "-", 
 ending on an English small word ("Harrow on" / "the Hill") or on "St." (Saint, "King's Cross St." /
 "Pancras"), never a line starting with a dash or with a street's abbreviation that runs on ("Jackson" / "Hts
 Roosevelt Av"); a line that is only such an abbreviation ("Woodhaven" / "Blvd", two lines only) costs a
-little more, and so
-does a French "de", "du", "la"... at a line's end ("Porte de" / "Versailles" reads, "Porte" / "de
-Versailles" a little better). Unbalanced breaks cost a little more than balanced ones; a form only counts
+little more, and so does a French "de", "du", "la"... at a line's end ("Porte de" / "Versailles" reads,
+"Porte" / "de Versailles" a little better). Unbalanced breaks cost a little more than balanced ones; a form only counts
 when its widest line is clearly narrower than the name on one line, a three-line form only when narrower
 than every two-line one.
 """
