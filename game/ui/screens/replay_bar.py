@@ -21,7 +21,7 @@ class ReplayBar:
         board's paper leaves inside its place, a row above the paper when the paper leaves room above it, else a
         column beside it (two buttons a row, else one), in the room left of the paper or, when the paper is
         centred with too little on each side, in the room of both sides (the paper moves right, as big as
-        before); only when none fits is the bar's row taken from the board."""
+        before); only when none fits does the bar take room from the board, the least it can (``_least_loss``)."""
         super()._layout()
         bv = self.board_view
         p = self.app.px
@@ -35,8 +35,7 @@ class ReplayBar:
         if paper.y - bv.rect.y >= h:
             self.bar_rect = pygame.Rect(bv.rect.x, bv.rect.y, corner.x - p(8) - bv.rect.x, h)
         elif not self._column_beside(paper):
-            self.bar_rect = pygame.Rect(bv.rect.x, bv.rect.y, bv.rect.w, h)
-            bv.set_rect(pygame.Rect(bv.rect.x, bv.rect.y + h, bv.rect.w, max(10, bv.rect.h - h)))
+            self._least_loss(bw, bh, h)
         self._lay_bar()
         self._invalidate()
 
@@ -58,6 +57,23 @@ class ReplayBar:
                 bv.set_rect(pygame.Rect(bv.rect.x + width, bv.rect.y, bv.rect.w - width, bv.rect.h))
                 return True
         return False
+
+    def _least_loss(self, bw: float, bh: float, h: int) -> None:
+        """No room beside or above the paper (four seats round a table on a wide board): the bar takes from the
+        board's place whichever of a row across its top or the two-a-row column down its left leaves the board
+        bigger (a column costs it only the width the paper did not fill)."""
+        bv = self.board_view
+        rect = bv.rect
+        width = self._column_width(2)
+        row_scale = min(rect.w / bw, (rect.h - h) / bh)
+        column_scale = min((rect.w - width) / bw, rect.h / bh) if rect.h >= self._column_height(2) else 0.0
+        if column_scale > row_scale:
+            self.bar_vertical = "wide"
+            self.bar_rect = pygame.Rect(rect.x, rect.y, width, rect.h)
+            bv.set_rect(pygame.Rect(rect.x + width, rect.y, rect.w - width, rect.h))
+        else:
+            self.bar_rect = pygame.Rect(rect.x, rect.y, rect.w, h)
+            bv.set_rect(pygame.Rect(rect.x, rect.y + h, rect.w, max(10, rect.h - h)))
 
     def _button_size(self) -> tuple[int, int]:
         p = self.app.px
