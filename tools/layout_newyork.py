@@ -404,9 +404,7 @@ NUDGES: dict[str, tuple[int, int]] = {
     "Union Sq": (5, 6),  # a column east, under Grand Central
     "Church Av": (10, 10),  # a column east, beside Kings Highway
     "Coney Island Stillwell Av": (12, 11),  # a column east, below Prospect Park
-    "E 180 St": (8, 0),  # a row up, level with Wakefield
     "Ozone Park Lefferts Blvd": (18, 7),  # a cell down-right: room for Jamaica Center's name
-    "Canarsie Rockaway Pkwy": (16, 10),  # a column east
     "Museum of Natural History": (1, 3),  # a column east, over Columbus Circle again: clear of its own badge
 }
 #: Connections redrawn with one elbow (:func:`elbow`) after the nudges, found by the same trials: the station its
