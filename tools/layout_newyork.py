@@ -11,13 +11,15 @@ station. The method:
    stations, with heavy costs for a connection that is not octilinear, crosses another or runs over a
    station, and light ones for long connections, bent water crossings and drifting from the geography;
 3. room for the names (issue 22 item 1): columns let in after annealing (:data:`SPREAD_COLUMNS`, diagonals
-   across them run level through them) and a few stations nudged (:data:`NUDGES`), see :func:`finish`;
+   across them run level through them), stations nudged (:data:`NUDGES`) and a few elbows redrawn
+   (:data:`ELBOWS_FROM`), see :func:`finish`;
    :func:`check_layout` states the rules the result must meet (the map's tests run it on the TOML);
 4. rivers and bays are octilinear bands along hand-set centre lines through the water icons
    (:data:`RIVERS`), checked so that only connections to an icon touch water.
 
-``tools/make_newyork_map.py`` calls :func:`layout` and writes the result into ``maps/newyork.toml``; the TOML is
-the source of truth afterwards. ``python tools/layout_newyork.py --png out.png`` draws the current map.
+``tools/make_newyork_map.py`` calls :func:`layout` (or :func:`finish` on the annealing's cells kept in
+``tools/newyork_annealed_cells.json``) and writes the result into ``maps/newyork.toml``; the TOML is the source of
+truth afterwards. ``python tools/layout_newyork.py --png out.png`` draws the current map.
 """
 from __future__ import annotations
 
@@ -404,9 +406,7 @@ NUDGES: dict[str, tuple[int, int]] = {
     "Union Sq": (5, 6),  # a column east, under Grand Central
     "Church Av": (10, 10),  # a column east, beside Kings Highway
     "Coney Island Stillwell Av": (12, 11),  # a column east, below Prospect Park
-    "E 180 St": (8, 0),  # a row up, level with Wakefield
     "Ozone Park Lefferts Blvd": (18, 7),  # a cell down-right: room for Jamaica Center's name
-    "Canarsie Rockaway Pkwy": (16, 10),  # a column east
     "Museum of Natural History": (1, 3),  # a column east, over Columbus Circle again: clear of its own badge
 }
 #: Connections redrawn with one elbow (:func:`elbow`) after the nudges, found by the same trials: the station its

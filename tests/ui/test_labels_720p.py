@@ -76,8 +76,6 @@ def test_no_badge_covers_a_name_at_720p(name):
     assert _badges_over_names(_view(name)) == []
 
 
-@pytest.mark.xfail(strict=True, reason="issue 22 item 1: with the names' hard rule Downtown Brooklyn's station names "
-                   "leave its cluster name no place at 1280x720; tools/layout_newyork.py must make room there")
 def test_new_york_names_keep_a_gap_and_every_cluster_is_named_at_720p():
     bv = _view("newyork")
     assert _names_too_close(bv) == []
