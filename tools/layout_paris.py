@@ -42,14 +42,15 @@ COLS, ROWS = 22, 14  # the annealing's grid cells 0..COLS-1 x 0..ROWS-1
 #: costs no zoom until the board fills the view's width. A connection that crosses an added column at 45 degrees
 #: takes a bend there: a horizontal piece across it (:func:`spread_line`). Chosen greedily, one column at a time,
 #: by the play screen's names without room at 1920 x 1080 (four and five seats, table and laptop, summed): two
-#: columns (11, 14) left 185, five (8, 11, 12, 14, 17) 131, and with the nudges in :data:`FIXES` 116; this sixth
-#: (after 15) 110 and the most per configuration 26 / 37 (2-4 / 5 seats) against 28 / 36, and zoomed in at the
-#: centre of a five-seat 1280 x 720 table it gives Saint-Sébastien - Froissart, the last name left off there,
-#: its room. With four seats round a table the board now fills the view's width. An added row costs zoom
-#: everywhere (the height sets it): each one tried (after rows 1 to 10, over the two columns) raised the count,
-#: 191 to 204 against 185, so :data:`SPREAD_ROWS_AFTER` is empty; :func:`spread_line` bends a slanted piece across
-#: an added row the same way (vertical), should one help.
-SPREAD_AFTER: tuple[int, ...] = (8, 11, 12, 14, 15, 17)
+#: columns (11, 14) left 185, these five 131 (116 with the nudges in :data:`FIXES`). A sixth, after 15 (tried,
+#: not kept), gave 110, the most per configuration 26 / 37 against 28 / 36 (2-4 / 5 seats), and room for
+#: Saint-Sébastien - Froissart zoomed in at a five-seat 1280 x 720 table; but the board then fills the view's
+#: width with four seats round a table and the route callouts found no free place there (the overlays audit's
+#: four-seat table games: 5 faults at 1280 x 720 and 4 at 3840 x 2160, against 1 at 1920 x 1080 and 1 at
+#: 3840 x 2160 with these five, none at c5f5f78). An added row costs zoom everywhere (the height sets it):
+#: each one tried (after rows 1 to 10) raised the count, 191 to 204 against 185, so :data:`SPREAD_ROWS_AFTER` is
+#: empty; :func:`spread_line` bends a slanted piece across an added row the same way (vertical), should one help.
+SPREAD_AFTER: tuple[int, ...] = (8, 11, 12, 14, 17)
 SPREAD_ROWS_AFTER: tuple[int, ...] = ()  # empty rows, each after the given row (none: see above)
 BOARD_COLS = COLS + len(SPREAD_AFTER)  # the board's grid, after the spread
 BOARD_ROWS = ROWS + len(SPREAD_ROWS_AFTER)
@@ -319,10 +320,10 @@ FIXES: dict[str, tuple[int, int]] = {
     "Sèvres - Babylone": (9, 9),
     "Saint-Sébastien - Froissart": (14, 7),
     "Chemin Vert": (15, 7),
-    # room for the names (issue 22 item 1), one step each, found on the board with five of the six columns by
-    # trying each station without room at 1920 x 1080 in the free cells round it and keeping a move when the
-    # count fell (layout still clean, no connection turned more than 45 degrees): 131 -> 116 names without room
-    # (four and five seats, table and laptop, summed)
+    # room for the names (issue 22 item 1), one step each, found by trying each station without room at
+    # 1920 x 1080 in the free cells round it and keeping a move when the count fell (layout still clean, no
+    # connection turned more than 45 degrees): 131 -> 116 names without room (four and five seats, table and
+    # laptop, summed)
     "Champs-Élysées - Clemenceau": (8, 8),  # a row down, off Franklin D. Roosevelt's row
     "Charenton - Écoles": (20, 10),  # a row up, on the east edge
     "Lamarck - Caulaincourt": (10, 2),  # a row down, off the top row beside Porte de Clignancourt

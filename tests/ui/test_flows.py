@@ -330,7 +330,7 @@ REPLAY_CASES = [(board, n, arrangement) for board in ("london", "paris", "newyor
 # London, four seats round a table: since its layout was widened for the names (issue 22 item 1) the board fills
 # its place between the four panels but for a strip narrower than the bar's narrowest column (51 px at 1280x720,
 # 76 at 1920x1080), so the bar takes a row off the board there (docs/play-screen.md); checked to stay so. Paris the
-# same since its six columns for the names (tools/layout_paris.py SPREAD_AFTER): its board fills the width there
+# same since its five columns for the names (tools/layout_paris.py SPREAD_AFTER): its board fills the width there
 KNOWN_SMALLER = {("london", 4, "table"), ("paris", 4, "table")}
 
 

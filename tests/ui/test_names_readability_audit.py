@@ -25,7 +25,7 @@ NO_ROOM_AT_MOST = {
     ("london-2006", (1280, 720)): 48, ("london-2006", (1920, 1080)): 6, ("london-2006", (3840, 2160)): 5,
     ("berlin", (1280, 720)): 74, ("berlin", (1920, 1080)): 19, ("berlin", (3840, 2160)): 23,
     ("newyork", (1280, 720)): 50, ("newyork", (1920, 1080)): 18, ("newyork", (3840, 2160)): 21,
-    ("paris", (1280, 720)): 87, ("paris", (1920, 1080)): 37, ("paris", (3840, 2160)): 40}
+    ("paris", (1280, 720)): 90, ("paris", (1920, 1080)): 36, ("paris", (3840, 2160)): 42}
 FULL = [(b, size, n, a) for b in na.BOARDS for size in na.SIZES for n in (2, 3, 4, 5) for a in ("table", "laptop")]
 
 
