@@ -37,16 +37,24 @@ PITCH = 88.0  # grid spacing in board units, as New York (London's printed board
 ORIGIN = (96.0, 92.0)  # board position of grid cell (0, 0)
 COLS, ROWS = 22, 14  # the annealing's grid cells 0..COLS-1 x 0..ROWS-1
 #: Empty columns put into the annealed layout, each after the given column (issue 22 item 1): the names are
-#: written across, so a wider board gives them room, and the play screen's board view is wider than the annealed
-#: board (1.7 to 2.2 times as wide as tall, the board 1.4), so a few more columns cost no zoom. A connection
-#: that crosses an added column at 45 degrees takes a bend there: a horizontal piece across it (:func:`spread_line`).
-#: Two columns, not more: the board then still leaves some of the view free, where what lies over it for a
-#: moment (hints, route callouts) goes. Four (after columns 6, 9, 11 and 13) left 34 names without room at
-#: 1920 x 1080 with four seats round a table and 50 with five (38 and 57 with these two), but the hint then found
-#: no free place at 1280 x 720 (70 faults in the overlays audit's four-seat table game, none with these two).
-SPREAD_AFTER: tuple[int, ...] = (11, 14)
+#: written across, so a wider board gives them room, and the play screen's board view is wider than the board
+#: (1.7 to 2.3 times as wide as tall, the board 1.56 before these): the board's height sets the zoom, so a column
+#: costs no zoom until the board fills the view's width. A connection that crosses an added column at 45 degrees
+#: takes a bend there: a horizontal piece across it (:func:`spread_line`). Chosen greedily, one column at a time,
+#: by the play screen's names without room at 1920 x 1080 (four and five seats, table and laptop, summed): two
+#: columns (11, 14) left 185, these five 131 (116 with the nudges in :data:`FIXES`). A sixth, after 15 (tried,
+#: not kept), gave 110, the most per configuration 26 / 37 against 28 / 36 (2-4 / 5 seats), and room for
+#: Saint-Sébastien - Froissart zoomed in at a five-seat 1280 x 720 table; but the board then fills the view's
+#: width with four seats round a table and the route callouts found no free place there (the overlays audit's
+#: four-seat table games: 5 faults at 1280 x 720 and 4 at 3840 x 2160, against 1 at 1920 x 1080 and 1 at
+#: 3840 x 2160 with these five, none at c5f5f78). An added row costs zoom everywhere (the height sets it):
+#: each one tried (after rows 1 to 10) raised the count, 191 to 204 against 185, so :data:`SPREAD_ROWS_AFTER` is
+#: empty; :func:`spread_line` bends a slanted piece across an added row the same way (vertical), should one help.
+SPREAD_AFTER: tuple[int, ...] = (8, 11, 12, 14, 17)
+SPREAD_ROWS_AFTER: tuple[int, ...] = ()  # empty rows, each after the given row (none: see above)
 BOARD_COLS = COLS + len(SPREAD_AFTER)  # the board's grid, after the spread
-WIDTH, HEIGHT = round(2 * ORIGIN[0] + PITCH * (BOARD_COLS - 1)), round(2 * ORIGIN[1] + PITCH * (ROWS - 1))
+BOARD_ROWS = ROWS + len(SPREAD_ROWS_AFTER)
+WIDTH, HEIGHT = round(2 * ORIGIN[0] + PITCH * (BOARD_COLS - 1)), round(2 * ORIGIN[1] + PITCH * (BOARD_ROWS - 1))
 MIN_SPACING = 85.0
 PRINTED_COL = 29.6 / 20.6  # one printed column in square grid steps (the printed grid's pitches, x / y)
 PRINTED_OFFSET = (3.0, 1.0)  # grid cell of printed column 0, row 0 (room for La Défense west, termini north)
@@ -312,6 +320,13 @@ FIXES: dict[str, tuple[int, int]] = {
     "Sèvres - Babylone": (9, 9),
     "Saint-Sébastien - Froissart": (14, 7),
     "Chemin Vert": (15, 7),
+    # room for the names (issue 22 item 1), one step each, found by trying each station without room at
+    # 1920 x 1080 in the free cells round it and keeping a move when the count fell (layout still clean, no
+    # connection turned more than 45 degrees): 131 -> 116 names without room (four and five seats, table and
+    # laptop, summed)
+    "Champs-Élysées - Clemenceau": (8, 8),  # a row down, off Franklin D. Roosevelt's row
+    "Charenton - Écoles": (20, 10),  # a row up, on the east edge
+    "Lamarck - Caulaincourt": (10, 2),  # a row down, off the top row beside Porte de Clignancourt
 }
 #: What the layout still breaks; tools/make_paris_map.py fails on anything else, and the map's test accepts
 #: exactly these. Empty since the hand fixes above.
@@ -385,43 +400,76 @@ def layout(latlon, edges, printed, stages=STAGES, fixes=None, log=print):
     return cells
 
 
-def spread_cell(cell, after=SPREAD_AFTER) -> tuple[int, int]:
-    """A station's cell after the empty columns are put in."""
-    return (cell[0] + sum(1 for g in after if g < cell[0]), cell[1])
+def _shift(v: float, gaps) -> float:
+    """A grid coordinate after the empty columns (or rows) ``gaps`` are put in: one step for each gap before it
+    (a point on a gap's line, g + 0.5, stays before it)."""
+    return v + sum(1 for g in gaps if g + 0.5 < v)
 
 
-def unspread_cell(cell, after=SPREAD_AFTER) -> tuple[int, int]:
-    """A board cell's column on the annealing's grid (the spread's columns taken out)."""
-    gaps = sorted(after)
-    return (cell[0] - sum(1 for k, g in enumerate(gaps) if g + k + 1 < cell[0]), cell[1])
+def _gaps(after, rows_after):
+    """The columns and rows to put in: the given ones, or the board's (:data:`SPREAD_AFTER`, ...)."""
+    return (SPREAD_AFTER if after is None else after), (SPREAD_ROWS_AFTER if rows_after is None else rows_after)
 
 
-def spread_line(points, after=SPREAD_AFTER) -> list[tuple[float, float]]:
-    """A line through grid points (a connection with its bends, the Seine) after the empty columns are put in:
-    a piece that crosses an added column other than horizontally gets a horizontal piece across it, at the
-    height where it crossed the gap, so every piece keeps its direction."""
-    out = [(points[0][0] + sum(1 for g in after if g + 0.5 < points[0][0]), points[0][1])]
-    for (px, py), (qx, qy) in zip(points, points[1:]):
-        if py != qy:
-            gaps = sorted({g for g in after if min(px, qx) < g + 0.5 < max(px, qx)}, reverse=qx < px)
-            for g in gaps:
-                y = py + (qy - py) * (g + 0.5 - px) / (qx - px)
-                x_in = g + 0.5 + sum(1 for h in after if h < g)
-                x_out = x_in + sum(1 for h in after if h == g)
-                out += [(x_in, y), (x_out, y)] if qx > px else [(x_out, y), (x_in, y)]
-        out.append((qx + sum(1 for g in after if g + 0.5 < qx), qy))
-    return out
+def spread_cell(cell, after=None, rows_after=None) -> tuple[int, int]:
+    """A station's cell after the empty columns and rows are put in."""
+    after, rows_after = _gaps(after, rows_after)
+    return (round(_shift(cell[0], after)), round(_shift(cell[1], rows_after)))
 
 
-def board_layout(cells, edges, after=SPREAD_AFTER):
-    """The board's grid cells and bends from the annealed cells (hand fixes applied): the empty columns put in,
-    a connection that crosses one at 45 degrees bent across it (:func:`spread_line`)."""
+def unspread_cell(cell, after=None, rows_after=None) -> tuple[int, int]:
+    """A board cell on the annealing's grid (the spread's columns and rows taken out)."""
+    after, rows_after = _gaps(after, rows_after)
+
+    def back(v, gaps):
+        gaps = sorted(gaps)
+        return v - sum(1 for k, g in enumerate(gaps) if g + k + 1 < v)
+
+    return (back(cell[0], after), back(cell[1], rows_after))
+
+
+def _spread_axis(points, gaps, axis: int) -> list[tuple[float, float]]:
+    """``points`` with the empty lines ``gaps`` put in across ``axis`` (0: columns, 1: rows). A piece that
+    crosses a gap slanted gets a straight piece across it, where it met the gap, so every piece keeps its
+    direction."""
+    if not gaps:
+        return [tuple(p) for p in points]
+    o = 1 - axis
+
+    def pt(a, b):
+        return (a, b) if axis == 0 else (b, a)
+
+    out = [pt(_shift(points[0][axis], gaps), points[0][o])]
+    for p, q in zip(points, points[1:]):
+        pa, qa, po, qo = p[axis], q[axis], p[o], q[o]
+        if po != qo:
+            crossed = sorted({g for g in gaps if min(pa, qa) <= g + 0.5 < max(pa, qa)}, reverse=qa < pa)
+            for g in crossed:
+                c = po + (qo - po) * (g + 0.5 - pa) / (qa - pa)
+                a_in = g + 0.5 + sum(1 for h in gaps if h < g)
+                a_out = a_in + sum(1 for h in gaps if h == g)
+                out += [pt(a_in, c), pt(a_out, c)] if qa > pa else [pt(a_out, c), pt(a_in, c)]
+        out.append(pt(_shift(qa, gaps), qo))
+    return [a for k, a in enumerate(out) if k == 0 or a != out[k - 1]]
+
+
+def spread_line(points, after=None, rows_after=None) -> list[tuple[float, float]]:
+    """A line through grid points (a connection with its bends, the Seine) after the empty columns and rows are
+    put in: a piece that crosses an added column slanted gets a horizontal piece across it, one that crosses an
+    added row a vertical one, so every piece keeps its direction."""
+    after, rows_after = _gaps(after, rows_after)
+    return _spread_axis(_spread_axis(points, after, 0), rows_after, 1)
+
+
+def board_layout(cells, edges, after=None, rows_after=None):
+    """The board's grid cells and bends from the annealed cells (hand fixes applied): the empty columns and rows
+    put in, a connection that crosses one slanted bent across it (:func:`spread_line`)."""
     bends = {}
     for u, v in edges:
-        line = spread_line([cells[u], *BENDS.get((u, v), []), cells[v]], after)
+        line = spread_line([cells[u], *BENDS.get((u, v), []), cells[v]], after, rows_after)
         if len(line) > 2:
             bends[(u, v)] = line[1:-1]
-    return {n: spread_cell(c, after) for n, c in cells.items()}, bends
+    return {n: spread_cell(c, after, rows_after) for n, c in cells.items()}, bends
 
 
 def to_board(cell) -> tuple[float, float]:

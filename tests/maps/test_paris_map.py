@@ -1,8 +1,8 @@
 """maps/paris.toml: the reconstructed Paris board's facts (shared/reference/boards/README.md, Paris part), its
 [paris] table, and its schematic layout (tools/layout_paris.py: octilinear, no crossings, names with room).
 
-Issue 22 item 1 moved the positions: two empty columns spread into the annealed layout, so the names, written
-across, have more room (tools/layout_paris.py SPREAD_AFTER). The tests check that the documented steps rebuild
+Issue 22 item 1 moved the positions: empty columns (and rows) spread into the annealed layout, so the names,
+written across, have more room (tools/layout_paris.py SPREAD_AFTER, SPREAD_ROWS_AFTER). The tests check that the documented steps rebuild
 the map from the annealed cells (tools/paris_annealed_cells.json), and that the spread kept rows and order."""
 from __future__ import annotations
 
@@ -229,21 +229,36 @@ def test_the_documented_steps_rebuild_the_map():
     assert {e: [lay.to_board(c) for c in cs] for e, cs in grid_bends.items()} == bends
 
 
-def test_the_spread_keeps_rows_and_the_order_of_columns():
-    """The spread's empty columns move stations only east, a whole column at a time: every station keeps its
-    row, its neighbours' order along the row and the column it had on the annealed board (taken back out)."""
+def test_the_spread_keeps_the_order_of_rows_and_columns():
+    """The spread's empty columns and rows move stations only east and south, a whole column or row at a time:
+    every station keeps its neighbours' order along both axes and the cell it had on the annealed board (the
+    added lines taken back out)."""
     annealed = _annealed()
     cells = {n: lay.spread_cell(c) for n, c in annealed.items()}
     assert all(lay.unspread_cell(c) == annealed[n] for n, c in cells.items())
-    assert all(cells[n][1] == annealed[n][1] for n in cells)
-    for m in cells:
-        for n in cells:
-            if annealed[m][0] < annealed[n][0]:
-                assert cells[m][0] < cells[n][0], (m, n)
-    used = {c for c, _ in cells.values()}
-    added = [c for c in range(min(used), max(used) + 1) if c not in used and
-             c not in {lay.spread_cell((a, 0))[0] for a in range(lay.COLS)}]
-    assert len(added) == len(lay.SPREAD_AFTER) and lay.BOARD_COLS == lay.COLS + len(lay.SPREAD_AFTER)
+    for axis, gaps, size in ((0, lay.SPREAD_AFTER, lay.COLS), (1, lay.SPREAD_ROWS_AFTER, lay.ROWS)):
+        for m in cells:
+            for n in cells:
+                if annealed[m][axis] < annealed[n][axis]:
+                    assert cells[m][axis] < cells[n][axis], (m, n)
+                elif annealed[m][axis] == annealed[n][axis]:
+                    assert cells[m][axis] == cells[n][axis], (m, n)
+        used = {c[axis] for c in cells.values()}
+        kept = {lay.spread_cell((a, a))[axis] for a in range(size)}
+        added = [c for c in range(min(used), max(used) + 1) if c not in used and c not in kept]
+        assert len(added) == len(gaps)
+    assert lay.BOARD_COLS == lay.COLS + len(lay.SPREAD_AFTER) and lay.BOARD_ROWS == lay.ROWS + len(lay.SPREAD_ROWS_AFTER)
+
+
+def test_a_slanted_piece_across_an_added_line_takes_a_straight_piece_there():
+    """A 45-degree piece across an added column gets a horizontal piece across it, across an added row a
+    vertical one, so every piece keeps one of the eight directions."""
+    assert lay.spread_line([(0, 0), (2, 2)], after=(0,), rows_after=()) == [(0, 0), (0.5, 0.5), (1.5, 0.5), (3, 2)]
+    assert lay.spread_line([(0, 0), (2, 2)], after=(), rows_after=(0,)) == [(0, 0), (0.5, 0.5), (0.5, 1.5), (2, 3)]
+    both = lay.spread_line([(0, 0), (3, 3)], after=(1,), rows_after=(0,))
+    for (x1, y1), (x2, y2) in zip(both, both[1:]):
+        assert x1 == x2 or y1 == y2 or abs(x2 - x1) == abs(y2 - y1), both
+    assert both[0] == (0, 0) and both[-1] == (4, 4)
 
 
 def test_checker_catches_a_station_in_the_river():
