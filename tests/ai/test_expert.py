@@ -140,6 +140,36 @@ def test_a_playout_turn_ends_with_the_best_ride(positions):
     assert other >= 1
 
 
+def test_hard_keeps_its_turn_unless_clearly_beaten():
+    """The incumbent (hard's own turn, candidate 0) is overruled only by a challenger whose paired lead over the
+    worlds both played is more than ``overrule_z`` standard errors: a higher but noisy mean keeps hard's turn (a few
+    worlds per candidate overruled hard on noise, and on London's first edition lost 11.5 of 20 games)."""
+    b = expert()
+    hard = [10.0, 12.0, 8.0, 11.0, 9.0, 10.0]
+    noisy = [h + d for h, d in zip(hard, (6.0, -5.0, 7.0, -4.0, 5.0, -3.0))]  # +1 on average, spread ±5
+    clear = [h + d for h, d in zip(hard, (1.4, 1.0, 1.3, 1.1, 1.2, 1.2))]  # +1.2 on average, every world
+    worse = [h - 2.0 for h in hard]
+    assert b.overrule([hard, noisy, worse], [1]) == 0
+    assert b.overrule([hard, clear, worse], [1]) == 1
+    assert b.overrule([hard, noisy, clear], [1, 2]) == 2  # the best mean among those left, then the test
+    assert b.overrule([hard, worse], [1]) == 0
+    assert b.overrule([hard, []], [1]) == 0  # no world played: hard's turn
+
+
+def test_a_route_choice_starts_from_every_level_s_answer(route_positions):
+    """At a route choice the incumbent is the answer every level gives (``route_choice``): with no work for a
+    playout the expert gives it too, not merely the first option."""
+    from game.ai.evaluate import route_choice
+
+    other = 0
+    for state in route_positions:
+        view = public_view(state)
+        answer = route_choice(view, view.current)
+        assert expert(2, work_budget=0.0).choose(state) == ChooseRoute(answer)
+        other += answer != 0
+    assert other  # some route choice's answer is not the first option
+
+
 @pytest.mark.parametrize("map,variant", BOARDS)
 def test_expert_finishes_a_game_on_every_board(map, variant):
     """Every board and both London editions: an expert plays a whole two-player game against normal, every
