@@ -13,7 +13,10 @@ judge (points, potential, the trips to come, the next ride), or by the final poi
 the game ends first. Six turns, not the end of the game: a playout to the end varies so much between two
 candidates of one world that a decision's few dozen worlds cannot tell them apart (docs/ai.md has the
 measurements). The candidates share their determinisations (common random numbers), and the work goes to
-the better half again and again (sequential halving), so the budget is spent where the choice is close.
+the better half again and again (sequential halving), so the budget is spent where the choice is close. Hard's
+own turn plays every world and is played unless the best challenger beats it clearly in the worlds both played:
+a decision affords only a dozen worlds or so per candidate, and hard's ranking already knows most of what the
+leaf does.
 
 Like hard, the search is bounded by counted work units, not by the clock, and it is seeded per position:
 the same seed and the same position give the same choice on a busy machine as on an idle one.
