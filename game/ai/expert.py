@@ -13,7 +13,10 @@ judge (points, potential, the trips to come, the next ride), or by the final poi
 the game ends first. Six turns, not the end of the game: a playout to the end varies so much between two
 candidates of one world that a decision's few dozen worlds cannot tell them apart (docs/ai.md has the
 measurements). The candidates share their determinisations (common random numbers), and the work goes to
-the better half again and again (sequential halving), so the budget is spent where the choice is close.
+the better half again and again (sequential halving), so the budget is spent where the choice is close. Hard's
+own turn plays every world and is played unless the best challenger beats it clearly in the worlds both played:
+a decision affords only a dozen worlds or so per candidate, and hard's ranking already knows most of what the
+leaf does.
 
 Like hard, the search is bounded by counted work units, not by the clock, and it is seeded per position:
 the same seed and the same position give the same choice on a busy machine as on an idle one.
@@ -30,7 +33,7 @@ from ..engine.state import CHOICE_PHASES
 from .bots import Bot, HardBot, ranked_placements
 from .cities import city_value
 from .evaluate import (DEFAULT, ROUTE, Judge, Weights, branch_legal, copy_state, finish_routes, passenger_now,
-                       score_lead)
+                       route_choice, score_lead)
 
 
 def determinise(view: GameState, me: int, rng: random.Random) -> GameState:
@@ -79,6 +82,7 @@ class ExpertBot(Bot):
     ride_looks = 3  # placements a playout's turn-ending action tries with the passenger's move (1: quick_gain's best)
     playout_price = 1.6  # a playout's work units at hard's prices × this: their processor time per unit is higher
     look_share = 0.25  # a ride look's work (a copy and an apply, no ranking), as a share of a playout action's
+    overrule_z = 1.5  # standard errors by which a challenger must beat hard's own turn to be played instead
 
     def __init__(self, seed: int | None = None, weights: Weights = DEFAULT, **settings):
         """``settings`` override the class's search settings above (work_budget, candidates, ...)."""
@@ -111,7 +115,9 @@ class ExpertBot(Bot):
             return super().choose_route(view, me)
         self.w = self._weights(view)
         rng = self._rng(view)
-        cands = [([ChooseRoute(i)], view, None) for i in range(len(view.options))]
+        first = route_choice(view, me)  # the incumbent: every level's own answer
+        order = [first] + [i for i in range(len(view.options)) if i != first]
+        cands = [([ChooseRoute(i)], view, None) for i in order]
         return self.tryout(view, me, cands, rng, self.work_budget, time.perf_counter())[0][0]
 
     def act(self, view: GameState, me: int):
@@ -146,31 +152,34 @@ class ExpertBot(Bot):
     # ---- the playouts ----------------------------------------------------------------------------------
     def tryout(self, view: GameState, me: int, cands: list, rng: random.Random, budget: float, t0: float,
                spent: float = 0.0):
-        """Sequential halving over ``cands`` ((actions, position before the last action, _)): each round plays
-        every candidate still in in the same new determinisations, then keeps the better half by mean value.
-        The first candidate (hard's best) wins ties and is kept when not even one round fits the budget."""
+        """Sequential halving over ``cands`` ((actions, position before the last action, _)), the first of them
+        hard's own answer (the *incumbent*): each round plays the incumbent and every challenger still in in the
+        same new determinisations, then keeps the better half of the challengers by mean value. The incumbent
+        plays every world, and the last challenger left replaces it only when it was better in the worlds both
+        played by ``overrule_z`` standard errors of the paired difference (common worlds). A few worlds per
+        candidate are noisy, and hard's own ranking already knows a lot: overruling it on noise lost games."""
         self.last_playouts = 0
         cost = city_value(view).search_costs(HardBot.COST)
         price = cost.get("playout", self.playout_price)  # a playout's pieces, dearer than the beam's (measured)
         cost = {k: v * price for k, v in cost.items()}
         judges = {me: Judge(view, me, self.w)}  # the leaf judge of a playout that stops early
         origins = HardBot.trip_origins(self, view)
-        totals = [0.0] * len(cands)
-        alive = list(range(len(cands)))
-        played = 0  # worlds played by every candidate still in
+        values: list[list[float]] = [[] for _ in cands]  # per candidate, its value in each world it played
+        rivals = list(range(1, len(cands)))
         clock = False
         work = 0.0
         per_playout = self.playout_guess(view, cost)  # then the dearest playout so far: a world fits or is not begun
         dearest = 0.0
-        rounds_left = 0  # halvings until one candidate is left (6 -> 3 -> 1: two)
-        n = len(alive)
+        rounds_left = 1  # rounds until one challenger is left, that one's included (5 -> 2 -> 1: three)
+        n = len(rivals)
         while n > 1:
             n //= 2
             rounds_left += 1
-        while len(alive) > 1:
+        while rivals:
+            alive = [0] + rivals
             round_end = work + (budget - work) / rounds_left
             if work + per_playout * len(alive) > budget:
-                self.cut_by_work += 1  # not even one more world fits: keep the order so far
+                self.cut_by_work += 1  # not even one more world fits: decide on the worlds so far
                 break
             worlds = 0
             while not worlds or work + per_playout * len(alive) <= round_end:
@@ -180,21 +189,38 @@ class ExpertBot(Bot):
                 world = determinise(view, me, rng)
                 for i in alive:
                     v, w = self.playout(cands[i], world, me, judges, origins, cost)
-                    totals[i] += v
+                    values[i].append(v)
                     work += w
                     dearest = max(dearest, w)
                     self.last_playouts += 1
                 per_playout = dearest
                 worlds += 1
-                played += 1
             if clock:
                 self.cut_by_clock += 1
                 break
-            alive = sorted(sorted(alive, key=lambda i: -totals[i])[:len(alive) // 2])
+            if len(rivals) == 1:
+                break
+            rivals = sorted(sorted(rivals, key=lambda i: -sum(values[i]) / len(values[i]))[:len(rivals) // 2])
             rounds_left = max(1, rounds_left - 1)
-        best = min(alive, key=lambda i: (-totals[i], i)) if played else 0
         self.last_work = spent + work
-        return cands[best]
+        return cands[self.overrule(values, rivals)]
+
+    def overrule(self, values: list[list[float]], rivals: list[int]) -> int:
+        """The candidate to play: the best challenger still in when its paired lead over the incumbent (candidate
+        0), over the worlds both played, is more than ``overrule_z`` standard errors; else the incumbent."""
+        best = min((i for i in rivals if values[i]), key=lambda i: (-sum(values[i]) / len(values[i]), i),
+                   default=None)
+        if best is None:
+            return 0
+        diffs = [a - b for a, b in zip(values[best], values[0])]
+        n = len(diffs)
+        mean = sum(diffs) / n
+        if mean <= 0:
+            return 0
+        if n < 2:
+            return best if self.overrule_z <= 0 else 0
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return best if mean > self.overrule_z * (var / n) ** 0.5 else 0
 
     def playout_guess(self, view: GameState, cost: dict) -> float:
         """Work units a playout from ``view`` will take, before any is played: a greedy action per action left in
