@@ -23,7 +23,7 @@ BOUNDED = [("london", (1920, 1080), 4, "table"), ("london-2006", (3840, 2160), 2
 NO_ROOM_AT_MOST = {
     ("london", (1280, 720)): 48, ("london", (1920, 1080)): 6, ("london", (3840, 2160)): 5,
     ("london-2006", (1280, 720)): 48, ("london-2006", (1920, 1080)): 6, ("london-2006", (3840, 2160)): 5,
-    ("berlin", (1280, 720)): 74, ("berlin", (1920, 1080)): 19, ("berlin", (3840, 2160)): 23,
+    ("berlin", (1280, 720)): 78, ("berlin", (1920, 1080)): 18, ("berlin", (3840, 2160)): 21,
     ("newyork", (1280, 720)): 50, ("newyork", (1920, 1080)): 18, ("newyork", (3840, 2160)): 21,
     ("paris", (1280, 720)): 97, ("paris", (1920, 1080)): 57, ("paris", (3840, 2160)): 64}
 FULL = [(b, size, n, a) for b in na.BOARDS for size in na.SIZES for n in (2, 3, 4, 5) for a in ("table", "laptop")]
