@@ -10,7 +10,15 @@ direction's sense, every station its neighbours' order, and the board reads as t
 1. the grid lines: each column's x and each row's y (:data:`COLUMNS`, :data:`ROWS`) are spread where the names
    are crowded and drawn in where there is room, and the board made wider than printed (the play screen's
    board view is wider than the printed board, so the room was there unused);
-2. single stations off their grid point by a few units (:data:`NUDGES`) where a name still needs a gap.
+2. single stations off their grid point by a few units (:data:`NUDGES`, found by the search, and
+   :data:`HAND_NUDGES`, two by hand after it) where a name still needs a gap.
+
+The second session (issue 22 item 1 again) stretched the board to ASPECT (1.75: between the table's four-seat
+views, 1.71, and its five-seat ones, 2.03), spread the gaps again on the views where the names are largest on
+the board (the table's five- and four-seat views at 3840x2160 and 1920x1080, the four-seat one at 1280x720 at
+half weight), the outer columns and rows drawn in to 0.65 of the printed pitch, and nudged afresh (at most 36
+units were needed). Its search measures with :class:`QuickMeter` (the same answers as :class:`RoomMeter`, each
+view's name card built once).
 
 :func:`positions` applies both to the transcribed positions; ``tools/make_berlin_map.py`` writes them into
 ``maps/berlin.toml`` (the TOML stays the source of truth; ``tests/maps/test_berlin_map.py`` checks that these
@@ -35,47 +43,61 @@ PAD = 60.0  # the board's paper round the outermost stations (game/ui/board/geom
 PHOTO = (1600, 1072)  # the board photo's size, the transcription's coordinates
 MAX_TURN = 30.0  # degrees a connection may turn from its printed direction
 MIN_GAP = 14.0  # units a connection keeps from a station it does not end at
+ORDER_APART = 45.0  # printed units: stations further apart than this left to right (or top to bottom) keep their order
 
 # the grid lines' positions, found by `search` (board units); the printed ones are 123 + 91 * column, 75 +
 # 91.9 * row
 COLUMNS: list[float] = [
-    123.0, 201.8, 280.6, 380.5, 543.4, 728.5, 817.0, 979.5, 1123.3, 1223.2, 1323.1, 1423.0, 1511.8,
-    1611.7, 1690.5, 1769.3]
-ROWS: list[float] = [75.0, 140.6, 235.5, 330.3, 425.1, 519.9, 614.7, 709.5, 804.4, 899.2, 994.0]
+    123.0, 184.4, 262.0, 339.6, 465.0, 700.5, 787.6, 947.5, 1181.9, 1306.9, 1417.8, 1516.2, 1603.6, 1690.7, 1752.1,
+    1813.6]
+ROWS: list[float] = [
+    75.0, 147.1, 239.2, 331.4, 436.1, 540.8, 632.9, 737.6, 829.8, 901.9, 994.0]
 # station -> (dx, dy) off its grid point, found by `search` (board units)
 NUDGES: dict[str, tuple[float, float]] = {
-    "Adlershof": (8.5, 8.5),
-    "Charlottenburg": (8.5, 8.5),
+    "Alexanderplatz": (15.5, -8.5),
+    "Alt-Mariendorf": (8.5, 8.5),
+    "Birkenwerder": (17.0, -17.0),
+    "Bornholmer Str.": (0.0, -12.0),
+    "Erkner": (0.0, -24.0),
     "Flughafen Berlin-Schönefeld": (0.0, 24.0),
-    "Hallesches Tor": (-17.0, 17.0),
-    "Hauptbahnhof": (0.0, 24.0),
-    "Heidelberger Platz": (-17.0, -17.0),
-    "Hermannplatz": (-17.0, 0.0),
-    "Hohenzollerndamm": (8.5, 8.5),
-    "Hönow": (0.0, 24.0),
-    "Johannisthaler Chaussee": (20.5, 8.5),
-    "Karl-Bonhoeffer-Nervenklinik": (-25.5, 25.5),
-    "Karlshorst": (-8.5, -8.5),
-    "Köllnische Heide": (8.5, 8.5),
-    "Landsberger Allee": (0.0, 12.0),
+    "Frankfurter Allee": (34.0, 0.0),
+    "Friedrichsfelde Ost": (8.5, 8.5),
+    "Friedrichstr.": (0.0, -24.0),
+    "Grünbergallee": (15.5, -8.5),
+    "Heidelberger Platz": (8.5, -8.5),
+    "Hermannplatz": (0.0, 36.0),
+    "Hönow": (24.0, 0.0),
+    "Jungfernheide": (0.0, 36.0),
+    "Kurfürstendamm": (36.0, 0.0),
+    "Köllnische Heide": (-8.5, 8.5),
+    "Köpenick": (24.0, 0.0),
+    "Landsberger Allee": (-8.5, -32.5),
+    "Leopoldplatz": (-17.0, 17.0),
     "Lichtenberg": (8.5, 8.5),
-    "Mehringdamm": (12.0, 0.0),
+    "Messe Nord/ICC": (-12.0, 0.0),
+    "Messe Süd": (24.0, 0.0),
     "Mierendorffplatz": (-12.0, 0.0),
-    "Mühlenbeck-Mönchmühle": (12.0, 0.0),
-    "Osloer Str.": (-29.0, 17.0),
-    "Ostbahnhof": (-8.5, 8.5),
-    "Rudow": (-8.5, -8.5),
-    "Samariterstr.": (0.0, -24.0),
-    "Schönhauser Allee": (8.5, -8.5),
-    "Spindlersfeld": (0.0, 12.0),
-    "Stadtmitte": (0.0, -12.0),
-    "Strausberg Nord": (25.5, 25.5),
-    "Strausberger Platz": (-24.0, 24.0),
-    "Südkreuz": (8.5, 8.5),
-    "Turmstr.": (25.5, 25.5),
-    "Wedding": (17.0, -17.0),
-    "Zitadelle": (17.0, 17.0),
+    "Nollendorfplatz": (-17.0, -17.0),
+    "Olympiastadion": (0.0, -24.0),
+    "Osloer Str.": (24.0, -24.0),
+    "Pankow": (-24.0, 0.0),
+    "Priesterweg": (0.0, 12.0),
+    "Rudow": (-17.0, -29.0),
+    "Samariterstr.": (-17.0, 17.0),
+    "Schöneberg": (-8.5, -8.5),
+    "Schöneweide": (-8.5, -8.5),
+    "Spandau": (17.0, -17.0),
+    "Stadtmitte": (12.0, 0.0),
+    "Strausberg Nord": (12.0, 0.0),
+    "Strausberger Platz": (-12.0, 0.0),
+    "Tempelhof": (24.0, 0.0),
+    "Turmstr.": (17.0, 17.0),
+    "Westkreuz": (-12.0, 0.0),
+    "Zitadelle": (8.5, 8.5),
 }
+# station -> (dx, dy) by hand after the search, in place of its nudge (board units): Hönow down off Strausberg
+# Nord's name at the board's east edge, Gesundbrunnen down so its name fits between the Ring and Wedding's
+HAND_NUDGES: dict[str, tuple[float, float]] = {"Hönow": (0.0, 36.0), "Gesundbrunnen": (0.0, 24.0)}
 
 
 def read_reference(ref: Path = REFERENCE) -> tuple[list[dict], list[dict]]:
@@ -94,9 +116,9 @@ def grid_cell(x: float, y: float) -> tuple[int, int, float, float]:
 def positions(printed: dict[str, tuple[float, float]], columns=None, rows=None, nudges=None
               ) -> dict[str, tuple[float, float]]:
     """Each station's position: its printed grid point moved to the spread grid lines, its small printed
-    offset kept, and its nudge added (rounded to tenths of a unit)."""
+    offset kept, and its nudge added (rounded to tenths of a unit; by default NUDGES and HAND_NUDGES)."""
     columns, rows = columns or COLUMNS, rows or ROWS
-    nudges = NUDGES if nudges is None else nudges
+    nudges = {**NUDGES, **HAND_NUDGES} if nudges is None else nudges
     out = {}
     for n, (x, y) in printed.items():
         c, r, ox, oy = grid_cell(x, y)
@@ -135,7 +157,8 @@ def _angle(p, q) -> float:
 def check_layout(pos, printed, edges) -> list[str]:
     """What the layout breaks that the printed board keeps: a connection crossing another or passing closer
     than MIN_GAP to a station it does not end at, turning more than MAX_TURN degrees from its printed
-    direction, or a station's connections leaving it in another order round it (empty when clean)."""
+    direction, two stations a grid column or row apart swapping sides, or a station's connections leaving it
+    in another order round it (empty when clean)."""
     problems = []
     old = _crossings(printed, edges)
     for i, j in sorted(_crossings(pos, edges) - old):
@@ -148,6 +171,11 @@ def check_layout(pos, printed, edges) -> list[str]:
         turn = abs((_angle(pos[a], pos[b]) - _angle(printed[a], printed[b]) + 180) % 360 - 180)
         if turn > MAX_TURN:
             problems.append(f"{a} - {b} turns {turn:.0f} degrees")
+    for a, pa in printed.items():
+        for b, pb in printed.items():
+            for k, axis in ((0, "left of"), (1, "above")):  # a grid column or row apart: in the same order
+                if pa[k] < pb[k] - ORDER_APART and not pos[a][k] < pos[b][k]:
+                    problems.append(f"{a} is no longer {axis} {b}")
     around: dict[str, list[str]] = {}
     for a, b in edges:
         around.setdefault(a, []).append(b)
@@ -187,6 +215,7 @@ class RoomMeter:
         self.theme, self.fonts = th.Theme(), th.Fonts()
         self.names = [s.name for s in self.mf.stations]
         self.crowd = crowd  # also count the names crowded out by their neighbours' (_crowded)
+        self.weights = [1.0] * len(self.views)  # each view's part in cost()
 
     def cards(self, pos):
         import msgspec
@@ -195,10 +224,12 @@ class RoomMeter:
         from game.ui.board.view import BoardView
 
         sts = [msgspec.structs.replace(s, x=pos[s.name][0], y=pos[s.name][1]) for s in self.mf.stations]
-        board = from_mapfile(msgspec.structs.replace(self.mf, stations=sts))
+        width, height = board_size(pos)
+        info = msgspec.structs.replace(self.mf.map, width=width, height=height)  # the layout's own paper
+        board = from_mapfile(msgspec.structs.replace(self.mf, stations=sts, map=info))
         for w, h, ui in self.views:
             bv = BoardView(board, (0, 0, w, h), self.theme, self.fonts, ui_scale=ui)
-            yield bv.names.name_card(bv.names.wanted())
+            yield _drained(bv.names.name_card(bv.names.wanted()))
 
     def no_room(self, pos, only=None) -> list[set[str]]:
         """Per view, the names with no place the rule allows among their candidates (``only``: just those
@@ -217,30 +248,71 @@ class RoomMeter:
             out.append({self.names[i] for i in p.no_room | (_crowded(p) if self.crowd else set())})
         return out
 
+    def cost(self, pos, only=None) -> float:
+        """The names without room (no_room) summed over the views, each view's count times its weight."""
+        return sum(w * len(s) for w, s in zip(self.weights, self.no_room(pos, only)))
+
     def full(self, pos) -> list[set[str]]:
         """Per view, the placement's names without room (what the readability audit counts)."""
         from game.ui.board import placement
 
         out = []
         for card in self.cards(pos):
-            gen = placement.place_names(card)
-            try:
-                while True:
-                    next(gen)
-            except StopIteration as done:
-                out.append({self.names[i] for i in done.value.no_room})
+            out.append({self.names[i] for i in _drained(placement.place_names(card)).no_room})
         return out
 
 
-ASPECT = 1.70  # the board's paper, width over height: the table's four-seat views are 1.71 wide (all others wider)
-GAP_LEAST = 0.7  # a grid gap at least this share of the printed pitch
+class QuickMeter(RoomMeter):
+    """RoomMeter for the search: each view's name card built once (for ``base``, the board's size kept) and
+    moved to a trial layout's positions (the stations, each connection's track, its letter badges kept where
+    they sit along it), instead of a board view built per trial. The search's numbers are checked with
+    RoomMeter afterwards."""
+
+    def __init__(self, base, views=VIEWS, crowd: bool = True):
+        super().__init__(views, crowd)
+        index = {n: i for i, n in enumerate(self.names)}
+        self.ends = [(index[c.a], index[c.b], c.spaces) for c in self.mf.connections]
+        self.base = []
+        for card in RoomMeter.cards(self, base):
+            s = card.centres[0][0] / base[self.names[0]][0]
+            k = len(self.ends)
+            discs, frames = card.segments[k:], []
+            for a, b, spaces in self.ends:  # the letter badges, in the connections' order
+                (ax, ay), (bx, by) = card.centres[a], card.centres[b]
+                mx, my, ll = (ax + bx) / 2, (ay + by) / 2, math.hypot(bx - ax, by - ay) or 1.0
+                ux, uy = (bx - ax) / ll, (by - ay) / ll
+                mine = discs[:spaces] if len(discs) >= spaces and all(
+                    math.hypot(d[0] - mx, d[1] - my) < card.lane_gap * (spaces + 2) for d in discs[:spaces]) else []
+                discs = discs[len(mine):]
+                frames.append([((d[0] - mx) * ux + (d[1] - my) * uy, (d[1] - my) * ux - (d[0] - mx) * uy, d[4])
+                               for d in mine])
+            assert not discs, "letter badges left unassigned"
+            self.base.append((card, s, [seg[4] for seg in card.segments[:k]], frames))
+
+    def cards(self, pos):
+        import dataclasses
+
+        for card, s, widths, frames in self.base:
+            centres = [(pos[n][0] * s, pos[n][1] * s) for n in self.names]
+            segs, discs = [], []
+            for (a, b, _), hw, fr in zip(self.ends, widths, frames):
+                (ax, ay), (bx, by) = centres[a], centres[b]
+                segs.append((ax, ay, bx, by, hw))
+                mx, my, ll = (ax + bx) / 2, (ay + by) / 2, math.hypot(bx - ax, by - ay) or 1.0
+                ux, uy = (bx - ax) / ll, (by - ay) / ll
+                discs += [(mx + t * ux - o * uy, my + t * uy + o * ux) + (mx + t * ux - o * uy, my + t * uy + o * ux, r)
+                          for t, o, r in fr]
+            yield dataclasses.replace(card, centres=centres, segments=segs + discs)
+
+
+ASPECT = 1.75  # the board's paper, width over height: the table's four-seat views are 1.71 wide, its five-seat 2.03
 GAP_STEPS = (0.25, 0.12)  # the search's relative changes to one gap (coarse, then fine)
 
 
-def widened(printed) -> tuple[list[float], list[float]]:
-    """The printed grid lines, the columns spread evenly so the paper is ASPECT wide."""
+def widened(printed, aspect: float = ASPECT) -> tuple[list[float], list[float]]:
+    """The printed grid lines, the columns spread evenly so the paper is ``aspect`` wide."""
     height = PRINTED_PITCH_Y * 10 + 2 * PAD
-    span = ASPECT * height - 2 * PAD
+    span = aspect * height - 2 * PAD
     return [PRINTED_X0 + span * c / 15 for c in range(16)], [PRINTED_Y0 + PRINTED_PITCH_Y * r for r in range(11)]
 
 
@@ -262,21 +334,23 @@ def _regap(gaps, k, f, least):
     return None if min(new) < least else new
 
 
-def search_gaps(meter, printed, edges, columns, rows, sweeps=2, log=print):
+def search_gaps(meter, printed, edges, columns, rows, least_share, sweeps=2, log=print):
     """Coordinate descent over the grid's gaps: each gap widened or narrowed (the others taking up the
-    difference) while that lowers the names without room on the meter's views, the layout kept clean."""
+    difference) while that lowers the names without room on the meter's views, the layout kept clean; no gap
+    narrower than ``least_share`` of the printed pitch."""
     def cost(cols, rws):
         pos = positions(printed, cols, rws, {})
         if check_layout(pos, printed, edges):
             return None
-        return sum(len(s) for s in meter.no_room(pos))
+        return meter.cost(pos)
 
     best = cost(columns, rows)
     log(f"gaps: start {best}")
     gx = [b - a for a, b in zip(columns, columns[1:])]
     gy = [b - a for a, b in zip(rows, rows[1:])]
     for step in GAP_STEPS[:sweeps]:
-        for axis, gaps, least in (("column", gx, GAP_LEAST * PRINTED_PITCH_X), ("row", gy, GAP_LEAST * PRINTED_PITCH_Y)):
+        for axis, gaps, least in (("column", gx, least_share * PRINTED_PITCH_X),
+                                  ("row", gy, least_share * PRINTED_PITCH_Y)):
             for k in range(len(gaps)):
                 for f in (1 + step, 1 / (1 + step)):
                     new = _regap(gaps, k, f, least)
@@ -293,7 +367,7 @@ def search_gaps(meter, printed, edges, columns, rows, sweeps=2, log=print):
 
 
 NUDGE_STEPS = (12.0, 24.0, 36.0)  # units a station may move per try (in eight directions)
-NUDGE_MOST = 48.0  # the furthest a station moves off its grid point
+NUDGE_MOST = 60.0  # the furthest a station moves off its grid point
 NUDGE_REACH = 260.0  # units round a moved station within which names are looked at again
 
 
@@ -315,7 +389,7 @@ def search_nudges(meter, printed, edges, columns, rows, nudges=None, rounds=2, s
         for n in movers:
             pos = positions(printed, columns, rows, nudges)
             near = {m for m in pos if math.dist(pos[m], pos[n]) < NUDGE_REACH}
-            here = sum(len(s) for s in meter.no_room(pos, only=near))
+            here = meter.cost(pos, only=near)
             if not here:
                 continue
             best = None
@@ -327,13 +401,22 @@ def search_nudges(meter, printed, edges, columns, rows, nudges=None, rounds=2, s
                         continue
                     trial = dict(nudges, **{n: cand})
                     tpos = positions(printed, columns, rows, trial)
-                    got = sum(len(s) for s in meter.no_room(tpos, only=near))
+                    got = meter.cost(tpos, only=near)
                     if got < here and (best is None or got < best[0]) and not check_layout(tpos, printed, edges):
                         best = (got, cand)
             if best is not None:
                 nudges[n] = best[1]
                 log(f"nudges: {n} to {best[1]}: {here} -> {best[0]} near it")
     return nudges
+
+
+def _drained(gen):
+    """A generator's return value, run to its end (the name card is built over frames)."""
+    try:
+        while True:
+            next(gen)
+    except StopIteration as done:
+        return done.value
 
 
 def _crowded(p) -> set[int]:
@@ -355,20 +438,53 @@ def _crowded(p) -> set[int]:
 
 
 
-def search(log=print) -> tuple[list[float], list[float], dict[str, tuple[float, float]]]:
-    """The search that found COLUMNS, ROWS and NUDGES (deterministic: the board's order, no chance), measured
-    on the smallest views of 1280x720 and 1920x1080: the grid widened to ASPECT, its gaps spread (first
-    counting only the names without an allowed place, then the crowded ones too), two rounds of nudges of at
-    most 36 units, one of at most NUDGE_MOST."""
+def search_first(log=print) -> tuple[list[float], list[float], dict[str, tuple[float, float]]]:
+    """The first session's search (deterministic: the board's order, no chance), measured on the smallest views
+    of 1280x720 and 1920x1080: the grid widened to 1.70, its gaps spread (first counting only the names without
+    an allowed place, then the crowded ones too), two rounds of nudges of at most 36 units, one of at most 48."""
     stations, conns = read_reference()
     printed = {s["name"]: (float(s["x"]), float(s["y"])) for s in stations}
     edges = [(c["a"], c["b"]) for c in conns]
     meter = RoomMeter(views=VIEWS[:2])
-    columns, rows = widened(printed)
-    columns, rows, _ = search_gaps(RoomMeter(views=VIEWS[:2], crowd=False), printed, edges, columns, rows, log=log)
-    columns, rows, _ = search_gaps(meter, printed, edges, columns, rows, log=log)
+    columns, rows = widened(printed, 1.70)
+    columns, rows, _ = search_gaps(RoomMeter(views=VIEWS[:2], crowd=False), printed, edges, columns, rows, 0.7,
+                                   log=log)
+    columns, rows, _ = search_gaps(meter, printed, edges, columns, rows, 0.7, log=log)
     nudges = search_nudges(meter, printed, edges, columns, rows, rounds=2, steps=NUDGE_STEPS[:2], most=36.0, log=log)
-    nudges = search_nudges(meter, printed, edges, columns, rows, nudges, rounds=1, log=log)
+    nudges = search_nudges(meter, printed, edges, columns, rows, nudges, rounds=1, most=48.0, log=log)
+    return columns, rows, nudges
+
+
+# the second session's views: the table's five- and four-seat views at 3840x2160 and 1920x1080 (the names the
+# largest on the board there), and the four-seat one at 1280x720 at half weight; its nudges on three of them
+SECOND_VIEWS = [(2748, 1356, 2.0), (2748, 1608, 2.0), (1374, 678, 1.0), (1374, 804, 1.0), (915, 536, 2 / 3)]
+SECOND_WEIGHTS = [1.0, 1.0, 1.0, 1.0, 0.5]
+NUDGE_VIEWS = [0, 3, 4]
+NUDGE_PLAN = [(NUDGE_STEPS[:2], 36.0), (NUDGE_STEPS[:2], 36.0), (NUDGE_STEPS, NUDGE_MOST), (NUDGE_STEPS, NUDGE_MOST)]
+
+
+def search(log=print) -> tuple[list[float], list[float], dict[str, tuple[float, float]]]:
+    """The search that found COLUMNS, ROWS and NUDGES (deterministic): the first session's grid
+    (:func:`search_first`, its nudges dropped) stretched to ASPECT, its gaps spread again on SECOND_VIEWS (a gap
+    as narrow as 0.65 of the printed pitch), then rounds of nudges (NUDGE_PLAN) from none. HAND_NUDGES were
+    set after it (measured with the whole placement on the four-seat views)."""
+    stations, conns = read_reference()
+    printed = {s["name"]: (float(s["x"]), float(s["y"])) for s in stations}
+    edges = [(c["a"], c["b"]) for c in conns]
+    columns, rows, _ = search_first(log)
+    width, height = board_size(positions(printed, columns, rows, {}))
+    k = (ASPECT * height - 2 * PAD) / (width - 2 * PAD)
+    columns = [columns[0] + (c - columns[0]) * k for c in columns]
+    base = positions(printed, columns, rows, {})
+    for crowd in (False, True):
+        meter = QuickMeter(base, views=SECOND_VIEWS, crowd=crowd)
+        meter.weights = SECOND_WEIGHTS
+        columns, rows, _ = search_gaps(meter, printed, edges, columns, rows, 0.65, log=log)
+    meter = QuickMeter(positions(printed, columns, rows, {}), views=[SECOND_VIEWS[k] for k in NUDGE_VIEWS])
+    meter.weights = [SECOND_WEIGHTS[k] for k in NUDGE_VIEWS]
+    nudges: dict[str, tuple[float, float]] = {}
+    for steps, most in NUDGE_PLAN:
+        nudges = search_nudges(meter, printed, edges, columns, rows, nudges, rounds=1, steps=steps, most=most, log=log)
     return columns, rows, nudges
 
 
