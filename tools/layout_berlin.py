@@ -10,15 +10,7 @@ direction's sense, every station its neighbours' order, and the board reads as t
 1. the grid lines: each column's x and each row's y (:data:`COLUMNS`, :data:`ROWS`) are spread where the names
    are crowded and drawn in where there is room, and the board made wider than printed (the play screen's
    board view is wider than the printed board, so the room was there unused);
-2. single stations off their grid point by a few units (:data:`NUDGES`, found by the search, and
-   :data:`HAND_NUDGES`, two by hand after it) where a name still needs a gap.
-
-The second session (issue 22 item 1 again) stretched the board to ASPECT (1.75: between the table's four-seat
-views, 1.71, and its five-seat ones, 2.03), spread the gaps again on the views where the names are largest on
-the board (the table's five- and four-seat views at 3840x2160 and 1920x1080, the four-seat one at 1280x720 at
-half weight), the outer columns and rows drawn in to 0.65 of the printed pitch, and nudged afresh (at most 36
-units were needed). Its search measures with :class:`QuickMeter` (the same answers as :class:`RoomMeter`, each
-view's name card built once).
+2. single stations off their grid point by a few units (:data:`NUDGES`) where a name still needs a gap.
 
 :func:`positions` applies both to the transcribed positions; ``tools/make_berlin_map.py`` writes them into
 ``maps/berlin.toml`` (the TOML stays the source of truth; ``tests/maps/test_berlin_map.py`` checks that these
@@ -48,56 +40,43 @@ ORDER_APART = 45.0  # printed units: stations further apart than this left to ri
 # the grid lines' positions, found by `search` (board units); the printed ones are 123 + 91 * column, 75 +
 # 91.9 * row
 COLUMNS: list[float] = [
-    123.0, 184.4, 262.0, 339.6, 465.0, 700.5, 787.6, 947.5, 1181.9, 1306.9, 1417.8, 1516.2, 1603.6, 1690.7, 1752.1,
-    1813.6]
-ROWS: list[float] = [
-    75.0, 147.1, 239.2, 331.4, 436.1, 540.8, 632.9, 737.6, 829.8, 901.9, 994.0]
+    123.0, 201.8, 280.6, 380.5, 543.4, 728.5, 817.0, 979.5, 1123.3, 1223.2, 1323.1, 1423.0, 1511.8,
+    1611.7, 1690.5, 1769.3]
+ROWS: list[float] = [75.0, 140.6, 235.5, 330.3, 425.1, 519.9, 614.7, 709.5, 804.4, 899.2, 994.0]
 # station -> (dx, dy) off its grid point, found by `search` (board units)
 NUDGES: dict[str, tuple[float, float]] = {
-    "Alexanderplatz": (15.5, -8.5),
-    "Alt-Mariendorf": (8.5, 8.5),
-    "Birkenwerder": (17.0, -17.0),
-    "Bornholmer Str.": (0.0, -12.0),
-    "Erkner": (0.0, -24.0),
+    "Adlershof": (8.5, 8.5),
+    "Charlottenburg": (8.5, 8.5),
     "Flughafen Berlin-Schönefeld": (0.0, 24.0),
-    "Frankfurter Allee": (34.0, 0.0),
-    "Friedrichsfelde Ost": (8.5, 8.5),
-    "Friedrichstr.": (0.0, -24.0),
-    "Grünbergallee": (15.5, -8.5),
-    "Heidelberger Platz": (8.5, -8.5),
-    "Hermannplatz": (0.0, 36.0),
-    "Hönow": (24.0, 0.0),
-    "Jungfernheide": (0.0, 36.0),
-    "Kurfürstendamm": (36.0, 0.0),
-    "Köllnische Heide": (-8.5, 8.5),
-    "Köpenick": (24.0, 0.0),
-    "Landsberger Allee": (-8.5, -32.5),
-    "Leopoldplatz": (-17.0, 17.0),
+    "Hallesches Tor": (-17.0, 17.0),
+    "Hauptbahnhof": (0.0, 24.0),
+    "Heidelberger Platz": (-17.0, -17.0),
+    "Hermannplatz": (-17.0, 0.0),
+    "Hohenzollerndamm": (8.5, 8.5),
+    "Hönow": (0.0, 24.0),
+    "Johannisthaler Chaussee": (20.5, 8.5),
+    "Karl-Bonhoeffer-Nervenklinik": (-25.5, 25.5),
+    "Karlshorst": (-8.5, -8.5),
+    "Köllnische Heide": (8.5, 8.5),
+    "Landsberger Allee": (0.0, 12.0),
     "Lichtenberg": (8.5, 8.5),
-    "Messe Nord/ICC": (-12.0, 0.0),
-    "Messe Süd": (24.0, 0.0),
+    "Mehringdamm": (12.0, 0.0),
     "Mierendorffplatz": (-12.0, 0.0),
-    "Nollendorfplatz": (-17.0, -17.0),
-    "Olympiastadion": (0.0, -24.0),
-    "Osloer Str.": (24.0, -24.0),
-    "Pankow": (-24.0, 0.0),
-    "Priesterweg": (0.0, 12.0),
-    "Rudow": (-17.0, -29.0),
-    "Samariterstr.": (-17.0, 17.0),
-    "Schöneberg": (-8.5, -8.5),
-    "Schöneweide": (-8.5, -8.5),
-    "Spandau": (17.0, -17.0),
-    "Stadtmitte": (12.0, 0.0),
-    "Strausberg Nord": (12.0, 0.0),
-    "Strausberger Platz": (-12.0, 0.0),
-    "Tempelhof": (24.0, 0.0),
-    "Turmstr.": (17.0, 17.0),
-    "Westkreuz": (-12.0, 0.0),
-    "Zitadelle": (8.5, 8.5),
+    "Mühlenbeck-Mönchmühle": (12.0, 0.0),
+    "Osloer Str.": (-29.0, 17.0),
+    "Ostbahnhof": (-8.5, 8.5),
+    "Rudow": (-8.5, -8.5),
+    "Samariterstr.": (0.0, -24.0),
+    "Schönhauser Allee": (8.5, -8.5),
+    "Spindlersfeld": (0.0, 12.0),
+    "Stadtmitte": (0.0, -12.0),
+    "Strausberg Nord": (25.5, 25.5),
+    "Strausberger Platz": (-24.0, 24.0),
+    "Südkreuz": (8.5, 8.5),
+    "Turmstr.": (25.5, 25.5),
+    "Wedding": (17.0, -17.0),
+    "Zitadelle": (17.0, 17.0),
 }
-# station -> (dx, dy) by hand after the search, in place of its nudge (board units): Hönow down off Strausberg
-# Nord's name at the board's east edge, Gesundbrunnen down so its name fits between the Ring and Wedding's
-HAND_NUDGES: dict[str, tuple[float, float]] = {"Hönow": (0.0, 36.0), "Gesundbrunnen": (0.0, 24.0)}
 
 
 def read_reference(ref: Path = REFERENCE) -> tuple[list[dict], list[dict]]:
@@ -116,9 +95,9 @@ def grid_cell(x: float, y: float) -> tuple[int, int, float, float]:
 def positions(printed: dict[str, tuple[float, float]], columns=None, rows=None, nudges=None
               ) -> dict[str, tuple[float, float]]:
     """Each station's position: its printed grid point moved to the spread grid lines, its small printed
-    offset kept, and its nudge added (rounded to tenths of a unit; by default NUDGES and HAND_NUDGES)."""
+    offset kept, and its nudge added (rounded to tenths of a unit)."""
     columns, rows = columns or COLUMNS, rows or ROWS
-    nudges = {**NUDGES, **HAND_NUDGES} if nudges is None else nudges
+    nudges = NUDGES if nudges is None else nudges
     out = {}
     for n, (x, y) in printed.items():
         c, r, ox, oy = grid_cell(x, y)
@@ -215,6 +194,7 @@ class RoomMeter:
         self.theme, self.fonts = th.Theme(), th.Fonts()
         self.names = [s.name for s in self.mf.stations]
         self.crowd = crowd  # also count the names crowded out by their neighbours' (_crowded)
+        self.exact = False  # no_room: the whole placement's answer (slower) rather than the candidates'
         self.weights = [1.0] * len(self.views)  # each view's part in cost()
 
     def cards(self, pos):
@@ -224,9 +204,7 @@ class RoomMeter:
         from game.ui.board.view import BoardView
 
         sts = [msgspec.structs.replace(s, x=pos[s.name][0], y=pos[s.name][1]) for s in self.mf.stations]
-        width, height = board_size(pos)
-        info = msgspec.structs.replace(self.mf.map, width=width, height=height)  # the layout's own paper
-        board = from_mapfile(msgspec.structs.replace(self.mf, stations=sts, map=info))
+        board = from_mapfile(msgspec.structs.replace(self.mf, stations=sts))
         for w, h, ui in self.views:
             bv = BoardView(board, (0, 0, w, h), self.theme, self.fonts, ui_scale=ui)
             yield _drained(bv.names.name_card(bv.names.wanted()))
@@ -242,6 +220,9 @@ class RoomMeter:
         for card in self.cards(pos):
             if only is not None:
                 card = dataclasses.replace(card, names=[n if n in only else "" for n in card.names])
+            if self.exact:  # the whole placement, but for the names looked at
+                out.append({self.names[i] for i in _drained(placement.place_names(card)).no_room})
+                continue
             p = placement._Placer(card)
             for _ in p.candidates():
                 pass
@@ -466,8 +447,7 @@ NUDGE_PLAN = [(NUDGE_STEPS[:2], 36.0), (NUDGE_STEPS[:2], 36.0), (NUDGE_STEPS, NU
 def search(log=print) -> tuple[list[float], list[float], dict[str, tuple[float, float]]]:
     """The search that found COLUMNS, ROWS and NUDGES (deterministic): the first session's grid
     (:func:`search_first`, its nudges dropped) stretched to ASPECT, its gaps spread again on SECOND_VIEWS (a gap
-    as narrow as 0.65 of the printed pitch), then rounds of nudges (NUDGE_PLAN) from none. HAND_NUDGES were
-    set after it (measured with the whole placement on the four-seat views)."""
+    as narrow as 0.65 of the printed pitch), then rounds of nudges (NUDGE_PLAN) from none."""
     stations, conns = read_reference()
     printed = {s["name"]: (float(s["x"]), float(s["y"])) for s in stations}
     edges = [(c["a"], c["b"]) for c in conns]
