@@ -76,13 +76,19 @@ def place_box(size: tuple[int, int], at: tuple[float, float], gap: float, inside
     A place covering nothing is looked for up to ``reach`` away (the box's width or eight heights unless
     given), then one covering nothing but ``soft`` (tokens and legal spaces, which are lines: a box over one
     hides a short stretch of it, where it would hide a name whole)."""
-    w, h = size
-    x, y = at
-    g = round(gap)
     got = free_place([size], at, gap, inside, list(taken) + list(names), reach, soft)
     if got is not None:
         return got[1]
-    taken = list(taken) + list(soft)
+    return least_hidden(size, at, gap, inside, list(taken) + list(soft), names)[1]
+
+
+def least_hidden(size: tuple[int, int], at: tuple[float, float], gap: float, inside: pygame.Rect, taken: list,
+                 names: list = ()) -> tuple[float, pygame.Rect]:
+    """(what it hides, box): where a box of ``size`` beside ``at`` hides the least of ``taken`` and above all of
+    ``names`` (each pixel of a name counts ten), when no place hides nothing."""
+    w, h = size
+    x, y = at
+    g = round(gap)
     spots = []
     for far in (0, 1, 2):  # beside the station first, then further out
         d = g + far * (h + g)
@@ -105,7 +111,7 @@ def place_box(size: tuple[int, int], at: tuple[float, float], gap: float, inside
             best = (hidden, r)
         if hidden == 0:
             break
-    return best[1]
+    return best
 
 
 def free_place(sizes: list, at: tuple[float, float], gap: float, inside: pygame.Rect, taken: list,
@@ -381,9 +387,13 @@ class Overlays:
         gap = bv.station_radius(opt.destination) + 10 * k
         got = free_place([(h, w) if turned else (w, h) for _img, w, h, _lines in shapes], (x, y), gap, area,
                          list(taken) + bv.label_rects(), max(area.w, area.h), self.clear_of)
-        img, w, h, _lines = shapes[got[0] if got else 0]
-        box = got[1] if got else place_box((h, w) if turned else (w, h), (x, y), gap, area, taken,
-                                           bv.label_rects(), reach=max(area.w, area.h), soft=self.clear_of)
+        if got is None:  # no free place: the shape and place that hide the least (a long tag wrapped hides less)
+            hides = [least_hidden((h, w) if turned else (w, h), (x, y), gap, area,
+                                  list(taken) + list(self.clear_of), bv.label_rects()) for _img, w, h, _lines in shapes]
+            j = min(range(len(shapes)), key=lambda i: (hides[i][0], i))
+            got = (j, hides[j][1])
+        img, w, h, _lines = shapes[got[0]]
+        box = got[1]
         self.tags.append(box)
         near = (min(max(x, box.left), box.right), min(max(y, box.top), box.bottom))
         if math.hypot(near[0] - x, near[1] - y) > bv.station_radius(opt.destination) + 24 * k:  # a leader line
