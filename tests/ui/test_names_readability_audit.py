@@ -91,3 +91,13 @@ def test_the_readability_audit_notices_a_name_under_a_token_and_past_the_edge():
     finally:
         while app.scenes:
             app.scenes.pop().exit()
+
+
+def test_no_name_lies_under_a_new_york_double_s_second_badge():
+    """Two of a New York station's destination cards may lie face up at once: a second badge shows behind the
+    first, further out (pieces.second_badge). The names' placement keeps clear of it too: at the eleventh
+    position of this game (three seats round a table, 1920x1080) "Museum of Natural History" lay under its own
+    second badge."""
+    positions = na.play_game("newyork", 3, 1, 10)[:12]
+    c = na.audit("newyork", (1920, 1080), 3, "table", positions=positions)
+    assert not c.with_room, dict(c.with_room)

@@ -56,7 +56,7 @@ def card_key(card: placement.NameCard, sizes: dict[str, tuple]) -> str:
     height), in each of its forms (name_forms.py)."""
     numbers = {f: getattr(card, f) for f in ("centres", "radii", "clearances", "names", "segments", "destinations",
                                              "connections", "special", "card", "view", "px", "lane_gap",
-                                             "badge_least", "work_bound", "keep_out", "smaller")}
+                                             "badge_least", "work_bound", "keep_out", "smaller", "doubles")}
     numbers["sizes"] = sorted(sizes.items())
     numbers["code"] = code_hash()
     text = json.dumps(numbers, default=list, sort_keys=True)

@@ -221,6 +221,8 @@ class NameLayer:
             for x, y in pieces.letter_centres(c, con.spaces + extra, self.geometry.lane_px):
                 segs.append((x, y, x, y, letter))
         dests = set(board.express_cards) | set(board.standard_cards)
+        cards = list(board.express_cards) + list(board.standard_cards)
+        doubles = tuple(sorted(d for d in dests if cards.count(d) > 1))  # two of its cards may lie face up
         passenger = pieces.passenger_radius  # the passenger may stand at any station
         clear = [city.name_clearance(view.kinds[i], r) for i, r in enumerate(rads)]
         keep = [max(c, passenger, pieces.ring_radius(r) if i in dests else 0.0, city.mark_radius(r))
@@ -236,7 +238,7 @@ class NameLayer:
             connections=[len(c) for c in board.station_conns], special=[bool(st.kinds) for st in board.stations],
             card=(bx0, by0, bx1, by1), view=box, px=px, lane_gap=gap, badge_least=7.0 * cam.scale,
             measure=lambda text: self.label_size(text, px, angle), work_bound=placement.SETTLE_WORK,
-            smaller=smaller_px(px) < px)
+            smaller=smaller_px(px) < px, doubles=doubles)
 
     def badge_corner(self, stn: int) -> tuple[float, float]:
         """Where station ``stn``'s destination badge sits (station radii from its centre): the spot that

@@ -86,6 +86,9 @@ class NameCard:
     # whether ``measure`` knows the forms set smaller (name_forms.smaller): tried where a name has no allowed
     # place at its full size
     smaller: bool = False
+    # stations two of whose destination cards may lie face up at once (New York's doubles): a second badge shows
+    # behind the first, further out along its corner (pieces.second_badge), and no name may lie under it either
+    doubles: Sequence[int] = ()
 
 
 @dataclass
@@ -227,6 +230,7 @@ class _Placer:
         self.keep_clear: list[Box] = []  # badge boxes a name must not cover (found by the passes)
         self.order: list[int] = []  # named stations, most constrained first
         self.dests = sorted(card.destinations)
+        self.doubles = frozenset(card.doubles)
         self.corners: list[Point] = [BADGE_CORNERS[0]] * len(self.pos)
 
     # ---- boxes -----------------------------------------------------------------------------------
@@ -258,7 +262,13 @@ class _Placer:
         br = max(self.card.badge_least, r * 0.75)
         m = br + max(1.5, br * 0.15) + extra
         bx, by = x + corner[0] * r, y + corner[1] * r
-        return (bx - m, by - m, bx + m, by + m)
+        box = (bx - m, by - m, bx + m, by + m)
+        if i in self.doubles:  # the second badge, behind the first and further out (pieces.second_badge)
+            n = math.hypot(*corner) or 1.0
+            dx, dy = corner[0] / n * br * 0.75, corner[1] / n * br * 0.75
+            box = (min(box[0], box[0] + dx), min(box[1], box[1] + dy), max(box[2], box[2] + dx),
+                   max(box[3], box[3] + dy))
+        return box
 
     def put(self, i: int, box: Box) -> None:
         self.boxes[i] = box
