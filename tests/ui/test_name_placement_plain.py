@@ -206,7 +206,8 @@ def wider_keep_out(card):
 
 # ---- the tests ----------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("name,w,h,bound", [("london", 1536, 864, 60_000), ("newyork", 1280, 720, 60_000)])
+# London at 1280x720: at 1536x864 its layout now gives every name room, so the search has nothing to do there
+@pytest.mark.parametrize("name,w,h,bound", [("london", 1280, 720, 60_000), ("newyork", 1280, 720, 60_000)])
 def test_the_fast_placement_equals_the_straightforward_one(name, w, h, bound, monkeypatch):
     """Crowded real boards (their search cut at a work bound, so the work counted must agree to the name),
     with keep-out discs wider than the symbols."""
