@@ -39,9 +39,18 @@ X_KNOTS = ((116.0, 116.0), (204.2, 191.6), (292.4, 282.4), (380.6, 358.0), (468.
            (1174.4, 1363.9), (1262.6, 1490.9), (1350.8, 1564.5), (1439.0, 1625.5), (1527.2, 1699.0))
 Y_KNOTS = ((100.0, 100.0), (188.4, 178.5), (276.8, 257.0), (365.2, 335.5), (453.6, 442.5), (542.0, 549.6),
            (630.4, 656.6), (718.8, 745.5), (807.2, 825.0), (895.6, 904.5), (984.0, 984.0))
-NUDGES: dict[str, tuple[float, float]] = {  # board units, after the stretch: where a name still needed a gap
-    "Aldgate": (-20, 0), "Baker Street": (20, 0), "Great Portland Street": (20, 0), "Holborn": (-20, 20),
-    "Leicester Square": (-20, 0), "Ruislip": (-20, 20), "Woodford": (0, 20),
+# board units, after the stretch: where a name still needed a gap. Found by a search (each station near a name without
+# room moved 10 or 20 units in one of eight directions, the move kept when the game's placement left fewer names
+# without room on the play screen's views at 1920x1080 and 3840x2160, and the check below stayed clean), then a
+# few moves by hand round Rayners Lane, Harrow on the Hill and Newbury Park (issue 22 item 1)
+NUDGES: dict[str, tuple[float, float]] = {
+    "Aldgate": (-20, 0), "Amersham": (10, 0), "Angel": (-14, -14), "Baker Street": (20, 10), "Bank": (0, -10),
+    "Bond Street": (0, 10), "Charing Cross": (0, -10), "Euston": (7, -7), "Great Portland Street": (20, 0),
+    "Green Park": (-7, 7), "Harrow on the Hill": (30, 20), "Holborn": (-6, 6), "Kenton": (15, 0),
+    "King's Cross St. Pancras": (7, -7), "Leicester Square": (-20, -10), "Liverpool Street": (7, -17),
+    "Newbury Park": (7, -7), "Piccadilly Circus": (14, -14), "Rayners Lane": (24, 14), "Ruislip": (-20, 20),
+    "Shepherd's Bush": (0, -10), "South Kensington": (-10, 0), "Stratford": (-14, 14), "Sudbury": (10, 10),
+    "Upminster": (0, 30), "Westminster": (0, 20), "Woodford": (0, 20),
 }
 PRINTED_WIDTH = 1600  # the printed board's width in its units (the photo's pixels)
 MAX_TURN = 20.0  # no connection turns more than this from its printed direction (degrees)

@@ -21,11 +21,15 @@ BOUNDED = [("london", (1920, 1080), 4, "table"), ("london-2006", (3840, 2160), 2
 # names without an allowed place (the most over seat counts and arrangements, measured with seed 1): where the
 # maps still need room made in their layout (docs/play-screen.md); the goal is none
 NO_ROOM_AT_MOST = {
-    ("london", (1280, 720)): 46, ("london", (1920, 1080)): 5, ("london", (3840, 2160)): 5,
-    ("london-2006", (1280, 720)): 47, ("london-2006", (1920, 1080)): 5, ("london-2006", (3840, 2160)): 5,
-    ("berlin", (1280, 720)): 76, ("berlin", (1920, 1080)): 20, ("berlin", (3840, 2160)): 22,
-    ("newyork", (1280, 720)): 48, ("newyork", (1920, 1080)): 15, ("newyork", (3840, 2160)): 18,
-    ("paris", (1280, 720)): 96, ("paris", (1920, 1080)): 50, ("paris", (3840, 2160)): 51}
+    ("london", (1280, 720)): 46, ("london", (1920, 1080)): 1, ("london", (3840, 2160)): 2,
+    ("london-2006", (1280, 720)): 48, ("london-2006", (1920, 1080)): 1, ("london-2006", (3840, 2160)): 2,
+    ("berlin", (1280, 720)): 74, ("berlin", (1920, 1080)): 19, ("berlin", (3840, 2160)): 23,
+    ("newyork", (1280, 720)): 50, ("newyork", (1920, 1080)): 18, ("newyork", (3840, 2160)): 21,
+    ("paris", (1280, 720)): 97, ("paris", (1920, 1080)): 57, ("paris", (3840, 2160)): 64}
+# the same with up to four seats, where a board's layout already gives every name room (the goal's 0)
+NO_ROOM_UP_TO_FOUR_SEATS = {("london", (1920, 1080)): 0, ("london", (3840, 2160)): 0, ("london", (1280, 720)): 14,
+                            ("london-2006", (1920, 1080)): 0, ("london-2006", (3840, 2160)): 0,
+                            ("london-2006", (1280, 720)): 16}
 FULL = [(b, size, n, a) for b in na.BOARDS for size in na.SIZES for n in (2, 3, 4, 5) for a in ("table", "laptop")]
 
 
@@ -35,7 +39,8 @@ def _check(board, size, players, arrangement, every):
     counts = na.audit(board, size, players, arrangement, seed=1, every=every)
     assert counts.positions >= 3
     assert sum(counts.with_room.values()) == 0, (dict(counts.with_room), counts.examples)
-    assert len(counts.no_room) <= NO_ROOM_AT_MOST[(board, size)], sorted(counts.no_room)
+    most = NO_ROOM_UP_TO_FOUR_SEATS.get((board, size)) if players <= 4 else None
+    assert len(counts.no_room) <= (NO_ROOM_AT_MOST[(board, size)] if most is None else most), sorted(counts.no_room)
     return counts
 
 
