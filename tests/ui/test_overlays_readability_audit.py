@@ -16,8 +16,10 @@ from tests.ui.overlay_checks import audit_game
 
 BOARDS = ("london", "london-2006", "berlin", "newyork", "paris")
 SIZES = ((1280, 720), (1920, 1080), (3840, 2160))
-# `make test`: one game per board, each at another size, seat count and arrangement
-QUICK = {("london", (1920, 1080), 2, "table"), ("london-2006", (3840, 2160), 3, "laptop"),
+# `make test`: one game per board, each at another size, seat count and arrangement (London's first edition on a
+# laptop at 1920x1080: its long "The deck is empty…" notice once found no free place nearer than above the board,
+# off the screen's top, and was drawn over names there)
+QUICK = {("london", (1920, 1080), 2, "table"), ("london-2006", (1920, 1080), 2, "laptop"),
          ("berlin", (1280, 720), 4, "table"), ("newyork", (1920, 1080), 5, "table"),
          ("paris", (1280, 720), 4, "laptop")}
 EVERY = 6  # actions between two positions checked

@@ -17,7 +17,7 @@ from ..seats import EDGE_ROTATION
 from . import keepclear
 from . import win_bar
 from .cards import CardStrips
-from .overlays import _free_band_spot
+from .overlays import _free_band_spot, least_hidden
 
 
 def lay_out(scene) -> None:
@@ -149,7 +149,7 @@ def banner_text(scene) -> str:
         player=name, n=n)
 
 
-NOTICE_WIDTHS = (520, 380, 280)  # design px a notice's words wrap at: the widest that comes nearest its seat
+NOTICE_WIDTHS = (520, 380, 280, 170)  # design px a notice's words wrap at: the widest that comes nearest its seat
 
 
 def notice_places(scene, text: str = "") -> list[tuple[float, float, int, float]]:
@@ -192,6 +192,13 @@ def notice_places(scene, text: str = "") -> list[tuple[float, float, int, float]
                          "right": bv.right - spot.right}[edge]
                 if best is None or depth < best[0] - 2 * m:
                     best = (depth, wrap, spot)
+        if best is None and sizes:  # no free place anywhere: the form and place hiding the least, by the seats
+            hides = [(least_hidden((w + 2, h + 2), (x, y), 0, bv.inflate(-2 * m, -2 * m), taken,
+                                   scene.board_view.label_rects()), wrap)
+                     for wrap, (w, h) in ((wrap, size if edge in ("bottom", "top") else size[::-1])
+                                          for wrap, size in sizes)]
+            (_hidden, spot), wrap = min(hides, key=lambda c: c[0][0])
+            best = (0, wrap, spot)
         if best is None:
             places.append((x, y, EDGE_ROTATION.get(edge, 0), NOTICE_WIDTHS[0]))
             continue
