@@ -17,7 +17,7 @@ from ..seats import EDGE_ROTATION
 from . import keepclear
 from . import win_bar
 from .cards import CardStrips
-from .overlays import _free_band_spot, least_hidden
+from .overlays import _free_band_spot, least_hidden_place
 
 
 def lay_out(scene) -> None:
@@ -183,22 +183,19 @@ def notice_places(scene, text: str = "") -> list[tuple[float, float, int, float]
             x = bv.left + inset
         else:
             x = bv.right - inset
+        boxes = [(w + 2, h + 2) for w, h in (size if edge in ("bottom", "top") else size[::-1] for _, size in sizes)]
         best = None  # (how far in from the seat's edge, wrap width, place)
-        for wrap, size in sizes:
-            w, h = size if edge in ("bottom", "top") else size[::-1]
-            spot = _free_band_spot((w + 2, h + 2), edge, bv, seats, taken, m, reach=1.0)
+        for (wrap, _size), box in zip(sizes, boxes):
+            spot = _free_band_spot(box, edge, bv, seats, taken, m, reach=1.0)
             if spot is not None:
                 depth = {"bottom": bv.bottom - spot.bottom, "top": spot.top - bv.top, "left": spot.left - bv.left,
                          "right": bv.right - spot.right}[edge]
                 if best is None or depth < best[0] - 2 * m:
                     best = (depth, wrap, spot)
         if best is None and sizes:  # no free place anywhere: the form and place hiding the least, by the seats
-            hides = [(least_hidden((w + 2, h + 2), (x, y), 0, bv.inflate(-2 * m, -2 * m), taken,
-                                   scene.board_view.label_rects()), wrap)
-                     for wrap, (w, h) in ((wrap, size if edge in ("bottom", "top") else size[::-1])
-                                          for wrap, size in sizes)]
-            (_hidden, spot), wrap = min(hides, key=lambda c: c[0][0])
-            best = (0, wrap, spot)
+            i, spot = least_hidden_place(boxes, (x, y), 0, bv.inflate(-2 * m, -2 * m), taken,
+                                         scene.board_view.label_rects())
+            best = (0, sizes[i][0], spot)
         if best is None:
             places.append((x, y, EDGE_ROTATION.get(edge, 0), NOTICE_WIDTHS[0]))
             continue

@@ -114,6 +114,15 @@ def least_hidden(size: tuple[int, int], at: tuple[float, float], gap: float, ins
     return best
 
 
+def least_hidden_place(sizes: list, at: tuple[float, float], gap: float, inside: pygame.Rect, taken: list,
+                       names: list = ()) -> tuple[int, pygame.Rect]:
+    """(i, box): of a box's shapes ``sizes``, the one and its place (``least_hidden``) hiding the least, the
+    earlier shape on a tie: where no shape has a free place (a long tag wrapped hides less than on one line)."""
+    hides = [least_hidden(size, at, gap, inside, taken, names) for size in sizes]
+    i = min(range(len(sizes)), key=lambda j: (hides[j][0], j))
+    return i, hides[i][1]
+
+
 def free_place(sizes: list, at: tuple[float, float], gap: float, inside: pygame.Rect, taken: list,
                reach: float | None = None, soft: list = ()) -> tuple[int, pygame.Rect] | None:
     """(i, box): the nearest place for the first of ``sizes`` (a box's shapes, the preferred first) that covers
@@ -385,13 +394,10 @@ class Overlays:
         area = tag_area(bv, x, y, k)
         taken = bv.occupied_rects() if taken is None else taken
         gap = bv.station_radius(opt.destination) + 10 * k
-        got = free_place([(h, w) if turned else (w, h) for _img, w, h, _lines in shapes], (x, y), gap, area,
-                         list(taken) + bv.label_rects(), max(area.w, area.h), self.clear_of)
-        if got is None:  # no free place: the shape and place that hide the least (a long tag wrapped hides less)
-            hides = [least_hidden((h, w) if turned else (w, h), (x, y), gap, area,
-                                  list(taken) + list(self.clear_of), bv.label_rects()) for _img, w, h, _lines in shapes]
-            j = min(range(len(shapes)), key=lambda i: (hides[i][0], i))
-            got = (j, hides[j][1])
+        sizes = [(h, w) if turned else (w, h) for _img, w, h, _lines in shapes]
+        got = free_place(sizes, (x, y), gap, area, list(taken) + bv.label_rects(), max(area.w, area.h), self.clear_of)
+        if got is None:  # no free place: the shape and place that hide the least
+            got = least_hidden_place(sizes, (x, y), gap, area, list(taken) + list(self.clear_of), bv.label_rects())
         img, w, h, _lines = shapes[got[0]]
         box = got[1]
         self.tags.append(box)
