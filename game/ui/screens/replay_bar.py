@@ -60,17 +60,20 @@ class ReplayBar:
 
     def _least_loss(self, bw: float, bh: float, h: int) -> None:
         """No room beside or above the paper (four seats round a table on a wide board): the bar takes from the
-        board's place whichever of a row across its top or the two-a-row column down its left leaves the board
-        bigger (a column costs it only the width the paper did not fill)."""
+        board's place whichever of a row across its top or a column down its left (two buttons a row, or the
+        narrow one of icons) leaves the board biggest (a column costs it only the width the paper did not fill)."""
         bv = self.board_view
         rect = bv.rect
-        width = self._column_width(2)
-        row_scale = min(rect.w / bw, (rect.h - h) / bh)
-        column_scale = min((rect.w - width) / bw, rect.h / bh) if rect.h >= self._column_height(2) else 0.0
-        if column_scale > row_scale:
-            self.bar_vertical = "wide"
-            self.bar_rect = pygame.Rect(rect.x, rect.y, width, rect.h)
-            bv.set_rect(pygame.Rect(rect.x + width, rect.y, rect.w - width, rect.h))
+        best = ("", min(rect.w / bw, (rect.h - h) / bh), h)  # a row across the top
+        for per_row, kind in ((2, "wide"), (1, "narrow")):
+            width = self._column_width(per_row)
+            if rect.h >= self._column_height(per_row) and min((rect.w - width) / bw, rect.h / bh) > best[1]:
+                best = (kind, min((rect.w - width) / bw, rect.h / bh), width)
+        self.bar_vertical, _scale, size = best
+        if self.bar_vertical:  # the column takes the margin between the seat's panel and the board's place too
+            m = max(2, round(6 * self.app.scale)) if self.bar_vertical == "narrow" else 0
+            self.bar_rect = pygame.Rect(rect.x - m, rect.y, size, rect.h)
+            bv.set_rect(pygame.Rect(rect.x - m + size, rect.y, rect.w + m - size, rect.h))
         else:
             self.bar_rect = pygame.Rect(rect.x, rect.y, rect.w, h)
             bv.set_rect(pygame.Rect(rect.x, rect.y + h, rect.w, max(10, rect.h - h)))
@@ -88,8 +91,12 @@ class ReplayBar:
 
     def _column_width(self, per_row: int) -> int:
         """The narrowest column the bar fits in: ``per_row`` touch-sized buttons side by side, and the widest of
-        the words a whole row holds (Play, the speeds, Log, Close) in the buttons' smaller letters."""
+        the words a whole row holds (Play, the speeds, Log, Close) in the buttons' smaller letters; the narrow
+        column (one a row) shows icons, not words, with a thin margin: it is the one that must fit the strip a
+        wide board leaves beside it (four seats round a table: 51 px at 1280x720, 76 at 1920x1080)."""
         p = self.app.px
+        if per_row == 1:
+            return th.touch_px(self.app.scale) + 2 * p(3)
         small = self.fonts.get(p(20), True, True)
         words = max(small.size(w)[0] for w in (_("Play"), _("Pause"), _("Slow"), _("Normal"), _("Fast"), _("Log"),
                                                _("Close"))) + p(8)
@@ -127,7 +134,8 @@ class ReplayBar:
         r = self.bar_rect
         gap = p(8)
         h = self._button_size()[1]
-        w = min(r.w - 2 * gap, p(300))
+        side = p(3) if self.bar_vertical == "narrow" else gap
+        w = min(r.w - 2 * side, p(300))
         x = r.x + (r.w - w) // 2
         half = (w - gap) // 2
         rows = self._column_rows(2 if self.bar_vertical == "wide" else 1)
@@ -144,10 +152,30 @@ class ReplayBar:
             y += h + gap
 
     def _button_label(self, name: str) -> str:
+        if self.bar_vertical == "narrow" and name in ("speed", "close"):  # icons: the column has no room for words
+            return {"slow": "½×", "normal": "1×", "fast": "2×"}[self.speed] if name == "speed" else "✕"
         return {"turn_back": "|◀", "back": "◀", "play": _("Pause") if self.playing else _("Play"),
                 "forward": "▶", "turn_forward": "▶|", "speed": {"slow": _("Slow"), "normal": _("Normal"),
                                                                  "fast": _("Fast")}[self.speed],
                 "log": _("Log"), "close": _("Close")}[name]
+
+    def _draw_icon(self, surface: pygame.Surface, name: str, r: pygame.Rect, ink) -> bool:
+        """The narrow column's Play, Pause and Log as drawn icons (False: the button shows its label)."""
+        if self.bar_vertical != "narrow" or name not in ("play", "log"):
+            return False
+        p = self.app.px
+        a = min(r.w, r.h) // 4
+        cx, cy = r.center
+        if name == "log":  # lines of text
+            for dy in (-a * 2 // 3, 0, a * 2 // 3):
+                pygame.draw.line(surface, ink, (cx - a, cy + dy), (cx + a, cy + dy), max(2, p(4)))
+        elif self.playing:  # pause: two bars
+            bar = max(2, a * 2 // 3)
+            for x in (cx - a + bar // 2, cx + a - bar // 2):
+                pygame.draw.line(surface, ink, (x, cy - a), (x, cy + a), bar)
+        else:
+            pygame.draw.polygon(surface, ink, [(cx - a * 2 // 3, cy - a), (cx - a * 2 // 3, cy + a), (cx + a, cy)])
+        return True
 
     def _button_enabled(self, name: str) -> bool:
         if name in ("turn_back", "back"):
@@ -196,6 +224,8 @@ class ReplayBar:
             if not primary:
                 pygame.draw.rect(surface, t.panel_edge, r, width=max(1, p(2)), border_radius=p(12))
             ink = t.accent_ink if primary else (t.ink if on else t.panel_edge)
+            if self._draw_icon(surface, name, r, ink):
+                continue
             label = self._button_label(name)
             img = f.render(label, True, ink)
             if img.get_width() > r.w - p(8):
