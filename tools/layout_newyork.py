@@ -406,7 +406,7 @@ NUDGES: dict[str, tuple[float, float]] = {
     "Van Cortlandt Park": (3, 3),  # a row down with Cathedral Pkwy
     "Union Sq": (5, 6),  # a column east, under Grand Central
     "Church Av": (9.5, 10),  # half a cell east, with New Utrecht Av: Atlantic Av's and Kings Highway's names apart
-    "Coney Island Stillwell Av": (12, 11),  # a column east, below Prospect Park
+    "Coney Island Stillwell Av": (11.5, 11),  # half a column east, between Kings Highway and Prospect Park
     "Museum of Natural History": (1, 3),  # a column east, over Columbus Circle again: clear of its own badge
 }
 #: Connections redrawn with one elbow (:func:`elbow`) after the nudges, found by the same trials: the station its
