@@ -408,6 +408,8 @@ NUDGES: dict[str, tuple[float, float]] = {
     "Church Av": (9.5, 10),  # half a cell east, with New Utrecht Av: Atlantic Av's and Kings Highway's names apart
     "Coney Island Stillwell Av": (11.5, 11),  # half a column east, between Kings Highway and Prospect Park
     "Museum of Natural History": (1, 3),  # a column east, over Columbus Circle again: clear of its own badge
+    "Astoria Ditmars Blvd": (8, 3.5),  # half a row up: room for its name and Queens Plaza's at 1280x720
+    "Howard Beach JFK Airport": (17.5, 8),  # half a column east: room for its name at 1280x720
 }
 #: Connections redrawn with one elbow (:func:`elbow`) after the nudges, found by the same trials: the station its
 #: 45-degree part starts from (a nudged station's connections start from their first station unless listed here).
