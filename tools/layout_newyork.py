@@ -389,25 +389,27 @@ BENDS: dict[tuple[str, str], list[tuple[float, float]]] = {
 #: just grow. (A third column, between Broadway and 6 Av, drew the Village's name away from its cluster.)
 SPREAD_COLUMNS: tuple[float, ...] = (0.5, 8.5)
 assert len(SPREAD_COLUMNS) == SPREAD
-#: Hand moves after the spread (node -> grid cell, the spread board's numbering), found by trying each station
-#: left without room and its neighbours one or two cells each way (and a neighbour pair one cell together), each
-#: trial check_layout clean, every station still in its grid reference's square (the cards' "Columbus Circle A3")
-#: and the board's outermost rows and columns kept; a move was kept when fewer names were left without room on
-#: the play screen (1920x1080 and 3840x2160, four and five seats; tools/layout_newyork.py's docstring and
-#: docs/boards.md). Water icons stay where the annealing put them (the rivers run straight through them).
-NUDGES: dict[str, tuple[int, int]] = {
+#: Hand moves after the spread (node -> grid cell, the spread board's numbering; a half cell where a whole one
+#: leaves no room), found by trying each station left without room and its neighbours a half or a whole cell
+#: each way (and a neighbour pair together), each trial check_layout clean, every station still in its grid
+#: reference's square (the cards' "Columbus Circle A3"), every connection within 45 degrees of its direction
+#: before and the board's outermost rows and columns kept; a move was kept when fewer names were left without
+#: room on the play screen (1920x1080 and 3840x2160, two to five seats, then 1280x720; docs/boards.md). Water
+#: icons stay where the annealing put them (the rivers run straight through them).
+NUDGES: dict[str, tuple[float, float]] = {
     "14 St - 7 Av": (1, 6),  # into the new column beside 14 St - 8 Av: Times Sq's name gets the room below it
-    "New Utrecht Av": (10, 11),  # into Downtown Brooklyn's new column: room for Church Av's name
+    "New Utrecht Av": (10.5, 11),  # into Downtown Brooklyn's new column and half a cell on: room for Kings Highway
     "Port Authority Bus Terminal": (1, 5),  # off the board's west edge, which left its name no side
     "Columbus Circle": (1, 4),  # with it: Columbus Circle - Times Sq one straight 45-degree run
     "Christopher St Sheridan Sq": (1, 7),  # off the west edge too, under 14 St - 7 Av
     "Cathedral Pkwy": (2, 3),  # a row down with Van Cortlandt Park
     "Van Cortlandt Park": (3, 3),  # a row down with Cathedral Pkwy
     "Union Sq": (5, 6),  # a column east, under Grand Central
-    "Church Av": (10, 10),  # a column east, beside Kings Highway
-    "Coney Island Stillwell Av": (12, 11),  # a column east, below Prospect Park
-    "Ozone Park Lefferts Blvd": (18, 7),  # a cell down-right: room for Jamaica Center's name
+    "Church Av": (9.5, 10),  # half a cell east, with New Utrecht Av: Atlantic Av's and Kings Highway's names apart
+    "Coney Island Stillwell Av": (11.5, 11),  # half a column east, between Kings Highway and Prospect Park
     "Museum of Natural History": (1, 3),  # a column east, over Columbus Circle again: clear of its own badge
+    "Astoria Ditmars Blvd": (8, 3.5),  # half a row up: room for its name and Queens Plaza's at 1280x720
+    "Howard Beach JFK Airport": (17.5, 8),  # half a column east: room for its name at 1280x720
 }
 #: Connections redrawn with one elbow (:func:`elbow`) after the nudges, found by the same trials: the station its
 #: 45-degree part starts from (a nudged station's connections start from their first station unless listed here).
@@ -499,8 +501,9 @@ def to_board(cell) -> tuple[float, float]:
     return (ORIGIN[0] + PITCH * cell[0], ORIGIN[1] + PITCH * cell[1])
 
 
-def to_cell(xy) -> tuple[int, int]:
-    return (round((xy[0] - ORIGIN[0]) / PITCH), round((xy[1] - ORIGIN[1]) / PITCH))
+def to_cell(xy) -> tuple[float, float]:
+    """A board position -> its grid cell, to the half cell (the nudges' finest step)."""
+    return (round(2 * (xy[0] - ORIGIN[0]) / PITCH) / 2, round(2 * (xy[1] - ORIGIN[1]) / PITCH) / 2)
 
 
 # ------------------------------------------------------------------------------------------------

@@ -480,3 +480,27 @@ def test_new_york_board_golden(app):
     assert ("city", icon) in [(k, i) for k, i, _ in items]
     assert [(k, i) for k, i, _ in items].count(("dest", double)) == 1
     compare(layer, "newyork_board_1280x720.png", items)
+
+
+@pytest.mark.parametrize("players,arrangement", [(4, "table"), (2, "laptop")])
+def test_every_name_has_room_at_1920x1080_up_to_four_seats(players, arrangement):
+    """Issue 22 item 1: on the play screen at 1920x1080 every New York name has a place the hard rule allows
+    (clearance.py) with up to four seats, round a table or on a laptop. Atlantic Av Barclays Ctr and Kings
+    Highway had none (their only places overlapped) until Church Av and New Utrecht Av moved half a cell each
+    (tools/layout_newyork.NUDGES)."""
+    import names_audit as na
+    from game.ui.app import App
+    from game.ui import play_scene
+
+    state = new_game("newyork", players, seed=1, start_player=0)
+    app = App(size=(1920, 1080), headless=True)
+    try:
+        scene = app.push(play_scene.PlayScene(app, state, na.seats_for(state, arrangement)))
+        app.step(0.1)
+        bv = scene.board_view
+        bv.names.place()
+        assert sorted(bv.board.stations[i].name for i in bv.names.names_without_room) == []
+        assert not bv.names.names_left_off
+    finally:
+        while app.scenes:
+            app.scenes.pop().exit()
