@@ -75,6 +75,7 @@ class Toast:
     colour: tuple | None = None  # None: the theme's "bad" red (a refused move)
     offset: bool = True  # lifted towards the reader's "up", off the finger
     width: float = 520  # design px: the words wrap at this width
+    px: float = 20  # design px of its words (a notice with no room at this size takes a smaller one)
 
 
 NOTICE_S = 4.0  # a notice facing every seat (the end is triggered, the passenger left the board)
@@ -190,16 +191,20 @@ class Animations:
         self.toasts.append(Toast(text, x, y, angle, Tween(TOAST_S, _linear), colour=colour))
 
     def notice(self, text: str, places: list[tuple], seconds: float | None = None) -> None:
-        """The same message at each (x, y, angle[, width]): one per seat, turned to read from there, its words
-        wrapped at ``width`` design px (520 unless given)."""
-        self.notices = [Toast(text, x, y, angle, Tween(seconds or NOTICE_S, _linear), colour=self.theme.accent,
-                              offset=False, width=rest[0] if rest else 520) for x, y, angle, *rest in places]
+        """The same message at each (x, y, angle[, width[, px[, words]]]): one per seat, turned to read from
+        there, its words wrapped at ``width`` design px (520 unless given), ``px`` design px high (20), and
+        ``words`` in place of ``text`` where a copy has room only for a shorter form (play/layout.notice_forms)."""
+        self.notices = []
+        for x, y, angle, *rest in places:
+            width, px, words = (list(rest) + [520, 20, text][len(rest):])[:3]
+            self.notices.append(Toast(words, x, y, angle, Tween(seconds or NOTICE_S, _linear),
+                                      colour=self.theme.accent, offset=False, width=width, px=px))
 
-    def notice_size(self, text: str, k: float, width: float = 520) -> tuple[int, int]:
-        """A notice's size read upright, its words wrapped at ``width`` design px (its places are found for
-        it: play/layout.notice_places)."""
+    def notice_size(self, text: str, k: float, width: float = 520, px: float = 20) -> tuple[int, int]:
+        """A notice's size read upright, its words wrapped at ``width`` design px, ``px`` high (its places are
+        found for it: play/layout.notice_places)."""
         return self._toast_surface(Toast(text, 0, 0, 0, Tween(1.0), colour=self.theme.accent, offset=False,
-                                         width=width), k).get_size()
+                                         width=width, px=px), k).get_size()
 
     # ---- time ------------------------------------------------------------------------------------
     def step(self, dt: float) -> tuple[list[Float], list[Travel]]:
@@ -402,7 +407,7 @@ class Animations:
         return pygame.transform.rotate(out, angle) if angle else out
 
     def _toast_surface(self, t: Toast, k: float) -> pygame.Surface:
-        f = self.fonts.get(max(12, round(20 * k)), True)
+        f = self.fonts.get(max(12, round(t.px * k)), True)
         maxw = round(t.width * k)
         lines = th.wrap(f, t.text, maxw)
         imgs = [f.render(s, True, (255, 255, 255)) for s in lines]
