@@ -265,3 +265,31 @@ def test_the_ends_bonuses_rise_by_each_seats_panel_apart_and_off_names(app):
         assert along[0] < along[3] and along[1] > along[2], (f.text, panel.edge, r)
         assert _gap(r, panel.rect) < 2 * (r.w + r.h), (f.text, panel.edge, r, panel.rect)
     assert not float_problems(scene), dict(float_problems(scene))
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_tie_callout_with_no_room_for_its_words_says_its_heading(app, size):
+    """Paris, four seats round the table, 60 actions in: "standard tie: the player chooses" for the left seat found
+    no free place anywhere near its destination and lay over tokens and a name (the audit's CROWDED games); its
+    heading alone ("standard tie") finds one."""
+    from game.ui.play_scene import PlayScene
+    from game.ui.seats import SeatConfig, default_edges
+    from game.engine import apply, new_game
+    from tests.ui.overlay_checks import NAMES
+
+    app.resize(*size)
+    st = new_game("paris", NAMES[:4], seed=5, start_player=0)
+    bot = RandomBot(5)
+    for i in range(60):  # the audit's game: its bot also chose a hint at every other position checked
+        if i % 12 == 0 and st.phase in ("actions", "route"):
+            bot.choose(st)
+        apply(st, bot.choose(st))
+    edges = default_edges(4, "table")
+    scene = PlayScene(app, st, [SeatConfig(name=NAMES[i], edge=edges[i]) for i in range(4)])
+    scene.drive_computers = False
+    app.push(scene)
+    app.step(1 / 120)
+    show_position(app, scene, bot, hint=False)
+    assert scene.overlays.tags, "a callout is shown"
+    got = Counter({k: v for k, v in problems(scene).items() if k[0] == "callout"})
+    assert not got, dict(got)

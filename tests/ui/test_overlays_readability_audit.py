@@ -37,22 +37,9 @@ def test_overlays_readability_audit(app, board, size, n, arrangement):
     _check(app, board, size, n, arrangement)
 
 
-# Paris, four seats round a table: since its five columns for the names (tools/layout_paris.py) the board fills
-# the view and late in the game a route callout finds no free place anywhere near its destination; it takes the
-# shape and place hiding the least (overlays.least_hidden), still over a token or two and at times a name
-# (1-6 faults a game; docs/play-screen.md). Not strict: a game may find room
-CROWDED = {("paris", s, 4, "table"): "Paris four seats round a table: a route callout with no free place"
-           for s in SIZES}
-
-
-def _soak_param(b, s, n, a):
-    marks = [pytest.mark.xfail(reason=CROWDED[(b, s, n, a)], strict=False)] if (b, s, n, a) in CROWDED else []
-    return pytest.param(b, s, n, a, id=f"{b}-{s[0]}x{s[1]}-{n}-{a}", marks=marks)
-
-
 @pytest.mark.soak
 @pytest.mark.parametrize("board,size,n,arrangement", [
-    _soak_param(b, s, n, a)
+    pytest.param(b, s, n, a, id=f"{b}-{s[0]}x{s[1]}-{n}-{a}")
     for b in BOARDS for s in SIZES for n in (2, 3, 4, 5) for a in ("table", "laptop") if (b, s, n, a) not in QUICK])
 def test_overlays_readability_audit_soak(app, board, size, n, arrangement):
     _check(app, board, size, n, arrangement)

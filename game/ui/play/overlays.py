@@ -396,8 +396,12 @@ class Overlays:
         label = text or label or (_("scores:") if opt.lines else _("no line scores"))
         shapes = []  # the words on one line, else on two where the board has no room for one
         full = f.size(label)[0]
-        for lines in ([label], th.phrase_lines(f, label, full * 2 // 3, 2, hyphens=False), th.wrap(f, label, full // 3)):
-            if lines and (not shapes or len(lines) > len(shapes[-1][3])):
+        # last, a tie's heading alone ("standard tie"; in every language the words before the colon): the
+        # dotted route shows where, and the panel's route buttons ask the player to choose
+        head = [text.rsplit(":", 1)[0].strip()] if text and ":" in text else None
+        for lines in ([label], th.phrase_lines(f, label, full * 2 // 3, 2, hyphens=False), th.wrap(f, label, full // 3),
+                      head):
+            if lines and (not shapes or len(lines) > len(shapes[-1][3]) or lines is head):
                 img = _lines_image(f, lines, self.theme.ink)
                 w = img.get_width() + round(14 * k) + (0 if text else len(opt.lines) * (chip + round(4 * k)))
                 shapes.append((img, w, max(img.get_height(), chip) + round(10 * k), lines))
