@@ -174,24 +174,26 @@ def _edge_point(edge: str, seats: pygame.Rect, bv: pygame.Rect, inset: int) -> t
 
 
 def _notice_spot(scene, forms, edge: str, seats: pygame.Rect, taken: list, m: int) -> tuple | None:
-    """(words, px, wrap, place) of the first form (``notice_forms``) that has a free place on the board, in the
-    wrap width that comes nearest the seats' edge; None when no form has one."""
+    """(words, px, wrap, place) of the first form (``notice_forms``) that has a free place on the seats' half of
+    the board, else on the far half (a copy by another seat's edge reads as theirs), in the wrap width that comes
+    nearest the seats' edge; None when no form has one."""
     bv = scene.board_view.rect
     k = scene.app.scale
     turned = edge in ("left", "right")
-    for words, px in forms:
-        best = None  # (how far in from the seats' edge, wrap width, place)
-        for wrap in NOTICE_WIDTHS:
-            w, h = scene.anim.notice_size(words, k, wrap, px)
-            spot = _free_band_spot((h + 2, w + 2) if turned else (w + 2, h + 2), edge, bv, seats, taken, m,
-                                   reach=1.0)
-            if spot is not None:
-                depth = {"bottom": bv.bottom - spot.bottom, "top": spot.top - bv.top, "left": spot.left - bv.left,
-                         "right": bv.right - spot.right}[edge]
-                if best is None or depth < best[0] - 2 * m:
-                    best = (depth, wrap, spot)
-        if best is not None:
-            return words, px, best[1], best[2]
+    for reach in (0.5, 1.0):
+        for words, px in forms:
+            best = None  # (how far in from the seats' edge, wrap width, place)
+            for wrap in NOTICE_WIDTHS:
+                w, h = scene.anim.notice_size(words, k, wrap, px)
+                spot = _free_band_spot((h + 2, w + 2) if turned else (w + 2, h + 2), edge, bv, seats, taken, m,
+                                       reach=reach)
+                if spot is not None:
+                    depth = {"bottom": bv.bottom - spot.bottom, "top": spot.top - bv.top,
+                             "left": spot.left - bv.left, "right": bv.right - spot.right}[edge]
+                    if best is None or depth < best[0] - 2 * m:
+                        best = (depth, wrap, spot)
+            if best is not None:
+                return words, px, best[1], best[2]
     return None
 
 
