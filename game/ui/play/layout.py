@@ -153,14 +153,15 @@ NOTICE_WIDTHS = (520, 380, 280, 170)  # design px a notice's words wrap at: the 
 NOTICE_PX = (20, 17)  # design px of a notice's words: smaller where the board has no room at the first
 
 
-def notice_forms(text: str) -> list[tuple[str, float]]:
+def notice_forms(text: str, short: str = "") -> list[tuple[str, float]]:
     """A notice's forms, (words, design px), in the order tried: the whole message, then smaller; then its last
     sentence alone ("Last round: the game ends after Dee's turn.": the panels' "Deck: 0" pill says the rest);
-    last, that sentence's heading ("Last round": each panel's "Last turn" or "Turns over" pill says whose)."""
+    then ``short`` ("Last round: ends after Dee"), when given; last, their heading alone ("Last round": each
+    panel's "Last turn" or "Turns over" pill says whose), where a crowded board has room for nothing longer."""
     texts = [text]
     last = text.replace(". ", ".\n").split("\n")[-1]
-    head = last.split(":", 1)[0].strip() if ":" in last else ""
-    texts += [t for t in (last, head) if t and t not in texts]
+    head = (short or last).split(":", 1)[0].strip() if ":" in (short or last) else ""
+    texts += [t for t in (last, short, head) if t and t not in texts]
     return [(t, px) for t in texts for px in NOTICE_PX]
 
 
@@ -197,13 +198,13 @@ def _notice_spot(scene, forms, edge: str, seats: pygame.Rect, taken: list, m: in
     return None
 
 
-def notice_places(scene, text: str = "") -> list[tuple]:
+def notice_places(scene, text: str = "", short: str = "") -> list[tuple]:
     """Where a message for the whole table goes: one copy at each edge of the board where seats sit, turned
     to read from there (x, y, angle, wrap width, design px, words); seats side by side on an edge (a laptop's
     row) read the same copy, so a crowded board need not find room for five. Each copy goes on the board where
     it covers no name, station, token, legal space, the banner or another edge's copy, as near the edge and its
     seats' panels as that allows (its words in a narrower block when that comes nearer; smaller, then only the
-    last sentence, where the board has no room for the whole message: ``notice_forms``)."""
+    last sentence, then ``short``, where the board has no room for the whole message: ``notice_forms``)."""
     bv = scene.board_view.rect
     k = scene.app.scale
     m = round(8 * k)
@@ -211,7 +212,7 @@ def notice_places(scene, text: str = "") -> list[tuple]:
     banner = scene.backdrop.banner_rect()
     if banner is not None:
         taken.append(banner)
-    forms = notice_forms(text) if text else []
+    forms = notice_forms(text, short) if text else []
     places = []
     edges: dict[str, pygame.Rect] = {}  # each edge with seats: the panels there, as one rect
     for p in scene.panels:
