@@ -173,11 +173,17 @@ def float_problems(scene) -> Counter:
 
 def start_scene(app, board: str, n: int, arrangement: str, seed: int):
     """A table of ``n`` people (no computer seats, so the legal spaces glow) on ``board``."""
-    from game.ui.play_scene import PlayScene
     from game.ui.screenshot import edition_of
 
     base, variant = edition_of(board)
-    st = new_game(base, NAMES[:n], seed=seed, start_player=0, variant=variant)
+    return scene_of(app, new_game(base, NAMES[:n], seed=seed, start_player=0, variant=variant), arrangement)
+
+
+def scene_of(app, st, arrangement: str = "table"):
+    """The play screen of position ``st``, its seats all people (arranged ``arrangement``), on the app."""
+    from game.ui.play_scene import PlayScene
+
+    n = st.n_players
     edges = default_edges(n, arrangement)
     scene = PlayScene(app, st, [SeatConfig(name=NAMES[i], edge=edges[i]) for i in range(n)])
     scene.drive_computers = False

@@ -232,9 +232,7 @@ def test_the_ends_bonuses_rise_by_each_seats_panel_apart_and_off_names(app):
     bonus, from no station) once rose from the board's middle (or the last token), all on one spot; each now
     rises by its own seat's panel, on no name, panel or other float, and flies to its score."""
     from game.engine import apply, new_game
-    from game.ui.play_scene import PlayScene
-    from game.ui.seats import SeatConfig, default_edges
-    from tests.ui.overlay_checks import NAMES, float_rect
+    from tests.ui.overlay_checks import NAMES, float_rect, scene_of
 
     app.resize(1920, 1080)
     seed = 5
@@ -247,11 +245,7 @@ def test_the_ends_bonuses_rise_by_each_seats_panel_apart_and_off_names(app):
         if after.over:
             break
         st = after
-    edges = default_edges(4, "table")
-    scene = PlayScene(app, st, [SeatConfig(name=NAMES[i], edge=edges[i]) for i in range(4)])
-    scene.drive_computers = False
-    app.push(scene)
-    app.step(1 / 120)
+    scene = scene_of(app, st)
     scene.act(action, None)
     app.step(1 / 120)
     assert scene.state.over
@@ -272,10 +266,8 @@ def test_a_tie_callout_with_no_room_for_its_words_says_its_heading(app, size):
     """Paris, four seats round the table, 60 actions in: "standard tie: the player chooses" for the left seat found
     no free place anywhere near its destination and lay over tokens and a name (the audit's CROWDED games); its
     heading alone ("standard tie") finds one."""
-    from game.ui.play_scene import PlayScene
-    from game.ui.seats import SeatConfig, default_edges
     from game.engine import apply, new_game
-    from tests.ui.overlay_checks import NAMES
+    from tests.ui.overlay_checks import NAMES, scene_of
 
     app.resize(*size)
     st = new_game("paris", NAMES[:4], seed=5, start_player=0)
@@ -284,11 +276,7 @@ def test_a_tie_callout_with_no_room_for_its_words_says_its_heading(app, size):
         if i % 12 == 0 and st.phase in ("actions", "route"):
             bot.choose(st)
         apply(st, bot.choose(st))
-    edges = default_edges(4, "table")
-    scene = PlayScene(app, st, [SeatConfig(name=NAMES[i], edge=edges[i]) for i in range(4)])
-    scene.drive_computers = False
-    app.push(scene)
-    app.step(1 / 120)
+    scene = scene_of(app, st)
     show_position(app, scene, bot, hint=False)
     assert scene.overlays.tags, "a callout is shown"
     got = Counter({k: v for k, v in problems(scene).items() if k[0] == "callout"})
