@@ -37,9 +37,20 @@ def test_overlays_readability_audit(app, board, size, n, arrangement):
     _check(app, board, size, n, arrangement)
 
 
+# Berlin at 1280x720, five seats round the table, the last action: the fifth "+N landmarks" finds no free place
+# on the crowded board to rise from and takes the one hiding the least, over a name and another float (2
+# problems; docs/play-screen.md). Not strict: another game may find room
+CROWDED = {("berlin", (1280, 720), 5, "table"): "five end bonuses and no free place for the fifth to rise"}
+
+
+def _soak_param(b, s, n, a):
+    marks = [pytest.mark.xfail(reason=CROWDED[(b, s, n, a)], strict=False)] if (b, s, n, a) in CROWDED else []
+    return pytest.param(b, s, n, a, id=f"{b}-{s[0]}x{s[1]}-{n}-{a}", marks=marks)
+
+
 @pytest.mark.soak
 @pytest.mark.parametrize("board,size,n,arrangement", [
-    pytest.param(b, s, n, a, id=f"{b}-{s[0]}x{s[1]}-{n}-{a}")
+    _soak_param(b, s, n, a)
     for b in BOARDS for s in SIZES for n in (2, 3, 4, 5) for a in ("table", "laptop") if (b, s, n, a) not in QUICK])
 def test_overlays_readability_audit_soak(app, board, size, n, arrangement):
     _check(app, board, size, n, arrangement)
