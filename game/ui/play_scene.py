@@ -104,7 +104,7 @@ class PlayScene(Scene):
         self.route_preview: int | None = None
         self.hover_route: int | None = None
         self.shown_score = [p.score for p in state.players]
-        self._pending_notice = ""  # shown when the turn's animations are over
+        self._pending_notice: tuple = ()  # (words, short form) shown when the turn's animations are over
         self._ended = False
         self._zoom_idle = 0.0
         self._dirty: list[pygame.Rect] = []  # screen areas the moving bits covered in the last frame
@@ -239,10 +239,10 @@ class PlayScene(Scene):
         if any(isinstance(e, ev.EndTriggered) for e in events):
             last = self.state.players[last_player(self.state)].name
             first = _("The deck is empty: the passenger leaves the board.") if left else _("The deck is empty.")
-            self._pending_notice = first + " " + _("Last round: the game ends after {player}'s turn.").format(
-                player=last)
+            self._pending_notice = (first + " " + _("Last round: the game ends after {player}'s turn.").format(
+                player=last), _("Last round: ends after {player}").format(player=last))
         elif left:
-            self._pending_notice = _("The deck is empty: the passenger leaves the board.")
+            self._pending_notice = (_("The deck is empty: the passenger leaves the board."), "")
         if not self.anim.travels:
             self._turn_shown()
 
@@ -251,13 +251,13 @@ class PlayScene(Scene):
         self.turns.turn_shown()
         sound.of(self.app).turn_shown(self.state)
         if self._pending_notice:
-            self.notice(self._pending_notice)
-            self._pending_notice = ""
+            self.notice(self._pending_notice[0], short=self._pending_notice[1])
+            self._pending_notice = ()
         self._invalidate()
 
-    def notice(self, text: str, seconds: float | None = None) -> None:
-        """A message for the whole table: one copy at each seat's edge of the board, turned to read from there."""
-        self.anim.notice(text, table_layout.notice_places(self, text), seconds)
+    def notice(self, text: str, seconds: float | None = None, short: str = "") -> None:
+        """A message for the whole table, a copy facing each seat (``short``: its shortest form)."""
+        self.anim.notice(text, table_layout.notice_places(self, text, short), seconds)
         self.dirty = True
 
     def toast(self, text: str, at: tuple[float, float] | None = None) -> None:

@@ -124,17 +124,25 @@ def hint_box(scene) -> pygame.Rect | None:
     return pygame.Rect(place[1])
 
 
+def panel_rects(scene) -> list[pygame.Rect]:
+    """Every seat's panel and every face-up card strip: words, scores and buttons a player reads there (a
+    panel is full of them, edge to edge)."""
+    return [pygame.Rect(p.rect) for p in scene.panels] + [pygame.Rect(s.rect) for s in scene.cards.strips]
+
+
 def problems(scene) -> Counter:
     """(cover, what it covers) -> how many, for the position as drawn now; and names under a panel."""
     need = needed(scene)
     out: Counter = Counter()
+    panels = panel_rects(scene)
     for kind, box in covers(scene):
         # a route callout is placed beside its own destination: the names, tokens and spaces count, not the
         # station symbols (its leader line starts there)
         for what, _i in hits(need, box, ("name", "token", "legal") if kind == "callout" else
                               ("name", "symbol", "token", "legal")):
             out[(kind, what)] += 1
-    panels = [p.rect for p in scene.panels] + [s.rect for s in scene.cards.strips]
+        out[(kind, "panel")] += len(box.collidelistall(panels))
+    out = +out
     for _i, r in need["name"]:
         if r.collidelist(panels) >= 0:
             out[("panel", "name")] += 1
@@ -142,10 +150,12 @@ def problems(scene) -> Counter:
 
 
 def float_problems(scene) -> Counter:
-    """Floating points where they appear and where they land: over a name, or over a panel's words."""
+    """Floating points where they appear and where they land: over a name, over a panel's words (one rising
+    from its own panel's button excepted: it starts where the tap was), or where another float appears."""
     need = needed(scene)
     out: Counter = Counter()
-    panels = [p.rect for p in scene.panels]
+    panels = panel_rects(scene)
+    starts = []
     for f in scene.anim.floats:
         for when, raw in (("start", 0.0), ("land", 1.0)):
             r = float_rect(scene, f, raw)
@@ -153,18 +163,27 @@ def float_problems(scene) -> Counter:
                 continue
             for what, _i in hits(need, r, ("name",)):
                 out[(f"float {when}", what)] += 1
-            if when == "land" and r.collidelist(panels) >= 0:
-                out[(f"float {when}", "panel")] += 1
-    return out
+            own = scene.panels[f.player].rect if when == "start" and f.start_screen is not None else None
+            out[(f"float {when}", "panel")] += sum(1 for j in r.collidelistall(panels) if panels[j] != own)
+            if when == "start":
+                starts.append(r)
+    out[("float start", "float")] += sum(1 for i, a in enumerate(starts) for b in starts[i + 1:] if a.colliderect(b))
+    return +out
 
 
 def start_scene(app, board: str, n: int, arrangement: str, seed: int):
     """A table of ``n`` people (no computer seats, so the legal spaces glow) on ``board``."""
-    from game.ui.play_scene import PlayScene
     from game.ui.screenshot import edition_of
 
     base, variant = edition_of(board)
-    st = new_game(base, NAMES[:n], seed=seed, start_player=0, variant=variant)
+    return scene_of(app, new_game(base, NAMES[:n], seed=seed, start_player=0, variant=variant), arrangement)
+
+
+def scene_of(app, st, arrangement: str = "table"):
+    """The play screen of position ``st``, its seats all people (arranged ``arrangement``), on the app."""
+    from game.ui.play_scene import PlayScene
+
+    n = st.n_players
     edges = default_edges(n, arrangement)
     scene = PlayScene(app, st, [SeatConfig(name=NAMES[i], edge=edges[i]) for i in range(n)])
     scene.drive_computers = False

@@ -57,7 +57,7 @@ def scan_band_spot(size, edge, br, pr, taken, m):
     w, h = size
     horizontal = edge in ("bottom", "top")
     depth = h if horizontal else w
-    limit = (br.h if horizontal else br.w) * 0.45
+    limit = min((br.h if horizontal else br.w) * 0.45, (br.h if horizontal else br.w) - 2 * m - depth)
     step = max(3, depth // 3)
     d = 0
     while d <= limit:

@@ -218,3 +218,66 @@ def test_newyork_grid_reference_is_readable(app, size):
             seen = {layer.get_at((x, y))[:3] for x in range(inner.left, inner.right, 2)
                     for y in range(inner.top, inner.bottom, 2)}
             assert nymod.WATER_FILL not in seen, (text, box)
+
+
+def _gap(a: pygame.Rect, b: pygame.Rect) -> float:
+    """How far apart two boxes are (0 when they touch or overlap)."""
+    dx = max(b.left - a.right, a.left - b.right, 0)
+    dy = max(b.top - a.bottom, a.top - b.bottom, 0)
+    return (dx * dx + dy * dy) ** 0.5
+
+
+def test_the_ends_bonuses_rise_by_each_seats_panel_apart_and_off_names(app):
+    """Berlin at 1920x1080, four seats round the table, the last action: each seat's "+N landmarks" (the end's
+    bonus, from no station) once rose from the board's middle (or the last token), all on one spot; each now
+    rises by its own seat's panel, on no name, panel or other float, and flies to its score."""
+    from game.engine import apply, new_game
+    from tests.ui.overlay_checks import NAMES, float_rect, scene_of
+
+    app.resize(1920, 1080)
+    seed = 5
+    st = new_game("berlin", NAMES[:4], seed=seed, start_player=0)
+    bot = RandomBot(seed)
+    while True:  # the engine alone up to the last action, which the screen plays
+        action = bot.choose(st)
+        after = st.copy()
+        apply(after, action)
+        if after.over:
+            break
+        st = after
+    scene = scene_of(app, st)
+    scene.act(action, None)
+    app.step(1 / 120)
+    assert scene.state.over
+    bonus = [f for f in scene.anim.floats if "landmarks" in f.text]
+    assert len({f.player for f in bonus}) == 4
+    for f in bonus:  # in front of its own panel, at most a few of its sizes in from it
+        r = float_rect(scene, f, 0.0)
+        panel = scene.panels[f.player]
+        along = (r.left, r.right, panel.rect.left, panel.rect.right) if panel.edge in ("bottom", "top") else \
+            (r.top, r.bottom, panel.rect.top, panel.rect.bottom)
+        assert along[0] < along[3] and along[1] > along[2], (f.text, panel.edge, r)
+        assert _gap(r, panel.rect) < 2 * (r.w + r.h), (f.text, panel.edge, r, panel.rect)
+    assert not float_problems(scene), dict(float_problems(scene))
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_tie_callout_with_no_room_for_its_words_says_its_heading(app, size):
+    """Paris, four seats round the table, 60 actions in: "standard tie: the player chooses" for the left seat found
+    no free place anywhere near its destination and lay over tokens and a name (the audit's CROWDED games); its
+    heading alone ("standard tie") finds one."""
+    from game.engine import apply, new_game
+    from tests.ui.overlay_checks import NAMES, scene_of
+
+    app.resize(*size)
+    st = new_game("paris", NAMES[:4], seed=5, start_player=0)
+    bot = RandomBot(5)
+    for i in range(60):  # the audit's game: its bot also chose a hint at every other position checked
+        if i % 12 == 0 and st.phase in ("actions", "route"):
+            bot.choose(st)
+        apply(st, bot.choose(st))
+    scene = scene_of(app, st)
+    show_position(app, scene, bot, hint=False)
+    assert scene.overlays.tags, "a callout is shown"
+    got = Counter({k: v for k, v in problems(scene).items() if k[0] == "callout"})
+    assert not got, dict(got)

@@ -545,7 +545,11 @@ def test_when_the_end_is_triggered_every_seat_gets_a_notice_and_the_panels_say_l
     assert len(scene.anim.notices) == 4
     assert sorted(t.angle for t in scene.anim.notices) == sorted(EDGE_ROTATION[s.edge] for s in seats)
     last = st.players[last_player(st)].name
-    assert all(last in t.text and "Last round" in t.text for t in scene.anim.notices)
+    # each copy says it is the last round and, where the board has room for more than that heading (the
+    # panels' "Last turn" / "Turns over" pills then say whose), after whose turn the game ends
+    assert all("Last round" in t.text for t in scene.anim.notices)
+    assert all(last in t.text or t.text == "Last round" for t in scene.anim.notices)
+    assert any(last in t.text for t in scene.anim.notices)
     order = [(p - st.setup.start_player) % 4 for p in range(4)]
     for i in range(4):
         want = "last" if order[i] >= order[st.current] else "done"

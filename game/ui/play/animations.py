@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from ...engine import events as ev
+from ...engine.log_words import FINAL_CATEGORIES
 from ...i18n import _, ngettext
 from .. import theme as th
 from ..draw import capsule, disc
@@ -75,6 +76,7 @@ class Toast:
     colour: tuple | None = None  # None: the theme's "bad" red (a refused move)
     offset: bool = True  # lifted towards the reader's "up", off the finger
     width: float = 520  # design px: the words wrap at this width
+    px: float = 20  # design px of its words (a notice with no room at this size takes a smaller one)
 
 
 NOTICE_S = 4.0  # a notice facing every seat (the end is triggered, the passenger left the board)
@@ -102,6 +104,18 @@ def _part_of(path, t: float):
         out.append((p, end))
         return out, end
     return out, path[-1]
+
+
+def _free_centre(bv, size: tuple[int, int], at: tuple[float, float], inside: pygame.Rect,
+                 taken: list) -> tuple[float, float]:
+    """The centre of the free place for a box of ``size`` nearest ``at`` (anywhere on the board), else of the
+    place beside it hiding the least (names counting ten times)."""
+    from .overlays import _nearest_free, least_hidden
+
+    box = _nearest_free(size, at, 0, inside, taken, max_dist=math.hypot(bv.rect.w, bv.rect.h))
+    if box is None:
+        box = least_hidden(size, at, 0, inside, taken, bv.label_rects())[1]
+    return box.center
 
 
 class Animations:
@@ -146,7 +160,10 @@ class Animations:
                 if e.category == "passenger":
                     pending.append(e)
                     continue
-                if e.category in ("national_rail", "terminus", "plus", "landmark_sets") and e.stations:
+                if e.category in FINAL_CATEGORIES:  # the end's bonuses: by the seat's panel (float_ends)
+                    origin = None
+                elif e.category in ("national_rail", "terminus", "plus", "landmark_sets", "rer", "clusters") \
+                        and e.stations:
                     s = b.stations[e.stations[0]]
                     origin = (s.x, s.y)
                 elif e.category == "connections" and e.stations:
@@ -190,16 +207,20 @@ class Animations:
         self.toasts.append(Toast(text, x, y, angle, Tween(TOAST_S, _linear), colour=colour))
 
     def notice(self, text: str, places: list[tuple], seconds: float | None = None) -> None:
-        """The same message at each (x, y, angle[, width]): one per seat, turned to read from there, its words
-        wrapped at ``width`` design px (520 unless given)."""
-        self.notices = [Toast(text, x, y, angle, Tween(seconds or NOTICE_S, _linear), colour=self.theme.accent,
-                              offset=False, width=rest[0] if rest else 520) for x, y, angle, *rest in places]
+        """The same message at each (x, y, angle[, width[, px[, words]]]): one per seat, turned to read from
+        there, its words wrapped at ``width`` design px (520 unless given), ``px`` design px high (20), and
+        ``words`` in place of ``text`` where a copy has room only for a shorter form (play/layout.notice_forms)."""
+        self.notices = []
+        for x, y, angle, *rest in places:
+            width, px, words = (list(rest) + [520, 20, text][len(rest):])[:3]
+            self.notices.append(Toast(words, x, y, angle, Tween(seconds or NOTICE_S, _linear),
+                                      colour=self.theme.accent, offset=False, width=width, px=px))
 
-    def notice_size(self, text: str, k: float, width: float = 520) -> tuple[int, int]:
-        """A notice's size read upright, its words wrapped at ``width`` design px (its places are found for
-        it: play/layout.notice_places)."""
+    def notice_size(self, text: str, k: float, width: float = 520, px: float = 20) -> tuple[int, int]:
+        """A notice's size read upright, its words wrapped at ``width`` design px, ``px`` high (its places are
+        found for it: play/layout.notice_places)."""
         return self._toast_surface(Toast(text, 0, 0, 0, Tween(1.0), colour=self.theme.accent, offset=False,
-                                         width=width), k).get_size()
+                                         width=width, px=px), k).get_size()
 
     # ---- time ------------------------------------------------------------------------------------
     def step(self, dt: float) -> tuple[list[Float], list[Travel]]:
@@ -287,13 +308,12 @@ class Animations:
         if self.travels:
             self._draw_travel(surf, bv, st, k, out, around)
         surf.set_clip(clip)
+        self._place_floats(bv, panels, k, clear_of)
         for f in self.floats:
             if not f.tween.started:
                 continue
             panel = panels[f.player]
-            if f.surf is None:
-                f.surf = self._float_surface(f.text, f.colour, EDGE_ROTATION.get(panel.edge, 0), k, f.icon)
-            start, end = self.float_ends(f, bv, panel, clear_of)
+            start, end = f.ends[1], f.ends[2]
             pos = lerp2(start, end, f.tween.value)
             raw = f.tween.raw
             f.surf.set_alpha(255 if raw < 0.75 else round(255 * max(0.0, 1 - (raw - 0.75) / 0.25) ** 0.5))
@@ -318,31 +338,45 @@ class Animations:
             out.append(r)
         return out
 
+    def _place_floats(self, bv, panels, k: float, clear_of=()) -> None:
+        """Where every float rises and lands (those still waiting too), each rising off the ones before it."""
+        starts: list[pygame.Rect] = []
+        for f in self.floats:
+            panel = panels[f.player]
+            if f.surf is None:
+                f.surf = self._float_surface(f.text, f.colour, EDGE_ROTATION.get(panel.edge, 0), k, f.icon)
+            start, _end = self.float_ends(f, bv, panel, clear_of, starts)
+            if f.start_screen is None:
+                w, h = f.surf.get_size()
+                starts.append(pygame.Rect(round(start[0] - w / 2) - 3, round(start[1] - h / 2) - 3, w + 6, h + 6))
+
     @staticmethod
-    def float_ends(f: Float, bv, panel, clear_of=()) -> tuple[tuple[float, float], tuple[float, float]]:
-        """Where float ``f`` rises (beside its station, over no name) and lands (on the board by the
-        receiving seat's score or tiles, over no name, and off the panel's words); kept for the view."""
+    def float_ends(f: Float, bv, panel, clear_of=(), others=()) -> tuple[tuple[float, float], tuple[float, float]]:
+        """Where float ``f`` rises (beside its station, or by the receiving seat's panel when it has none: the
+        end's bonuses; over no name nor ``others``, the floats rising before it) and lands (on the board by the
+        receiving seat's score or tiles, over no name, and off the panel's words); kept for the view. Where no
+        place is free, the one hiding the least."""
         key = (tuple(bv.rect), bv.s, bv.vx0, bv.vy0, tuple(panel.rect), bv.names.key)
         if f.ends is not None and f.ends[0] == key:
             return f.ends[1], f.ends[2]
-        from .overlays import _nearest_free
-
         w, h = f.surf.get_size()
         w, h = w + 6, h + 6  # a little room for its hop and rounding
         taken = bv.occupied_rects() + list(clear_of)
-        reach = math.hypot(bv.rect.w, bv.rect.h)
         inside = bv.rect.inflate(-4, -4)
-        if f.start_screen is not None:  # from a panel's button
-            start = f.start_screen
-        else:  # beside its station (or the board's middle)
-            at = bv.to_screen(*f.start_board) if f.start_board is not None else bv.rect.center
-            box = _nearest_free((w, h), at, 0, inside, taken, max_dist=reach)
-            start = box.center if box is not None else at
         ax, ay = panel.anchor(f.target)
         at = (min(max(ax, inside.left + w / 2), inside.right - w / 2),
               min(max(ay, inside.top + h / 2), inside.bottom - h / 2))  # the board's edge nearest the anchor
-        box = _nearest_free((w, h), at, 0, inside, taken, max_dist=reach)
-        end = box.center if box is not None else at
+        end = _free_centre(bv, (w, h), at, inside, taken)
+        if f.start_screen is not None:  # from a panel's button
+            start = f.start_screen
+        elif f.start_board is not None:  # beside its station
+            start = _free_centre(bv, (w, h), bv.to_screen(*f.start_board), inside, taken + list(others))
+        else:  # by the panel, a little way in from where it lands, so it is seen to fly there
+            dx, dy = {"bottom": (0, -1), "top": (0, 1), "left": (1, 0), "right": (-1, 0)}.get(panel.edge, (0, -1))
+            near = (end[0] + dx * 2.5 * h, end[1] + dy * 2.5 * h) if panel.edge in ("bottom", "top") else \
+                (end[0] + dx * 2.5 * w, end[1] + dy * 2.5 * w)
+            land = pygame.Rect(round(end[0] - w / 2), round(end[1] - h / 2), w, h)
+            start = _free_centre(bv, (w, h), near, inside, taken + list(others) + [land])
         f.ends = (key, start, end)
         return start, end
 
@@ -402,7 +436,7 @@ class Animations:
         return pygame.transform.rotate(out, angle) if angle else out
 
     def _toast_surface(self, t: Toast, k: float) -> pygame.Surface:
-        f = self.fonts.get(max(12, round(20 * k)), True)
+        f = self.fonts.get(max(12, round(t.px * k)), True)
         maxw = round(t.width * k)
         lines = th.wrap(f, t.text, maxw)
         imgs = [f.render(s, True, (255, 255, 255)) for s in lines]

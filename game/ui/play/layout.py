@@ -150,58 +150,92 @@ def banner_text(scene) -> str:
 
 
 NOTICE_WIDTHS = (520, 380, 280, 170)  # design px a notice's words wrap at: the widest that comes nearest its seat
+NOTICE_PX = (20, 17)  # design px of a notice's words: smaller where the board has no room at the first
 
 
-def notice_places(scene, text: str = "") -> list[tuple[float, float, int, float]]:
-    """Where a message for the whole table goes: one copy at each edge of the board where seats sit, turned
-    to read from there (x, y, angle, wrap width); seats side by side on an edge (a laptop's row) read the same
-    copy, so a crowded board need not find room for five. Each copy goes where it covers no name, station,
-    token, legal space, the banner or another edge's copy, as near the edge and its seats' panels as that
-    allows (its words in a narrower block when that comes nearer)."""
+def notice_forms(text: str, short: str = "") -> list[tuple[str, float]]:
+    """A notice's forms, (words, design px), in the order tried: the whole message, then smaller; then its last
+    sentence alone ("Last round: the game ends after Dee's turn.": the panels' "Deck: 0" pill says the rest);
+    then ``short`` ("Last round: ends after Dee"), when given; last, their heading alone ("Last round": each
+    panel's "Last turn" or "Turns over" pill says whose), where a crowded board has room for nothing longer."""
+    texts = [text]
+    last = text.replace(". ", ".\n").split("\n")[-1]
+    head = (short or last).split(":", 1)[0].strip() if ":" in (short or last) else ""
+    texts += [t for t in (last, short, head) if t and t not in texts]
+    return [(t, px) for t in texts for px in NOTICE_PX]
+
+
+def _edge_point(edge: str, seats: pygame.Rect, bv: pygame.Rect, inset: int) -> tuple[int, int]:
+    """A point on the board ``inset`` in from the seats' edge, across from the middle of their panels."""
+    c = seats.center
+    x = min(max(c[0], bv.left + inset), bv.right - inset)
+    y = min(max(c[1], bv.top + inset), bv.bottom - inset)
+    return {"bottom": (x, bv.bottom - inset), "top": (x, bv.top + inset), "left": (bv.left + inset, y),
+            "right": (bv.right - inset, y)}[edge]
+
+
+def _notice_spot(scene, forms, edge: str, seats: pygame.Rect, taken: list, m: int) -> tuple | None:
+    """(words, px, wrap, place) of the first form (``notice_forms``) that has a free place on the seats' half of
+    the board, else on the far half (a copy by another seat's edge reads as theirs), in the wrap width that comes
+    nearest the seats' edge; None when no form has one."""
     bv = scene.board_view.rect
     k = scene.app.scale
-    inset = round(90 * k)
+    turned = edge in ("left", "right")
+    for reach in (0.5, 1.0):
+        for words, px in forms:
+            best = None  # (how far in from the seats' edge, wrap width, place)
+            for wrap in NOTICE_WIDTHS:
+                w, h = scene.anim.notice_size(words, k, wrap, px)
+                spot = _free_band_spot((h + 2, w + 2) if turned else (w + 2, h + 2), edge, bv, seats, taken, m,
+                                       reach=reach)
+                if spot is not None:
+                    depth = {"bottom": bv.bottom - spot.bottom, "top": spot.top - bv.top,
+                             "left": spot.left - bv.left, "right": bv.right - spot.right}[edge]
+                    if best is None or depth < best[0] - 2 * m:
+                        best = (depth, wrap, spot)
+            if best is not None:
+                return words, px, best[1], best[2]
+    return None
+
+
+def notice_places(scene, text: str = "", short: str = "") -> list[tuple]:
+    """Where a message for the whole table goes: one copy at each edge of the board where seats sit, turned
+    to read from there (x, y, angle, wrap width, design px, words); seats side by side on an edge (a laptop's
+    row) read the same copy, so a crowded board need not find room for five. Each copy goes on the board where
+    it covers no name, station, token, legal space, the banner or another edge's copy, as near the edge and its
+    seats' panels as that allows (its words in a narrower block when that comes nearer; smaller, then only the
+    last sentence, then ``short``, where the board has no room for the whole message: ``notice_forms``)."""
+    bv = scene.board_view.rect
+    k = scene.app.scale
     m = round(8 * k)
     taken = keepclear.of_scene(scene)
     banner = scene.backdrop.banner_rect()
     if banner is not None:
         taken.append(banner)
-    sizes = [(wrap, scene.anim.notice_size(text, k, wrap)) for wrap in NOTICE_WIDTHS] if text else []
+    forms = notice_forms(text, short) if text else []
     places = []
     edges: dict[str, pygame.Rect] = {}  # each edge with seats: the panels there, as one rect
     for p in scene.panels:
         edges[p.edge] = edges[p.edge].union(p.rect) if p.edge in edges else pygame.Rect(p.rect)
     for edge, seats in edges.items():
-        c = seats.center
-        x = min(max(c[0], bv.left + inset), bv.right - inset)
-        y = min(max(c[1], bv.top + inset), bv.bottom - inset)
-        if edge == "bottom":
-            y = bv.bottom - inset
-        elif edge == "top":
-            y = bv.top + inset
-        elif edge == "left":
-            x = bv.left + inset
-        else:
-            x = bv.right - inset
-        boxes = [(w + 2, h + 2) for w, h in (size if edge in ("bottom", "top") else size[::-1] for _, size in sizes)]
-        best = None  # (how far in from the seat's edge, wrap width, place)
-        for (wrap, _size), box in zip(sizes, boxes):
-            spot = _free_band_spot(box, edge, bv, seats, taken, m, reach=1.0)
-            if spot is not None:
-                depth = {"bottom": bv.bottom - spot.bottom, "top": spot.top - bv.top, "left": spot.left - bv.left,
-                         "right": bv.right - spot.right}[edge]
-                if best is None or depth < best[0] - 2 * m:
-                    best = (depth, wrap, spot)
-        if best is None and sizes:  # no free place anywhere: the form and place hiding the least, by the seats
-            i, spot = least_hidden_place(boxes, (x, y), 0, bv.inflate(-2 * m, -2 * m), taken,
-                                         scene.board_view.label_rects())
-            best = (0, sizes[i][0], spot)
-        if best is None:
-            places.append((x, y, EDGE_ROTATION.get(edge, 0), NOTICE_WIDTHS[0]))
+        angle = EDGE_ROTATION.get(edge, 0)
+        x, y = _edge_point(edge, seats, bv, round(90 * k))
+        if not forms:
+            places.append((x, y, angle, NOTICE_WIDTHS[0]))
             continue
-        _depth, wrap, spot = best
+        got = _notice_spot(scene, forms, edge, seats, taken, m)
+        if got is None:  # no free place for any form: the form and place hiding the least, by the seats
+            boxes = []
+            for words, px in forms:
+                for wrap in NOTICE_WIDTHS:
+                    w, h = scene.anim.notice_size(words, k, wrap, px)
+                    boxes.append(((h + 2, w + 2) if edge in ("left", "right") else (w + 2, h + 2), words, px, wrap))
+            i, spot = least_hidden_place([b[0] for b in boxes], (x, y), 0, bv.inflate(-2 * m, -2 * m), taken,
+                                         scene.board_view.label_rects())
+            got = (boxes[i][1], boxes[i][2], boxes[i][3], spot)
+        words, px, wrap, spot = got
         taken.append(spot)
-        places.append((spot.x + spot.w / 2, spot.y + spot.h / 2, EDGE_ROTATION.get(edge, 0), wrap))
+        places.append((spot.x + spot.w / 2, spot.y + spot.h / 2, angle, wrap, px, words))
     return places
 
 

@@ -225,14 +225,16 @@ class _RectRows:
 def _free_band_spot(size: tuple[int, int], edge: str, br: pygame.Rect, pr: pygame.Rect, taken: list,
                     m: int, rows: _RectRows | None = None, reach: float = 0.45) -> pygame.Rect | None:
     """The place nearest the seat's edge (and nearest the middle of its panel) where a box of ``size``
-    covers nothing in ``taken``; searched row by row up to ``reach`` of the way across the board. ``rows``:
-    the same ``taken`` already indexed for this edge (``_RectRows``), when several boxes are tried."""
+    covers nothing in ``taken``; searched row by row up to ``reach`` of the way across the board, never past its
+    far edge (the panels there). ``rows``: the same ``taken`` already indexed for this edge (``_RectRows``), when
+    several boxes are tried."""
     w, h = size
     horizontal = edge in ("bottom", "top")
     if rows is None:
         rows = _RectRows(taken, horizontal)
     depth = h if horizontal else w
-    limit = (br.h if horizontal else br.w) * reach
+    span = br.h if horizontal else br.w
+    limit = min(span * reach, span - 2 * m - depth)  # the box stays on the board, off its far side's panels
     step = max(3, depth // 3)
     d = 0
     while d <= limit:
@@ -255,7 +257,8 @@ BANNER_PX = (24, 21, 18)  # the banner's font, design px: smaller before a third
 
 def banner_forms(fonts: th.Fonts, text: str, k: float) -> list[tuple]:
     """The turn banner's forms, (font, lines) in the order tried: one line, then two broken between phrases
-    (th.phrase_lines), each a size smaller in turn; last, the words before the explanation alone."""
+    (th.phrase_lines), each a size smaller in turn; then the words before the explanation alone; last, whose
+    turn it is alone (or a city's choice without the station)."""
     forms: list[tuple] = []
     head = text.split(" (", 1)[0] if " (" in text else None
     for size in BANNER_PX:
@@ -266,6 +269,14 @@ def banner_forms(fonts: th.Fonts, text: str, k: float) -> list[tuple]:
             forms.append((f, two))
     if head:  # last resort before hiding a name: the banner without its explanation
         forms += [(fonts.get(max(12, round(size * k)), True), [head]) for size in BANNER_PX]
+    short = head or text
+    if " · " in short:  # whose turn alone ("Dee's turn"): the active panel shows the actions left
+        short = short.split(" · ", 1)[0]
+    elif short.count(": ") > 1:  # a city's choice without where ("Ada: choose your reward"): the panel says it
+        parts = short.split(": ")
+        short = f"{parts[0]}: {parts[-1]}"
+    if short != (head or text):
+        forms += [(fonts.get(max(12, round(size * k)), True), [short]) for size in BANNER_PX]
     return forms
 
 
@@ -385,8 +396,12 @@ class Overlays:
         label = text or label or (_("scores:") if opt.lines else _("no line scores"))
         shapes = []  # the words on one line, else on two where the board has no room for one
         full = f.size(label)[0]
-        for lines in ([label], th.phrase_lines(f, label, full * 2 // 3, 2, hyphens=False), th.wrap(f, label, full // 3)):
-            if lines and (not shapes or len(lines) > len(shapes[-1][3])):
+        # last, a tie's heading alone ("standard tie"; in every language the words before the colon): the
+        # dotted route shows where, and the panel's route buttons ask the player to choose
+        head = [text.rsplit(":", 1)[0].strip()] if text and ":" in text else None
+        for lines in ([label], th.phrase_lines(f, label, full * 2 // 3, 2, hyphens=False), th.wrap(f, label, full // 3),
+                      head):
+            if lines and (not shapes or len(lines) > len(shapes[-1][3]) or lines is head):
                 img = _lines_image(f, lines, self.theme.ink)
                 w = img.get_width() + round(14 * k) + (0 if text else len(opt.lines) * (chip + round(4 * k)))
                 shapes.append((img, w, max(img.get_height(), chip) + round(10 * k), lines))
