@@ -527,16 +527,18 @@ def search(log=print) -> tuple[list[float], list[float], dict[str, tuple[float, 
 
 
 # the third session's views: every board view of the goal (issue 22 item 1) that is the tightest of its kind,
-# the table's four-seat and the laptop's at 1280x720 (no more names without room than on the second session's
-# map there, 33), the table's four- and five-seat and the laptop's five-seat ones at 1920x1080 and 3840x2160
+# the table's four-seat and the laptop's at 1280x720 (no more names without room there than on the map before
+# the third session, LIMIT_720), the table's four- and five-seat and the laptop's five-seat ones at 1920x1080 and
+# 3840x2160
 GOAL_VIEWS = [(915, 536, 2 / 3), (1135, 540, 2 / 3), (1374, 804, 1.0), (1374, 678, 1.0), (1702, 766, 1.0),
               (2748, 1608, 2.0), (2748, 1356, 2.0), (3404, 1532, 2.0)]
 GOAL_WEIGHTS = [0.25, 0.25, 2.0, 1.0, 1.0, 2.0, 1.0, 1.0]  # the four-seat views first, 1280x720 last
 # the nudges' views: the same but the table's two-seat view at 1280x720 (1135 x 536) for the laptop's there (the
 # audit found the gaps' map short of room on it more often)
 NUDGE_GOAL_VIEWS = [(915, 536, 2 / 3), (1135, 536, 2 / 3), *GOAL_VIEWS[2:]]
-LIMIT_720 = 33  # the names without room at 1280x720 the layout may not pass (main's map before the third session)
-THIRD_WIDTH = 1920.0  # the second session's columns drawn out so the last one stands PAD short of this
+LIMIT_720 = 33  # the names without room at 1280x720 the layout may not pass (the map before the third session)
+THIRD_WIDTH = 1920.0  # the second session's columns drawn out so the last one stands PAD short of this (COLUMNS,
+# ROWS: the search's answer rounded to tenths)
 
 
 class GoalMeter(QuickMeter):
