@@ -12,11 +12,26 @@ direction's sense, every station its neighbours' order, and the board reads as t
    board view is wider than the printed board, so the room was there unused);
 2. single stations off their grid point by a few units (:data:`NUDGES`) where a name still needs a gap.
 
+The second session (issue 22 item 1 again) stretched the board to ASPECT (1.75: between the table's four-seat
+views, 1.71, and its five-seat ones, 2.03), spread the gaps again on the views where the names are largest on
+the board (the table's five- and four-seat views at 3840x2160 and 1920x1080, the four-seat one at 1280x720 at
+half weight), the outer columns and rows drawn in to 0.65 of the printed pitch, and nudged afresh (at most 36
+units were needed). Its search measures with :class:`QuickMeter` (the same answers as :class:`RoomMeter`, each
+view's name card built once). Its map (SECOND_COLUMNS, SECOND_ROWS, SECOND_NUDGES and two HAND_NUDGES) was
+not kept: at 1280x720 it left more names without room than before.
+
+The third session (:func:`search_third`) starts from that map, drawn out to THIRD_WIDTH (the paper 1931 wide:
+wider helped every view but the table's four-seat one at 1280x720), and measures with the whole placement
+(:class:`GoalMeter`) on the tightest view of each kind the goal names, the four-seat ones first, a layout that
+leaves more names without room at 1280x720 than LIMIT_720 (the map before it) costing most: its gaps spread
+again, then the stations whose names have no room at 1920x1080 or 3840x2160 nudged.
+
 :func:`positions` applies both to the transcribed positions; ``tools/make_berlin_map.py`` writes them into
 ``maps/berlin.toml`` (the TOML stays the source of truth; ``tests/maps/test_berlin_map.py`` checks that these
-moves reproduce it). ``python tools/layout_berlin.py search`` runs the seeded search that found the numbers
-(it measures the names' room with the game's own placement, so it needs the game installed) and prints them;
-``python tools/layout_berlin.py check`` lists what the layout breaks (:func:`check_layout`).
+moves reproduce it). ``python tools/layout_berlin.py search-third`` runs the deterministic search that found
+the numbers (``search``: the second session's; each measures the names' room with the game's own placement, so
+it needs the game installed) and prints them; ``python tools/layout_berlin.py check`` lists what the layout
+breaks (:func:`check_layout`).
 """
 from __future__ import annotations
 
@@ -37,46 +52,86 @@ MAX_TURN = 30.0  # degrees a connection may turn from its printed direction
 MIN_GAP = 14.0  # units a connection keeps from a station it does not end at
 ORDER_APART = 45.0  # printed units: stations further apart than this left to right (or top to bottom) keep their order
 
-# the grid lines' positions, found by `search` (board units); the printed ones are 123 + 91 * column, 75 +
-# 91.9 * row
-COLUMNS: list[float] = [
-    123.0, 201.8, 280.6, 380.5, 543.4, 728.5, 817.0, 979.5, 1123.3, 1223.2, 1323.1, 1423.0, 1511.8,
-    1611.7, 1690.5, 1769.3]
-ROWS: list[float] = [75.0, 140.6, 235.5, 330.3, 425.1, 519.9, 614.7, 709.5, 804.4, 899.2, 994.0]
-# station -> (dx, dy) off its grid point, found by `search` (board units)
-NUDGES: dict[str, tuple[float, float]] = {
-    "Adlershof": (8.5, 8.5),
-    "Charlottenburg": (8.5, 8.5),
+# the second session's map (branch h/berlin, c1081cd; found by `search` on the code of then, where the third
+# session's search starts): the grid lines' positions (board units; the printed ones are 123 + 91 * column,
+# 75 + 91.9 * row)
+SECOND_COLUMNS: list[float] = [
+    123.0, 184.4, 262.0, 339.6, 465.0, 700.5, 787.6, 947.5, 1181.9, 1306.9, 1417.8, 1516.2, 1603.6, 1690.7, 1752.1,
+    1813.6]
+SECOND_ROWS: list[float] = [
+    75.0, 147.1, 239.2, 331.4, 436.1, 540.8, 632.9, 737.6, 829.8, 901.9, 994.0]
+# station -> (dx, dy) off its grid point, found by `search` (board units), and HAND_NUDGES
+SECOND_NUDGES: dict[str, tuple[float, float]] = {
+    "Alexanderplatz": (15.5, -8.5),
+    "Alt-Mariendorf": (8.5, 8.5),
+    "Birkenwerder": (17.0, -17.0),
+    "Bornholmer Str.": (0.0, -12.0),
+    "Erkner": (0.0, -24.0),
     "Flughafen Berlin-Schönefeld": (0.0, 24.0),
-    "Hallesches Tor": (-17.0, 17.0),
-    "Hauptbahnhof": (0.0, 24.0),
-    "Heidelberger Platz": (-17.0, -17.0),
-    "Hermannplatz": (-17.0, 0.0),
-    "Hohenzollerndamm": (8.5, 8.5),
-    "Hönow": (0.0, 24.0),
-    "Johannisthaler Chaussee": (20.5, 8.5),
-    "Karl-Bonhoeffer-Nervenklinik": (-25.5, 25.5),
-    "Karlshorst": (-8.5, -8.5),
-    "Köllnische Heide": (8.5, 8.5),
-    "Landsberger Allee": (0.0, 12.0),
+    "Frankfurter Allee": (34.0, 0.0),
+    "Friedrichsfelde Ost": (8.5, 8.5),
+    "Friedrichstr.": (0.0, -24.0),
+    "Grünbergallee": (15.5, -8.5),
+    "Heidelberger Platz": (8.5, -8.5),
+    "Hermannplatz": (0.0, 36.0),
+    "Hönow": (24.0, 0.0),
+    "Jungfernheide": (0.0, 36.0),
+    "Kurfürstendamm": (36.0, 0.0),
+    "Köllnische Heide": (-8.5, 8.5),
+    "Köpenick": (24.0, 0.0),
+    "Landsberger Allee": (-8.5, -32.5),
+    "Leopoldplatz": (-17.0, 17.0),
     "Lichtenberg": (8.5, 8.5),
-    "Mehringdamm": (12.0, 0.0),
+    "Messe Nord/ICC": (-12.0, 0.0),
+    "Messe Süd": (24.0, 0.0),
     "Mierendorffplatz": (-12.0, 0.0),
-    "Mühlenbeck-Mönchmühle": (12.0, 0.0),
-    "Osloer Str.": (-29.0, 17.0),
-    "Ostbahnhof": (-8.5, 8.5),
-    "Rudow": (-8.5, -8.5),
-    "Samariterstr.": (0.0, -24.0),
-    "Schönhauser Allee": (8.5, -8.5),
-    "Spindlersfeld": (0.0, 12.0),
-    "Stadtmitte": (0.0, -12.0),
-    "Strausberg Nord": (25.5, 25.5),
-    "Strausberger Platz": (-24.0, 24.0),
-    "Südkreuz": (8.5, 8.5),
-    "Turmstr.": (25.5, 25.5),
-    "Wedding": (17.0, -17.0),
-    "Zitadelle": (17.0, 17.0),
+    "Nollendorfplatz": (-17.0, -17.0),
+    "Olympiastadion": (0.0, -24.0),
+    "Osloer Str.": (24.0, -24.0),
+    "Pankow": (-24.0, 0.0),
+    "Priesterweg": (0.0, 12.0),
+    "Rudow": (-17.0, -29.0),
+    "Samariterstr.": (-17.0, 17.0),
+    "Schöneberg": (-8.5, -8.5),
+    "Schöneweide": (-8.5, -8.5),
+    "Spandau": (17.0, -17.0),
+    "Stadtmitte": (12.0, 0.0),
+    "Strausberg Nord": (12.0, 0.0),
+    "Strausberger Platz": (-12.0, 0.0),
+    "Tempelhof": (24.0, 0.0),
+    "Turmstr.": (17.0, 17.0),
+    "Westkreuz": (-12.0, 0.0),
+    "Zitadelle": (8.5, 8.5),
 }
+# station -> (dx, dy) by hand after the second session's search, in place of its nudge (board units): Hönow
+# down off Strausberg Nord's name at the board's east edge, Gesundbrunnen down so its name fits between the Ring
+# and Wedding's
+HAND_NUDGES: dict[str, tuple[float, float]] = {"Hönow": (0.0, 36.0), "Gesundbrunnen": (0.0, 24.0)}
+
+
+# the grid lines' positions and each station's (dx, dy) off its grid point (board units), found by
+# `search_third` (the printed grid lines are 123 + 91 * column, 75 + 91.9 * row)
+COLUMNS: list[float] = [
+    123.0, 186.2, 257.1, 358.1, 472.4, 714.7, 804.3, 968.8, 1210.0, 1338.6, 1452.7, 1554.0, 1643.9, 1733.5, 1796.7,
+    1860.0]
+ROWS: list[float] = [
+    75.0, 139.1, 211.3, 330.2, 435.1, 540.0, 632.3, 737.1, 829.5, 901.7, 994.0]
+# the stations search_third nudged (the rest keep the second session's nudges)
+THIRD_NUDGES: dict[str, tuple[float, float]] = {
+    "Bayerischer Platz": (0.0, 12.0),
+    "Bismarckstr.": (0.0, 12.0),
+    "Bundesplatz": (-17.0, 17.0),
+    "Hermannplatz": (-8.5, 44.5),
+    "Hohenzollerndamm": (8.5, 8.5),
+    "Messe Süd": (24.0, 24.0),
+    "Möckernbrücke": (-12.0, 0.0),
+    "Neukölln": (0.0, 24.0),
+    "Schönhauser Allee": (24.0, 0.0),
+    "Warschauer Str.": (-12.0, 0.0),
+    "Westkreuz": (-12.0, -12.0),
+    "Zoologischer Garten": (-12.0, 0.0),
+}
+NUDGES: dict[str, tuple[float, float]] = {**SECOND_NUDGES, **HAND_NUDGES, **THIRD_NUDGES}
 
 
 def read_reference(ref: Path = REFERENCE) -> tuple[list[dict], list[dict]]:
@@ -204,7 +259,9 @@ class RoomMeter:
         from game.ui.board.view import BoardView
 
         sts = [msgspec.structs.replace(s, x=pos[s.name][0], y=pos[s.name][1]) for s in self.mf.stations]
-        board = from_mapfile(msgspec.structs.replace(self.mf, stations=sts))
+        width, height = board_size(pos)
+        info = msgspec.structs.replace(self.mf.map, width=width, height=height)  # the layout's own paper
+        board = from_mapfile(msgspec.structs.replace(self.mf, stations=sts, map=info))
         for w, h, ui in self.views:
             bv = BoardView(board, (0, 0, w, h), self.theme, self.fonts, ui_scale=ui)
             yield _drained(bv.names.name_card(bv.names.wanted()))
@@ -315,12 +372,12 @@ def _regap(gaps, k, f, least):
     return None if min(new) < least else new
 
 
-def search_gaps(meter, printed, edges, columns, rows, least_share, sweeps=2, log=print):
+def search_gaps(meter, printed, edges, columns, rows, least_share, sweeps=2, log=print, nudges=None, steps=GAP_STEPS):
     """Coordinate descent over the grid's gaps: each gap widened or narrowed (the others taking up the
     difference) while that lowers the names without room on the meter's views, the layout kept clean; no gap
-    narrower than ``least_share`` of the printed pitch."""
+    narrower than ``least_share`` of the printed pitch (``nudges``: kept on the stations meanwhile)."""
     def cost(cols, rws):
-        pos = positions(printed, cols, rws, {})
+        pos = positions(printed, cols, rws, nudges or {})
         if check_layout(pos, printed, edges):
             return None
         return meter.cost(pos)
@@ -329,7 +386,7 @@ def search_gaps(meter, printed, edges, columns, rows, least_share, sweeps=2, log
     log(f"gaps: start {best}")
     gx = [b - a for a, b in zip(columns, columns[1:])]
     gy = [b - a for a, b in zip(rows, rows[1:])]
-    for step in GAP_STEPS[:sweeps]:
+    for step in steps[:sweeps]:
         for axis, gaps, least in (("column", gx, least_share * PRINTED_PITCH_X),
                                   ("row", gy, least_share * PRINTED_PITCH_Y)):
             for k in range(len(gaps)):
@@ -447,7 +504,8 @@ NUDGE_PLAN = [(NUDGE_STEPS[:2], 36.0), (NUDGE_STEPS[:2], 36.0), (NUDGE_STEPS, NU
 def search(log=print) -> tuple[list[float], list[float], dict[str, tuple[float, float]]]:
     """The search that found COLUMNS, ROWS and NUDGES (deterministic): the first session's grid
     (:func:`search_first`, its nudges dropped) stretched to ASPECT, its gaps spread again on SECOND_VIEWS (a gap
-    as narrow as 0.65 of the printed pitch), then rounds of nudges (NUDGE_PLAN) from none."""
+    as narrow as 0.65 of the printed pitch), then rounds of nudges (NUDGE_PLAN) from none. HAND_NUDGES were
+    set after it (measured with the whole placement on the four-seat views)."""
     stations, conns = read_reference()
     printed = {s["name"]: (float(s["x"]), float(s["y"])) for s in stations}
     edges = [(c["a"], c["b"]) for c in conns]
@@ -468,12 +526,100 @@ def search(log=print) -> tuple[list[float], list[float], dict[str, tuple[float, 
     return columns, rows, nudges
 
 
+# the third session's views: every board view of the goal (issue 22 item 1) that is the tightest of its kind,
+# the table's four-seat and the laptop's at 1280x720 (no more names without room there than on the map before
+# the third session, LIMIT_720), the table's four- and five-seat and the laptop's five-seat ones at 1920x1080 and
+# 3840x2160
+GOAL_VIEWS = [(915, 536, 2 / 3), (1135, 540, 2 / 3), (1374, 804, 1.0), (1374, 678, 1.0), (1702, 766, 1.0),
+              (2748, 1608, 2.0), (2748, 1356, 2.0), (3404, 1532, 2.0)]
+GOAL_WEIGHTS = [0.25, 0.25, 2.0, 1.0, 1.0, 2.0, 1.0, 1.0]  # the four-seat views first, 1280x720 last
+# the nudges' views: the same but the table's two-seat view at 1280x720 (1135 x 536) for the laptop's there (the
+# audit found the gaps' map short of room on it more often)
+NUDGE_GOAL_VIEWS = [(915, 536, 2 / 3), (1135, 536, 2 / 3), *GOAL_VIEWS[2:]]
+LIMIT_720 = 33  # the names without room at 1280x720 the layout may not pass (the map before the third session)
+THIRD_WIDTH = 1920.0  # the second session's columns drawn out so the last one stands PAD short of this (COLUMNS,
+# ROWS: the search's answer rounded to tenths)
+
+
+class GoalMeter(QuickMeter):
+    """The whole placement's names without room (``exact``) on GOAL_VIEWS, weighted; a layout with more than
+    LIMIT_720 at 1280x720 costs ten for each name over."""
+
+    def __init__(self, base, views=GOAL_VIEWS):
+        super().__init__(base, views=views)
+        self.exact, self.weights = True, GOAL_WEIGHTS
+
+    def counts(self, pos, only=None) -> list[int]:
+        return [len(s) for s in self.no_room(pos, only)]
+
+    def score(self, counts) -> float:
+        return sum(w * c for w, c in zip(self.weights, counts))
+
+    def cost(self, pos, only=None) -> float:
+        n = self.counts(pos, only)
+        return self.score(n) + (10 * max(0, n[0] - LIMIT_720, n[1] - LIMIT_720) if only is None else 0)
+
+
+def search_goal_nudges(meter, printed, edges, columns, rows, nudges, rounds=2, tries=None, log=print):
+    """Each station whose name has no room on a 1920x1080 or 3840x2160 view (those without room on most views
+    first) moved 12 or 24 units in one of eight directions, kept when that lowers the weighted names without
+    room round it, leaves no more round it at 1280x720 and the layout clean (``tries``: the stations tried in
+    all, when the search is cut short)."""
+    nudges = dict(nudges)
+    dirs = [(math.cos(math.radians(a)), math.sin(math.radians(a))) for a in range(0, 360, 45)]
+    for rnd in range(rounds):
+        full = meter.no_room(positions(printed, columns, rows, nudges))
+        log(f"goal nudges: round {rnd}: {[len(s) for s in full]}")
+        for n in sorted(set().union(*full[2:]), key=lambda m: (-sum(m in s for s in full[2:]), m)):
+            if tries is not None and tries <= 0:
+                return nudges
+            tries = None if tries is None else tries - 1
+            pos = positions(printed, columns, rows, nudges)
+            near = {m for m in pos if math.dist(pos[m], pos[n]) < NUDGE_REACH}
+            here = meter.counts(pos, near)
+            best = None
+            for step in NUDGE_STEPS[:2]:
+                for dx, dy in dirs:
+                    ox, oy = nudges.get(n, (0.0, 0.0))
+                    cand = (round(ox + step * dx, 1), round(oy + step * dy, 1))
+                    trial = dict(nudges, **{n: cand})
+                    tpos = positions(printed, columns, rows, trial)
+                    if math.hypot(*cand) > NUDGE_MOST or check_layout(tpos, printed, edges):
+                        continue
+                    got = meter.counts(tpos, near)
+                    if got[0] <= here[0] and got[1] <= here[1] and meter.score(got) < meter.score(
+                            best[0] if best else here):
+                        best = (got, cand)
+            if best is not None:
+                nudges[n] = best[1]
+                log(f"goal nudges: {n} to {best[1]}: {here} -> {best[0]} near it")
+    return nudges
+
+
+def search_third(log=print) -> tuple[list[float], list[float], dict[str, tuple[float, float]]]:
+    """The third session's search (deterministic): the second session's map (SECOND_COLUMNS, SECOND_ROWS,
+    SECOND_NUDGES and HAND_NUDGES) drawn out to THIRD_WIDTH, its gaps spread again on GOAL_VIEWS with the
+    whole placement (GoalMeter; a gap as narrow as 0.6 of the printed pitch), then a round of
+    :func:`search_goal_nudges` on NUDGE_GOAL_VIEWS."""
+    stations, conns = read_reference()
+    printed = {s["name"]: (float(s["x"]), float(s["y"])) for s in stations}
+    edges = [(c["a"], c["b"]) for c in conns]
+    columns, rows = list(SECOND_COLUMNS), list(SECOND_ROWS)
+    nudges = {**SECOND_NUDGES, **HAND_NUDGES}
+    k = (THIRD_WIDTH - PAD - columns[0]) / (columns[-1] - columns[0])
+    columns = [columns[0] + (c - columns[0]) * k for c in columns]
+    meter = GoalMeter(positions(printed, columns, rows, nudges))
+    columns, rows, _ = search_gaps(meter, printed, edges, columns, rows, 0.6, log=log, nudges=nudges)
+    meter = GoalMeter(positions(printed, columns, rows, nudges), NUDGE_GOAL_VIEWS)
+    return columns, rows, search_goal_nudges(meter, printed, edges, columns, rows, nudges, rounds=1, log=log)
+
+
 def main(argv: list[str]) -> int:
     stations, conns = read_reference()
     printed = {s["name"]: (float(s["x"]), float(s["y"])) for s in stations}
     edges = [(c["a"], c["b"]) for c in conns]
-    if argv[:1] == ["search"]:
-        columns, rows, nudges = search()
+    if argv[:1] in (["search"], ["search-third"]):
+        columns, rows, nudges = search() if argv[0] == "search" else search_third()
         print("COLUMNS =", [round(c, 1) for c in columns])
         print("ROWS =", [round(r, 1) for r in rows])
         print("NUDGES =", {n: d for n, d in sorted(nudges.items())})
