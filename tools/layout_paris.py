@@ -328,6 +328,9 @@ FIXES: dict[str, tuple[int, int]] = {
     "Charenton - Écoles": (20, 10),  # a row up, on the east edge
     "Lamarck - Caulaincourt": (10, 2),  # a row down, off the top row beside Porte de Clignancourt
 }
+#: Stations moved on the board's grid after the spread (station -> board cell), where a name still had no room
+#: (issue 22 item 1); their connections are drawn again (:func:`board_layout`).
+NUDGES: dict[str, tuple[int, int]] = {}
 #: What the layout still breaks; tools/make_paris_map.py fails on anything else, and the map's test accepts
 #: exactly these. Empty since the hand fixes above.
 KNOWN_PROBLEMS: tuple[str, ...] = ()
@@ -461,15 +464,24 @@ def spread_line(points, after=None, rows_after=None) -> list[tuple[float, float]
     return _spread_axis(_spread_axis(points, after, 0), rows_after, 1)
 
 
-def board_layout(cells, edges, after=None, rows_after=None):
+def board_layout(cells, edges, after=None, rows_after=None, nudges=None):
     """The board's grid cells and bends from the annealed cells (hand fixes applied): the empty columns and rows
-    put in, a connection that crosses one slanted bent across it (:func:`spread_line`)."""
+    put in, a connection that crosses one slanted bent across it (:func:`spread_line`), then the nudges
+    (:data:`NUDGES`), each nudged station's connections drawn straight again or, where no straight line is
+    octilinear, through the shortest bends that break no rule (:func:`find_bends`)."""
+    nudges = NUDGES if nudges is None else nudges
     bends = {}
     for u, v in edges:
         line = spread_line([cells[u], *BENDS.get((u, v), []), cells[v]], after, rows_after)
         if len(line) > 2:
             bends[(u, v)] = line[1:-1]
-    return {n: spread_cell(c, after, rows_after) for n, c in cells.items()}, bends
+    board = {n: spread_cell(c, after, rows_after) for n, c in cells.items()}
+    if nudges:
+        board.update({n: tuple(c) for n, c in nudges.items()})
+        for e in [e for e in bends if set(e) & set(nudges)]:
+            del bends[e]
+        bends = find_bends(board, edges, known=bends, log=lambda *_: None)
+    return board, bends
 
 
 def to_board(cell) -> tuple[float, float]:
