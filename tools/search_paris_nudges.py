@@ -1,8 +1,9 @@
 """Search for the nudges of tools/layout_paris.py (:data:`layout_paris.NUDGES`): each station whose name has no
 room on the play screen tried one grid step in each of the eight directions (and two steps east or west, into
-the spread's empty columns) where all its connections stay straight and octilinear, the move kept when the play screen's own name placement leaves fewer names without
-room over the measured views, the layout stays clean (``check_layout``, the Seine) and no connection turns more
-than 45 degrees. Deterministic (the stations tried in name order); rewrites maps/paris.toml as it goes.
+the spread's empty columns) where all its connections stay straight and octilinear; the move kept when the play
+screen's own name placement leaves fewer names without room over the measured views (:data:`VIEWS`), the layout
+stays clean (``check_layout``, the Seine) and no connection turns more than 45 degrees.
+Deterministic (the stations tried in name order); rewrites maps/paris.toml as it goes.
 
     .venv/bin/python tools/search_paris_nudges.py [ROUNDS]
 
