@@ -3,7 +3,8 @@
 
 Issue 22 item 1 moved the positions: empty columns (and rows) spread into the annealed layout, so the names,
 written across, have more room (tools/layout_paris.py SPREAD_AFTER, SPREAD_ROWS_AFTER). The tests check that the documented steps rebuild
-the map from the annealed cells (tools/paris_annealed_cells.json), and that the spread kept rows and order."""
+the map from the annealed cells (tools/paris_annealed_cells.json), that the spread kept rows and order, and
+that the nudges after it (NUDGES, found by tools/search_paris_nudges.py) are small and keep directions."""
 from __future__ import annotations
 
 import csv
@@ -227,6 +228,29 @@ def test_the_documented_steps_rebuild_the_map():
     cells, grid_bends = lay.board_layout(_annealed(), edges)
     assert {n: lay.to_board(c) for n, c in cells.items()} == pos
     assert {e: [lay.to_board(c) for c in cs] for e, cs in grid_bends.items()} == bends
+
+
+def test_the_nudges_are_small_and_keep_each_connection_s_direction():
+    """The nudges (issue 22 item 1: room for a name the spread left none) move a station at most two grid steps
+    from its spread cell, and turn none of its connections more than 45 degrees from the spread board's, so the
+    board keeps its neighbours' directions; every other station stays where the spread put it."""
+    import math
+
+    pos, edges, _ = _geometry()
+    spread, _ = lay.board_layout(_annealed(), edges, nudges={})
+    cells = {n: lay.to_cell(p) for n, p in pos.items()}
+    assert lay.NUDGES, "the nudges are listed"
+    for n, c in cells.items():
+        if n in lay.NUDGES:
+            assert c == tuple(lay.NUDGES[n]) != spread[n]
+            assert max(abs(c[0] - spread[n][0]), abs(c[1] - spread[n][1])) <= 2, n
+        else:
+            assert c == spread[n], n
+    for u, v in edges:
+        if u in lay.NUDGES or v in lay.NUDGES:
+            a = math.atan2(spread[v][1] - spread[u][1], spread[v][0] - spread[u][0])
+            b = math.atan2(cells[v][1] - cells[u][1], cells[v][0] - cells[u][0])
+            assert abs((a - b + math.pi) % (2 * math.pi) - math.pi) <= math.pi / 4 + 1e-9, (u, v)
 
 
 def test_the_spread_keeps_the_order_of_rows_and_columns():

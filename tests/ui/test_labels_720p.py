@@ -229,10 +229,7 @@ def _cut_by_the_view(bv) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("name", ["london", "berlin", "newyork", pytest.param("paris", marks=pytest.mark.xfail(
-    strict=True, reason="issue 22 item 1: the hubs keep their names now, but zoomed in 2.5 times at the centre four "
-    "names the map leaves no room (Bréguet - Sabin, Ledru-Rollin, Saint-Sébastien - Froissart, Sèvres - Babylone) "
-    "are still left off; the layout must make more room there (tools/layout_paris.py)"))])
+@pytest.mark.parametrize("name", ["london", "berlin", "newyork", "paris"])
 def test_five_seats_at_720p_leave_no_name_over_another_and_zooming_in_shows_them(name):
     """Five seats round a 1280x720 laptop shrink the board to about 40 % of its size, where the names' search
     left Paris twelve names over one another and Berlin six (both of each pair unreadable). The less needed

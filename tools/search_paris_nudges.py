@@ -1,0 +1,136 @@
+"""Search for the nudges of tools/layout_paris.py (:data:`layout_paris.NUDGES`): each station whose name has no
+room on the play screen tried one grid step in each of the eight directions (and two steps east or west, into
+the spread's empty columns) where all its connections stay straight and octilinear; the move kept when the play
+screen's own name placement leaves fewer names without room over the measured views (:data:`VIEWS`), the layout
+stays clean (``check_layout``, the Seine) and no connection turns more than 45 degrees.
+Deterministic (the stations tried in name order); rewrites maps/paris.toml as it goes.
+
+    .venv/bin/python tools/search_paris_nudges.py [ROUNDS]
+
+Prints each kept move; put the result into layout_paris.NUDGES and run tools/make_paris_map.py.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "tests" / "ui"))
+import layout_paris as lay  # noqa: E402
+import make_paris_map as mk  # noqa: E402
+
+#: the views measured (size, seats, arrangement) and their weights: the goal's sizes, the tightest arrangements
+VIEWS = (((1920, 1080), 2, "table", 1), ((1920, 1080), 4, "table", 1), ((1920, 1080), 4, "laptop", 1),
+         ((1920, 1080), 5, "table", 1), ((3840, 2160), 4, "table", 1), ((1280, 720), 4, "table", 1))
+STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1), (2, 0), (-2, 0))
+MAX_TURN = math.pi / 4 + 1e-6
+
+
+class Board:
+    """The map rebuilt from the annealed cells with given nudges, and its names measured on the play screen."""
+
+    def __init__(self):
+        self.facts = mk.read_facts(ROOT.parent / "shared" / "reference" / "boards")
+        self.edges = [(a, b) for a, b, _ in self.facts["connections"]]
+        cells = json.loads((ROOT / "tools" / "paris_annealed_cells.json").read_text(encoding="utf-8"))
+        self.cells = {**{n: tuple(c) for n, c in cells.items()}, **lay.FIXES}
+        self.base, _ = lay.board_layout(self.cells, self.edges, nudges={})
+        self.water = lay.water_areas()
+        self.apps = {}
+
+    def build(self, nudges):
+        """(board positions, bends, problems) with ``nudges``."""
+        cells, grid_bends = lay.board_layout(self.cells, self.edges, nudges=nudges)
+        pos = {n: lay.to_board(c) for n, c in cells.items()}
+        bends = {e: [lay.to_board(c) for c in cs] for e, cs in grid_bends.items()}
+        problems = lay.check_layout(pos, self.edges, bends=bends) + lay.seine_problems(pos, self.water)
+        for u, v in self.edges:
+            if u in nudges or v in nudges:
+                a = math.atan2(self.base[v][1] - self.base[u][1], self.base[v][0] - self.base[u][0])
+                b = math.atan2(cells[v][1] - cells[u][1], cells[v][0] - cells[u][0])
+                if abs((a - b + math.pi) % (2 * math.pi) - math.pi) > MAX_TURN:
+                    problems.append(f"{u} - {v} turns more than 45 degrees")
+        return cells, pos, bends, problems
+
+    def write(self, pos, bends):
+        (ROOT / "maps" / "paris.toml").write_text(mk.render_toml(self.facts, pos, self.water, bends),
+                                                  encoding="utf-8")
+
+    def no_room(self, size, players, arrangement) -> set[str]:
+        import names_audit as na
+        from game.engine import new_game
+        from game.ui import play_scene
+        from game.ui.app import App
+
+        if size not in self.apps:
+            self.apps[size] = App(size=size, headless=True)
+        app = self.apps[size]
+        state = new_game("paris", players, seed=1, start_player=0, variant="standard")
+        scene = app.push(play_scene.PlayScene(app, state, na.seats_for(state, arrangement)))
+        try:
+            app.step(0.1)
+            names = scene.board_view.names
+            names.place()
+            return {scene.board_view.board.stations[i].name for i in names.names_without_room}
+        finally:
+            while app.scenes:
+                app.scenes.pop().exit()
+
+    def score(self, nudges):
+        """(weighted names without room, their union) over :data:`VIEWS`; None when the layout breaks a rule."""
+        _, pos, bends, problems = self.build(nudges)
+        if problems:
+            return None
+        self.write(pos, bends)
+        total, union = 0, set()
+        for size, players, arr, w in VIEWS:
+            got = self.no_room(size, players, arr)
+            total += w * len(got)
+            union |= got
+        return total, union
+
+
+def search(nudges: dict, rounds: int = 2, log=print) -> dict:
+    b = Board()
+    best, union = b.score(nudges)
+    log(f"start: {best} {sorted(union)}")
+    for _ in range(rounds):
+        kept = 0
+        for name in sorted(union):
+            cells, *_ = b.build(nudges)
+            taken = set(cells.values())
+            here = cells[name]
+            for dx, dy in STEPS:
+                cell = (here[0] + dx, here[1] + dy)
+                if cell in taken or not (0 <= cell[0] < lay.BOARD_COLS and 0 <= cell[1] < lay.BOARD_ROWS):
+                    continue
+                if not all(lay.is_octilinear(cells[o][0] - cell[0], cells[o][1] - cell[1])
+                           for u, v in b.edges if name in (u, v) for o in ({u, v} - {name})):
+                    continue  # a connection would need bends: not tried (find_bends is slow)
+                trial = {**nudges, name: cell}
+                if trial[name] == b.base[name]:
+                    del trial[name]
+                got = b.score(trial)
+                if got is not None and got[0] < best:
+                    best, union = got
+                    nudges = trial
+                    kept += 1
+                    log(f"kept {name} -> {cell}: {best} {json.dumps(nudges, ensure_ascii=False)}")
+                    break
+        if not kept:
+            break
+    _, pos, bends, _ = b.build(nudges)
+    b.write(pos, bends)
+    log(f"end: {best} {sorted(union)}")
+    return nudges
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("UNDERGROUND_CACHE_DIR", "/tmp/underground-search-cache")
+    search(dict(lay.NUDGES), rounds=int(sys.argv[1]) if len(sys.argv) > 1 else 2)
