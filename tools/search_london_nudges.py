@@ -56,9 +56,10 @@ def layout_texts(nudges: dict) -> tuple[dict, dict[str, str]]:
 
 
 class Screen:
-    """The play screen at each view, for boards given as map texts."""
+    """The play screen at each view, for boards given as map texts (``why``: each measure also keeps its view's
+    ``diagnose`` in ``diagnosis``)."""
 
-    def __init__(self):
+    def __init__(self, why: bool = False):
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         os.environ.setdefault("UNDERGROUND_CACHE_DIR", tempfile.mkdtemp(prefix="london-nudges-"))
@@ -66,6 +67,8 @@ class Screen:
 
         self.apps = {}
         self.App = App
+        self.why = why
+        self.diagnosis: dict = {}
 
     def no_room(self, board: str, text: str, view) -> set[str]:
         """The names the placement leaves without room on ``board`` (its map ``text``) at ``view``."""
@@ -84,18 +87,15 @@ class Screen:
             scene = app.push(play_scene.PlayScene(app, state, na.seats_for(state, arrangement)))
             app.step(0.1)
             names = scene.board_view.names
-            if why_wanted:
-                why_wanted.append(diagnose(scene.board_view))
+            if self.why:
+                self.diagnosis = diagnose(scene.board_view)
             return {b.stations[i].name for i in names.names_without_room}
         finally:
             while app.scenes:
                 app.scenes.pop().exit()
 
 
-why_wanted: list = []  # set by --why: each view's diagnosis is appended
-
-
-def diagnose(bv) -> dict[str, Counter]:
+def diagnose(bv) -> dict[str, tuple[Counter, str]]:
     """For each name without room: what bars its places, counted over the places looked at round the station
     (station names: their disc or centre is in the way; "A - B": that connection's track spaces; "edge"), and
     the place barred by the fewest of them."""
@@ -230,13 +230,12 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--why", action="store_true", help="list what bars each name without room, then stop")
     args = ap.parse_args(argv)
     if args.why:
-        why_wanted.append(None)
-        screen = Screen()
+        screen = Screen(why=True)
         _, texts = layout_texts(ll.NUDGES)
         for b in BOARDS:
             for v in TARGETS[args.target]:
                 screen.no_room(b, texts[b], v)
-                for name, (why, least) in why_wanted.pop().items():
+                for name, (why, least) in screen.diagnosis.items():
                     print(f"{b} {v[0][0]}x{v[0][1]} {v[1]} {v[2]}: {name}: most often "
                           f"{', '.join(f'{k} {c}' for k, c in why.most_common(5))}; least barred {least}")
         return 0
