@@ -82,3 +82,15 @@ def test_the_tool_rewrites_only_the_positions(tmp_path, load_tool):
     out.write_text(moved, encoding="utf-8")
     mf = mapfile.load(out)
     assert {s.name: (s.x, s.y) for s in mf.stations}["King's Cross St. Pancras"] == (3, 4)
+
+
+@needs_reference
+def test_the_nudge_search_measures_the_boards_as_written(load_tool):
+    """tools/search_london_nudges.py puts each candidate layout on the play screen from map texts built in
+    memory: with the layout's own NUDGES they are both editions' map files exactly, so what it measures is what
+    the game shows (a drift in either builder makes its figures meaningless)."""
+    search = load_tool("search_london_nudges")
+    lay = load_tool("layout_london")
+    _, texts = search.layout_texts(lay.NUDGES)
+    assert texts["london"] == (ROOT / "maps" / "london.toml").read_text(encoding="utf-8")
+    assert texts["london-2006"] == (ROOT / "maps" / "london-2006.toml").read_text(encoding="utf-8")
