@@ -6,9 +6,10 @@ seat may know (its public view: the unseen cards in a shuffled order; on Paris, 
 objectives drawn from the objective cards not in the seat's own hand), and plays candidate turns in it.
 The candidates (the root's moves) are hard's best finished turns (its beam search, bots.HardBot); a
 playout applies the turn's last action in the sampled world (the engine refills the face-up destinations
-from the sampled deck) and plays six more turns (one round at four players: ``playout_length``), every action quick_gain's best placement except a turn's
-last, which of quick_gain's best three leaves the mover the largest lead once the passenger has moved (the
-passenger's rides are most of the points, and the last placement steers them); the leaf is valued by hard's
+from the sampled deck) and plays six more turns (whole rounds: one at four players, ``playout_length``),
+every action quick_gain's best placement except a turn's last, which of quick_gain's best three leaves the
+mover the largest lead once the passenger has moved (the passenger's rides are most of the points, and the
+last placement steers them); the leaf is valued by hard's
 judge (points, potential, the trips to come, the next ride), or by the final points lead and a win bonus when
 the game ends first. Six turns, not the end of the game: a playout to the end varies so much between two
 candidates of one world that a decision's few dozen worlds cannot tell them apart (docs/ai.md has the
@@ -64,7 +65,7 @@ class ExpertBot(Bot):
     ``beam_budget`` work units) or, at a route choice with several outcomes, every option. A playout:
     the candidate's last action in a determinisation (the engine refills the face-up destinations from
     the sampled deck), then every player's turns by the greedy policy (``rollout``) to the end of the
-    game (``playout_turns`` 0) or for ``playout_turns`` turns, the leaf then valued by hard's judge (points,
+    game (``playout_turns`` 0) or for ``playout_length`` turns (whole rounds), the leaf then valued by hard's judge (points,
     potential, the trips to come and the next ride); a game's end is valued by ``me``'s points lead plus
     ``win_bonus`` for a win (split among shared winners), minus it for a loss.
     """
