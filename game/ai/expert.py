@@ -6,9 +6,10 @@ seat may know (its public view: the unseen cards in a shuffled order; on Paris, 
 objectives drawn from the objective cards not in the seat's own hand), and plays candidate turns in it.
 The candidates (the root's moves) are hard's best finished turns (its beam search, bots.HardBot); a
 playout applies the turn's last action in the sampled world (the engine refills the face-up destinations
-from the sampled deck) and plays six more turns, every action quick_gain's best placement except a turn's
-last, which of quick_gain's best three leaves the mover the largest lead once the passenger has moved (the
-passenger's rides are most of the points, and the last placement steers them); the leaf is valued by hard's
+from the sampled deck) and plays six more turns (whole rounds: one at four players, ``playout_length``),
+every action quick_gain's best placement except a turn's last, which of quick_gain's best three leaves the
+mover the largest lead once the passenger has moved (the passenger's rides are most of the points, and the
+last placement steers them); the leaf is valued by hard's
 judge (points, potential, the trips to come, the next ride), or by the final points lead and a win bonus when
 the game ends first. Six turns, not the end of the game: a playout to the end varies so much between two
 candidates of one world that a decision's few dozen worlds cannot tell them apart (docs/ai.md has the
@@ -64,7 +65,7 @@ class ExpertBot(Bot):
     ``beam_budget`` work units) or, at a route choice with several outcomes, every option. A playout:
     the candidate's last action in a determinisation (the engine refills the face-up destinations from
     the sampled deck), then every player's turns by the greedy policy (``rollout``) to the end of the
-    game (``playout_turns`` 0) or for ``playout_turns`` turns, the leaf then valued by hard's judge (points,
+    game (``playout_turns`` 0) or for ``playout_length`` turns (whole rounds), the leaf then valued by hard's judge (points,
     potential, the trips to come and the next ride); a game's end is valued by ``me``'s points lead plus
     ``win_bonus`` for a win (split among shared winners), minus it for a loss.
     """
@@ -74,7 +75,7 @@ class ExpertBot(Bot):
     beam_budget = 1000.0  # of which at most this for hard's beam search (it stops earlier when the turn is small)
     budget = 5.0  # seconds of wall clock: a safety stop only, as hard's
     candidates = 6  # finished turns of the beam tried out
-    playout_turns = 6  # turns (every player's) a playout plays after the candidate's; 0: to the end of the game
+    playout_turns = 6  # turns after the candidate's, in whole rounds (``playout_length``); 0: to the end of the game
     leaf_ride = 1.0  # weight of the ride the next turn offers at a judged leaf (``passenger_now``)
     win_bonus = 5.0  # points a finished playout's win is worth beyond its lead
     follow_plan = True  # play the rest of the chosen turn without searching again
@@ -228,8 +229,17 @@ class ExpertBot(Bot):
         overrun by the first world."""
         turns = len(view.deck) / city_value(view).cards_per_turn + view.n_players
         if self.playout_turns:
-            turns = min(turns, self.playout_turns)
+            turns = min(turns, self.playout_length(view.n_players))
         return cost["child"] + 4.0 * turns * self.step_share * cost["rank"]
+
+    def playout_length(self, players: int) -> int:
+        """Turns a playout plays after the candidate's: as many whole rounds as fit in ``playout_turns`` (at least
+        one), so that every player, the bot too, has played as often when the leaf is judged: 6 at two and three
+        players, 4 at four, 5 at five. At four players six turns left the leaf with two opponents having played
+        twice and one once, and whole rounds won more (docs/ai.md, Measured); 0 plays to the end of the game."""
+        if not self.playout_turns:
+            return 0
+        return players * max(1, self.playout_turns // players)
 
     def playout(self, cand, world: GameState, me: int, judges: dict, origins: list[int], cost: dict):
         """One candidate in one determinisation: its last action, the players' turns after it (``rollout``), the
@@ -240,7 +250,7 @@ class ExpertBot(Bot):
         c.setup.objectives = [list(h) for h in world.setup.objectives]
         apply(c, acts[-1])
         finish_routes(c, me)
-        c, work = self.rollout(c, self.playout_turns, cost)
+        c, work = self.rollout(c, self.playout_length(c.n_players), cost)
         work += cost["child"]
         if c.over:
             won = winners(c)
@@ -291,11 +301,13 @@ class ExpertBot(Bot):
     def ride_step(c: GameState, ranked: list) -> GameState:
         """The turn's last action of a playout: of quick_gain's best few placements, the one after which the
         mover's points lead is largest once the passenger has moved (routes chosen for the mover); quick_gain
-        breaks ties. The passenger's rides are most of the points, and the last placement steers them."""
+        breaks ties. The passenger's rides are most of the points, and the last placement steers them. ``c`` itself
+        takes the last look (changed in place, one copy fewer): the caller keeps only the state returned."""
         me = c.current
         best = None
-        for q, li, conn, _ in ranked:
-            n = copy_state(c)
+        last = len(ranked) - 1
+        for k, (q, li, conn, _) in enumerate(ranked):
+            n = c if k == last else copy_state(c)  # the last look needs no copy: ``c`` is not used after
             apply(n, PlaceTrack(li, conn))
             finish_routes(n, me)
             v = (score_lead(n, me), q)

@@ -170,6 +170,17 @@ def test_a_route_choice_starts_from_every_level_s_answer(route_positions):
     assert other  # some route choice's answer is not the first option
 
 
+def test_a_playout_ends_after_whole_rounds():
+    """Every player, the bot too, has played as often when a playout's leaf is judged: six turns at two players,
+    one round at four (six left two opponents having played twice and one once)."""
+    b = expert()
+    assert [b.playout_length(n) for n in (2, 3, 4, 5)] == [6, 6, 4, 5]
+    state = new_game(map="london", players=4, seed=3, start_player=0)
+    view = public_view(state)
+    c, work = b.rollout(view.copy(), b.playout_length(4), HardBot.COST)
+    assert c.turn == view.turn + 4 and c.current == view.current and work > 0
+
+
 @pytest.mark.parametrize("map,variant", BOARDS)
 def test_expert_finishes_a_game_on_every_board(map, variant):
     """Every board and both London editions: an expert plays a whole two-player game against normal, every
