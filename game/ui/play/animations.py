@@ -108,14 +108,16 @@ def _part_of(path, t: float):
 
 
 def _free_centre(bv, size: tuple[int, int], at: tuple[float, float], inside: pygame.Rect,
-                 taken: list, soft: list = (), free_only: bool = False) -> tuple[float, float] | None:
+                 taken: list, soft: list = (), free_only: bool = False,
+                 reach: float | None = None) -> tuple[float, float] | None:
     """The centre of the free place for a box of ``size`` nearest ``at`` (anywhere on the board), else of the
     nearest covering nothing but ``soft`` (tokens and legal spaces: a float crosses a stretch of line for a
     moment, where over a name it hides the name whole; a crowded board at the end of the game), else of the
-    place beside it hiding the least (names counting ten times; ``free_only``: None)."""
+    place beside it hiding the least (names counting ten times; ``free_only``: None). ``reach``: how far from
+    ``at`` a free place may be (anywhere on the board unless given)."""
     from .overlays import _nearest_free, least_hidden
 
-    far = math.hypot(bv.rect.w, bv.rect.h)
+    far = reach or math.hypot(bv.rect.w, bv.rect.h)
     box = _nearest_free(size, at, 0, inside, list(taken) + list(soft), max_dist=far)
     if box is None and soft:
         box = _nearest_free(size, at, 0, inside, taken, max_dist=far)
@@ -393,7 +395,8 @@ class Animations:
             near = (end[0] + dx * 2.5 * h, end[1] + dy * 2.5 * h) if panel.edge in ("bottom", "top") else \
                 (end[0] + dx * 2.5 * w, end[1] + dy * 2.5 * w)
             land = pygame.Rect(round(end[0] - w / 2), round(end[1] - h / 2), w, h)
-            start = _free_centre(bv, (w, h), near, inside, taken + list(others) + [land], soft, free_only)
+            start = _free_centre(bv, (w, h), near, inside, taken + list(others) + [land], soft, free_only,
+                                 reach=2 * (w + h))  # by the seat's panel, not anywhere
         if end is None or start is None:
             return None
         f.ends = (key, start, end)
