@@ -382,7 +382,8 @@ class Animations:
         ax, ay = panel.anchor(f.target)
         at = (min(max(ax, inside.left + w / 2), inside.right - w / 2),
               min(max(ay, inside.top + h / 2), inside.bottom - h / 2))  # the board's edge nearest the anchor
-        end = _free_centre(bv, (w, h), at, inside, taken, soft, free_only)
+        # a free place by the score or tiles; trying sizes (``free_only``), one within a few sizes of them
+        end = _free_centre(bv, (w, h), at, inside, taken, soft, free_only, reach=2 * (w + h) if free_only else None)
         if end is None:
             return None
         if f.start_screen is not None:  # from a panel's button
