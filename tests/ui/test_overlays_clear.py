@@ -227,14 +227,17 @@ def _gap(a: pygame.Rect, b: pygame.Rect) -> float:
     return (dx * dx + dy * dy) ** 0.5
 
 
-def test_the_ends_bonuses_rise_by_each_seats_panel_apart_and_off_names(app):
-    """Berlin at 1920x1080, four seats round the table, the last action: each seat's "+N landmarks" (the end's
-    bonus, from no station) once rose from the board's middle (or the last token), all on one spot; each now
-    rises by its own seat's panel, on no name, panel or other float, and flies to its score."""
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_ends_bonuses_rise_by_each_seats_panel_apart_and_off_names(app, size):
+    """Berlin, four seats round the table, the last action: each seat's "+N landmarks" (the end's bonus, from no
+    station) once rose from the board's middle (or the last token), all on one spot; each now rises by its own
+    seat's panel, on no name, panel or other float, and flies to its score. At 1280x720 the side seats' ones,
+    turned along their edges, found no free place at their size and rose and landed over names: a smaller size
+    (never below 11 px) finds one."""
     from game.engine import apply, new_game
     from tests.ui.overlay_checks import NAMES, float_rect, scene_of
 
-    app.resize(1920, 1080)
+    app.resize(*size)
     seed = 5
     st = new_game("berlin", NAMES[:4], seed=seed, start_player=0)
     bot = RandomBot(seed)
@@ -311,30 +314,3 @@ def test_berlin_branch_tile_hint_with_no_room_for_its_reason_says_hint(app):
     got = Counter({k: v for k, v in problems(scene).items() if k[0] == "hint"})
     assert not got, dict(got)
 
-
-def test_berlin_end_bonuses_at_1280x720_take_a_smaller_size_off_names(app):
-    """Berlin at 1280x720, four seats round the table, the last action: the side seats' "+N landmarks", turned
-    along their edges, found no free place at their size and rose and landed over names; a smaller one (never
-    below 11 px) finds one, still by the seat's panel."""
-    from game.engine import apply, new_game
-    from tests.ui.overlay_checks import NAMES, float_rect, scene_of
-
-    app.resize(1280, 720)
-    st = new_game("berlin", NAMES[:4], seed=5, start_player=0)
-    bot = RandomBot(5)
-    while True:  # the engine alone up to the last action, which the screen plays
-        action = bot.choose(st)
-        after = st.copy()
-        apply(after, action)
-        if after.over:
-            break
-        st = after
-    scene = scene_of(app, st)
-    scene.act(action, None)
-    app.step(1 / 120)
-    bonus = [f for f in scene.anim.floats if "landmarks" in f.text]
-    assert len({f.player for f in bonus}) == 4
-    assert not float_problems(scene), dict(float_problems(scene))
-    for f in bonus:
-        r = float_rect(scene, f, 0.0)
-        assert _gap(r, scene.panels[f.player].rect) < 2 * (r.w + r.h), (f.text, r)
