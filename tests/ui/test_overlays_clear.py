@@ -227,14 +227,17 @@ def _gap(a: pygame.Rect, b: pygame.Rect) -> float:
     return (dx * dx + dy * dy) ** 0.5
 
 
-def test_the_ends_bonuses_rise_by_each_seats_panel_apart_and_off_names(app):
-    """Berlin at 1920x1080, four seats round the table, the last action: each seat's "+N landmarks" (the end's
-    bonus, from no station) once rose from the board's middle (or the last token), all on one spot; each now
-    rises by its own seat's panel, on no name, panel or other float, and flies to its score."""
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_ends_bonuses_rise_by_each_seats_panel_apart_and_off_names(app, size):
+    """Berlin, four seats round the table, the last action: each seat's "+N landmarks" (the end's bonus, from no
+    station) once rose from the board's middle (or the last token), all on one spot; each now rises by its own
+    seat's panel, on no name, panel or other float, and flies to its score. At 1280x720 the side seats' ones,
+    turned along their edges, found no free place at their size and rose and landed over names: a smaller size
+    (never below 11 px) finds one."""
     from game.engine import apply, new_game
     from tests.ui.overlay_checks import NAMES, float_rect, scene_of
 
-    app.resize(1920, 1080)
+    app.resize(*size)
     seed = 5
     st = new_game("berlin", NAMES[:4], seed=seed, start_player=0)
     bot = RandomBot(seed)
@@ -266,18 +269,48 @@ def test_a_tie_callout_with_no_room_for_its_words_says_its_heading(app, size):
     """Paris, four seats round the table, 60 actions in: "standard tie: the player chooses" for the left seat found
     no free place anywhere near its destination and lay over tokens and a name (the audit's CROWDED games); its
     heading alone ("standard tie") finds one."""
+    scene = _audit_position(app, "paris", size, 60, hint=False)
+    assert scene.overlays.tags, "a callout is shown"
+    got = Counter({k: v for k, v in problems(scene).items() if k[0] == "callout"})
+    assert not got, dict(got)
+
+
+def _audit_position(app, board: str, size, actions: int, hint: bool):
+    """The play screen of the readability audit's game (four seats round the table, seed 5) ``actions`` in, as
+    the audit shows it (a line chosen; with ``hint``, a hint)."""
     from game.engine import apply, new_game
     from tests.ui.overlay_checks import NAMES, scene_of
 
     app.resize(*size)
-    st = new_game("paris", NAMES[:4], seed=5, start_player=0)
+    st = new_game(board, NAMES[:4], seed=5, start_player=0)
     bot = RandomBot(5)
-    for i in range(60):  # the audit's game: its bot also chose a hint at every other position checked
+    for i in range(actions):  # the audit's game: its bot also chose a hint at every other position checked
         if i % 12 == 0 and st.phase in ("actions", "route"):
             bot.choose(st)
         apply(st, bot.choose(st))
     scene = scene_of(app, st)
-    show_position(app, scene, bot, hint=False)
-    assert scene.overlays.tags, "a callout is shown"
+    show_position(app, scene, bot, hint=hint)
+    return scene
+
+
+def test_berlin_callouts_with_no_room_for_words_show_the_scoring_lines_alone(app):
+    """Berlin at 1280x720, four seats round the table, 48 actions in (the right seat's turn, its callouts turned
+    sideways): "express scores:" by Warschauer Str. and "then standard scores:" by Hermannplatz found no free place
+    in any worded shape and lay over tokens and a name; the scoring lines' chips alone find one."""
+    scene = _audit_position(app, "berlin", (1280, 720), 48, hint=False)
+    assert len(scene.overlays.tags) == 2, "the express and the standard callouts are shown"
     got = Counter({k: v for k, v in problems(scene).items() if k[0] == "callout"})
     assert not got, dict(got)
+
+
+def test_berlin_branch_tile_hint_with_no_room_for_its_reason_says_hint(app):
+    """Berlin at 1280x720, four seats round the table, 72 actions in: the left seat's hint to take a branch tile
+    found no free place for its reason, in any wrapping, and lay over tokens; the heading alone finds one."""
+    from game.engine import TakeBranch
+
+    scene = _audit_position(app, "berlin", (1280, 720), 72, hint=True)
+    assert isinstance(scene.hints.shown.action, TakeBranch)
+    assert hint_box(scene) is not None
+    got = Counter({k: v for k, v in problems(scene).items() if k[0] == "hint"})
+    assert not got, dict(got)
+

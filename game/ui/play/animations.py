@@ -25,6 +25,7 @@ HOP_S = 0.3  # passenger seconds per hop
 FAST = 4.0  # speed-up after a tap
 TOAST_S = 1.5
 FLOAT_S = 0.9
+FLOAT_PX = (30, 24, 20, 16)  # floating points' font, design px (never below 11 screen px): smaller where crowded
 FLASH_S = 1.6
 
 
@@ -107,14 +108,23 @@ def _part_of(path, t: float):
 
 
 def _free_centre(bv, size: tuple[int, int], at: tuple[float, float], inside: pygame.Rect,
-                 taken: list) -> tuple[float, float]:
+                 taken: list, soft: list = (), free_only: bool = False,
+                 reach: float | None = None) -> tuple[float, float] | None:
     """The centre of the free place for a box of ``size`` nearest ``at`` (anywhere on the board), else of the
-    place beside it hiding the least (names counting ten times)."""
+    nearest covering nothing but ``soft`` (tokens and legal spaces: a float crosses a stretch of line for a
+    moment, where over a name it hides the name whole; a crowded board at the end of the game), else of the
+    place beside it hiding the least (names counting ten times; ``free_only``: None). ``reach``: how far from
+    ``at`` a free place may be (anywhere on the board unless given)."""
     from .overlays import _nearest_free, least_hidden
 
-    box = _nearest_free(size, at, 0, inside, taken, max_dist=math.hypot(bv.rect.w, bv.rect.h))
+    far = reach or math.hypot(bv.rect.w, bv.rect.h)
+    box = _nearest_free(size, at, 0, inside, list(taken) + list(soft), max_dist=far)
+    if box is None and soft:
+        box = _nearest_free(size, at, 0, inside, taken, max_dist=far)
+    if box is None and free_only:
+        return None
     if box is None:
-        box = least_hidden(size, at, 0, inside, taken, bv.label_rects())[1]
+        box = least_hidden(size, at, 0, inside, list(taken) + list(soft), bv.label_rects())[1]
     return box.center
 
 
@@ -343,40 +353,53 @@ class Animations:
         starts: list[pygame.Rect] = []
         for f in self.floats:
             panel = panels[f.player]
-            if f.surf is None:
-                f.surf = self._float_surface(f.text, f.colour, EDGE_ROTATION.get(panel.edge, 0), k, f.icon)
+            if f.surf is None:  # the largest size that finds both ends a free place (a crowded board: smaller)
+                for px in dict.fromkeys(max(11, round(d * k)) for d in FLOAT_PX):
+                    f.surf = self._float_surface(f.text, f.colour, EDGE_ROTATION.get(panel.edge, 0), k, f.icon, px)
+                    f.ends = None
+                    if self.float_ends(f, bv, panel, clear_of, starts, free_only=True) is not None:
+                        break
             start, _end = self.float_ends(f, bv, panel, clear_of, starts)
             if f.start_screen is None:
                 w, h = f.surf.get_size()
                 starts.append(pygame.Rect(round(start[0] - w / 2) - 3, round(start[1] - h / 2) - 3, w + 6, h + 6))
 
     @staticmethod
-    def float_ends(f: Float, bv, panel, clear_of=(), others=()) -> tuple[tuple[float, float], tuple[float, float]]:
+    def float_ends(f: Float, bv, panel, clear_of=(), others=(),
+                   free_only: bool = False) -> tuple[tuple[float, float], tuple[float, float]] | None:
         """Where float ``f`` rises (beside its station, or by the receiving seat's panel when it has none: the
         end's bonuses; over no name nor ``others``, the floats rising before it) and lands (on the board by the
         receiving seat's score or tiles, over no name, and off the panel's words); kept for the view. Where no
-        place is free, the one hiding the least."""
+        place is free, the one hiding the least (``free_only``: None instead, nothing kept)."""
         key = (tuple(bv.rect), bv.s, bv.vx0, bv.vy0, tuple(panel.rect), bv.names.key)
         if f.ends is not None and f.ends[0] == key:
             return f.ends[1], f.ends[2]
         w, h = f.surf.get_size()
         w, h = w + 6, h + 6  # a little room for its hop and rounding
-        taken = bv.occupied_rects() + list(clear_of)
+        taken = bv.occupied_rects()
+        soft = list(clear_of)
         inside = bv.rect.inflate(-4, -4)
         ax, ay = panel.anchor(f.target)
         at = (min(max(ax, inside.left + w / 2), inside.right - w / 2),
               min(max(ay, inside.top + h / 2), inside.bottom - h / 2))  # the board's edge nearest the anchor
-        end = _free_centre(bv, (w, h), at, inside, taken)
+        # a free place by the score or tiles; trying sizes (``free_only``), one within a few sizes of them
+        end = _free_centre(bv, (w, h), at, inside, taken, soft, free_only, reach=2 * (w + h) if free_only else None)
+        if end is None:
+            return None
         if f.start_screen is not None:  # from a panel's button
             start = f.start_screen
         elif f.start_board is not None:  # beside its station
-            start = _free_centre(bv, (w, h), bv.to_screen(*f.start_board), inside, taken + list(others))
+            start = _free_centre(bv, (w, h), bv.to_screen(*f.start_board), inside, taken + list(others), soft,
+                                 free_only)
         else:  # by the panel, a little way in from where it lands, so it is seen to fly there
             dx, dy = {"bottom": (0, -1), "top": (0, 1), "left": (1, 0), "right": (-1, 0)}.get(panel.edge, (0, -1))
             near = (end[0] + dx * 2.5 * h, end[1] + dy * 2.5 * h) if panel.edge in ("bottom", "top") else \
                 (end[0] + dx * 2.5 * w, end[1] + dy * 2.5 * w)
             land = pygame.Rect(round(end[0] - w / 2), round(end[1] - h / 2), w, h)
-            start = _free_centre(bv, (w, h), near, inside, taken + list(others) + [land])
+            start = _free_centre(bv, (w, h), near, inside, taken + list(others) + [land], soft, free_only,
+                                 reach=2 * (w + h))  # by the seat's panel, not anywhere
+        if end is None or start is None:
+            return None
         f.ends = (key, start, end)
         return start, end
 
@@ -414,8 +437,9 @@ class Animations:
         d = bv.station_xy(tr.destination)
         around(d, bv.station_radius(tr.destination) + 14 * max(0.6, k) + 4 * k)
 
-    def _float_surface(self, text: str, colour, angle: int, k: float, icon: str | None = None) -> pygame.Surface:
-        font = self.fonts.get(max(12, round(30 * k)), True)
+    def _float_surface(self, text: str, colour, angle: int, k: float, icon: str | None = None,
+                       px: int | None = None) -> pygame.Surface:
+        font = self.fonts.get(px or max(12, round(30 * k)), True)
         img = font.render(text, True, colour)
         halo = font.render(text, True, (255, 255, 255))
         o = max(1, round(2 * k))

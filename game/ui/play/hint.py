@@ -217,6 +217,8 @@ class HintControl:
         angle = EDGE_ROTATION.get(panel.edge, 0)
         text = _("Hint: {move} ({reason})").format(move=self.verb(a, state, bv), reason=h.reason)
         short = _("Hint: {reason}").format(reason=h.reason)  # where the board has no room for the move's words
+        # last, the heading alone ("Hint", in every language the words before the reason): the glow shows the move
+        word = _("Hint: {reason}").split("{reason}", 1)[0].strip().rstrip(":").strip() or short
         if isinstance(a, PlaceTrack):
             lane = max(0, min(len(state.tokens[a.connection]), bv.board.connections[a.connection].spaces - 1))
             segs = bv.lane_segments(a.connection, lane)
@@ -255,7 +257,7 @@ class HintControl:
         place_key = (h.key, tuple(bv.rect), bv.s, bv.vx0, bv.vy0, text, angle, tuple(map(round, at)),
                      tuple(tuple(r) for r in avoid), id(soft), len(soft), banner and tuple(banner))
         if self._place is None or self._place[0] != place_key:  # beside the hint, over nothing if it can be
-            self._tag, tr = self._placed_tag((text, short), angle, theme, fonts, k, bv, at, avoid, soft,
+            self._tag, tr = self._placed_tag((text, short, word), angle, theme, fonts, k, bv, at, avoid, soft,
                                              [pygame.Rect(banner)] if banner is not None else [])
             self._place = (place_key, tr)
         tag = self._tag
@@ -287,14 +289,14 @@ class HintControl:
             return _("take a branch tile")
         return _("choose this route")
 
-    def _placed_tag(self, texts: tuple[str, str], angle: int, theme, fonts, k: float, bv, at, avoid: list,
+    def _placed_tag(self, texts: tuple[str, ...], angle: int, theme, fonts, k: float, bv, at, avoid: list,
                     soft: list, banner: list) -> tuple[pygame.Surface, pygame.Rect]:
         """The tag's picture and place: the nearest place beside ``at`` covering no name, symbol, board button
         or anything in ``avoid``, nor ``soft`` and the ``banner`` while there is such a place (the banner's
         words are on the seat's panel too), the words on one line or in a narrower block (more lines) where
-        that finds one, the move's words left out (``texts``: with them, without) where only that finds one
-        (a dense board at a small window: the glowing space shows the move); else where it covers the fewest
-        names."""
+        that finds one, the move's words left out (``texts``: with them, without, the heading alone) where only
+        that finds one (a dense board at a small window: the glowing space shows the move); else where it covers
+        the fewest names."""
         text = texts[0]
         from .overlays import Overlays, _nearest_free, place_box
 

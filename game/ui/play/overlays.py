@@ -399,9 +399,16 @@ class Overlays:
         # last, a tie's heading alone ("standard tie"; in every language the words before the colon): the
         # dotted route shows where, and the panel's route buttons ask the player to choose
         head = [text.rsplit(":", 1)[0].strip()] if text and ":" in text else None
+        # or the scoring lines' chips alone, in the border of the route's colour (no words to read: a crowded
+        # board where no worded shape finds a free place)
+        chips = [] if not text and opt.lines else None
         for lines in ([label], th.phrase_lines(f, label, full * 2 // 3, 2, hyphens=False), th.wrap(f, label, full // 3),
-                      head):
-            if lines and (not shapes or len(lines) > len(shapes[-1][3]) or lines is head):
+                      head, chips):
+            if lines is chips and chips is not None:
+                img = pygame.Surface((0, chip), pygame.SRCALPHA)
+                w = round(14 * k) + len(opt.lines) * (chip + round(4 * k)) - round(4 * k)
+                shapes.append((img, w, chip + round(10 * k), lines))
+            elif lines and (not shapes or len(lines) > len(shapes[-1][3]) or lines is head):
                 img = _lines_image(f, lines, self.theme.ink)
                 w = img.get_width() + round(14 * k) + (0 if text else len(opt.lines) * (chip + round(4 * k)))
                 shapes.append((img, w, max(img.get_height(), chip) + round(10 * k), lines))
@@ -434,7 +441,7 @@ class Overlays:
         pygame.draw.rect(surf, edge or self.theme.accent, box, width=max(1, round(2 * k)), border_radius=round(8 * k))
         surf.blit(img, (box.x + round(7 * k), box.centery - img.get_height() // 2))
         if not text:
-            cx = box.x + round(7 * k) + img.get_width() + round(4 * k)
+            cx = box.x + round(7 * k) + (img.get_width() + round(4 * k) if img.get_width() else 0)
             for li in opt.lines:
                 th.draw_swatch(surf, pygame.Rect(cx, box.centery - chip // 2, chip, chip), state.lines[li].colour,
                                self.fonts.get(max(8, round(chip * 0.62)), True), radius=round(4 * k))
