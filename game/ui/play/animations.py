@@ -115,17 +115,14 @@ def _free_centre(bv, size: tuple[int, int], at: tuple[float, float], inside: pyg
     moment, where over a name it hides the name whole; a crowded board at the end of the game), else of the
     place beside it hiding the least (names counting ten times; ``free_only``: None). ``reach``: how far from
     ``at`` a free place may be (anywhere on the board unless given)."""
-    from .overlays import _nearest_free, least_hidden
+    from .overlays import free_place, least_hidden
 
-    far = reach or math.hypot(bv.rect.w, bv.rect.h)
-    box = _nearest_free(size, at, 0, inside, list(taken) + list(soft), max_dist=far)
-    if box is None and soft:
-        box = _nearest_free(size, at, 0, inside, taken, max_dist=far)
-    if box is None and free_only:
+    got = free_place([size], at, 0, inside, taken, reach or math.hypot(bv.rect.w, bv.rect.h), soft)
+    if got is not None:
+        return got[1].center
+    if free_only:
         return None
-    if box is None:
-        box = least_hidden(size, at, 0, inside, list(taken) + list(soft), bv.label_rects())[1]
-    return box.center
+    return least_hidden(size, at, 0, inside, list(taken) + list(soft), bv.label_rects())[1].center
 
 
 class Animations:
@@ -398,7 +395,7 @@ class Animations:
             land = pygame.Rect(round(end[0] - w / 2), round(end[1] - h / 2), w, h)
             start = _free_centre(bv, (w, h), near, inside, taken + list(others) + [land], soft, free_only,
                                  reach=2 * (w + h))  # by the seat's panel, not anywhere
-        if end is None or start is None:
+        if start is None:
             return None
         f.ends = (key, start, end)
         return start, end

@@ -8,6 +8,8 @@ the scene (``PlayScene._layout`` and ``panel_view`` call them; the replay viewer
 """
 from __future__ import annotations
 
+import functools
+
 import pygame
 
 from ...engine.rules import rules_of
@@ -174,18 +176,17 @@ def _edge_point(edge: str, seats: pygame.Rect, bv: pygame.Rect, inset: int) -> t
             "right": (bv.right - inset, y)}[edge]
 
 
-def _notice_spot(scene, forms, edge: str, seats: pygame.Rect, taken: list, m: int) -> tuple | None:
+def _notice_spot(scene, forms, size_of, edge: str, seats: pygame.Rect, taken: list, m: int) -> tuple | None:
     """(words, px, wrap, place) of the first form (``notice_forms``) that has a free place on the seats' half of
     the board, else on the far half (a copy by another seat's edge reads as theirs), in the wrap width that comes
-    nearest the seats' edge; None when no form has one."""
+    nearest the seats' edge; None when no form has one. ``size_of(words, px, wrap)``: a form's size upright."""
     bv = scene.board_view.rect
-    k = scene.app.scale
     turned = edge in ("left", "right")
     for reach in (0.5, 1.0):
         for words, px in forms:
             best = None  # (how far in from the seats' edge, wrap width, place)
             for wrap in NOTICE_WIDTHS:
-                w, h = scene.anim.notice_size(words, k, wrap, px)
+                w, h = size_of(words, px, wrap)
                 spot = _free_band_spot((h + 2, w + 2) if turned else (w + 2, h + 2), edge, bv, seats, taken, m,
                                        reach=reach)
                 if spot is not None:
@@ -213,6 +214,8 @@ def notice_places(scene, text: str = "", short: str = "") -> list[tuple]:
     if banner is not None:
         taken.append(banner)
     forms = notice_forms(text, short) if text else []
+    # each form's size measured once (rendered words), for every edge and the last resort alike
+    size_of = functools.cache(lambda words, px, wrap: scene.anim.notice_size(words, k, wrap, px))
     places = []
     edges: dict[str, pygame.Rect] = {}  # each edge with seats: the panels there, as one rect
     for p in scene.panels:
@@ -223,12 +226,12 @@ def notice_places(scene, text: str = "", short: str = "") -> list[tuple]:
         if not forms:
             places.append((x, y, angle, NOTICE_WIDTHS[0]))
             continue
-        got = _notice_spot(scene, forms, edge, seats, taken, m)
+        got = _notice_spot(scene, forms, size_of, edge, seats, taken, m)
         if got is None:  # no free place for any form: the form and place hiding the least, by the seats
             boxes = []
             for words, px in forms:
                 for wrap in NOTICE_WIDTHS:
-                    w, h = scene.anim.notice_size(words, k, wrap, px)
+                    w, h = size_of(words, px, wrap)
                     boxes.append(((h + 2, w + 2) if edge in ("left", "right") else (w + 2, h + 2), words, px, wrap))
             i, spot = least_hidden_place([b[0] for b in boxes], (x, y), 0, bv.inflate(-2 * m, -2 * m), taken,
                                          scene.board_view.label_rects())

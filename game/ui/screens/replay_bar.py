@@ -67,8 +67,9 @@ class ReplayBar:
         best = ("", min(rect.w / bw, (rect.h - h) / bh), h)  # a row across the top
         for per_row, kind in ((2, "wide"), (1, "narrow")):
             width = self._column_width(per_row)
-            if rect.h >= self._column_height(per_row) and min((rect.w - width) / bw, rect.h / bh) > best[1]:
-                best = (kind, min((rect.w - width) / bw, rect.h / bh), width)
+            scale = min((rect.w - width) / bw, rect.h / bh)
+            if rect.h >= self._column_height(per_row) and scale > best[1]:
+                best = (kind, scale, width)
         self.bar_vertical, _scale, size = best
         if self.bar_vertical:  # the column takes the margin between the seat's panel and the board's place too
             m = max(2, round(6 * self.app.scale)) if self.bar_vertical == "narrow" else 0
