@@ -355,8 +355,10 @@ def branch_legal(state: GameState) -> bool:
 
 
 def copy_state(state: GameState) -> GameState:
-    """``state.copy()`` that keeps the loaded board and rules, which the copy would otherwise look up again."""
+    """``state.copy()`` that keeps the loaded board and rules, which the copy would otherwise look up again, and
+    shares the passenger search's lookups (the engine's ``passenger.share_lookups``)."""
     c = state.copy()
+    passenger.share_lookups(state, c)
     for k in ("_board", "_rules"):
         v = state.__dict__.get(k)
         if v is not None:

@@ -167,6 +167,8 @@ def play_against_reference(seed: int, players: int, map_name: str = "london", va
         action = pick(rng, state, undo_rate, plans)
         if isinstance(action, Undo) and rng.random() < 0.5:
             state = state.copy()  # a position decoded mid-turn (no snapshot, no caches) undoes the same way
+        if step % 3 == 1 and "_pgraph" in state.__dict__:
+            state = shared_twins(state)
         before = state.copy()
         cost = ref.placement_cost(action.line, action.connection) if isinstance(action, PlaceTrack) else 0
         rides_before = len(ref.rides_made)
@@ -198,6 +200,20 @@ def play_against_reference(seed: int, players: int, map_name: str = "london", va
     return stats
 
 
+def shared_twins(state):
+    """A look-ahead's copy of ``state`` (its passenger lookups shared, passenger.share_lookups), to go on with the game;
+    a second twin takes the first legal action meanwhile, which must change neither of the others' lookups."""
+    go_on = state.copy()
+    engine_passenger.share_lookups(state, go_on)
+    other = state.copy()
+    engine_passenger.share_lookups(go_on, other)
+    acts = legal_actions(other)
+    if acts:
+        apply(other, acts[0])
+    assert not cache_problems(other) and not cache_problems(go_on) and not cache_problems(state)
+    return go_on
+
+
 def cache_problems(state) -> list[str]:
     """The passenger search's lookups, kept up to date placement by placement, must equal fresh ones."""
     cached = state.__dict__.get("_pgraph")
@@ -206,7 +222,7 @@ def cache_problems(state) -> list[str]:
     fresh = engine_passenger._graph(state.copy(), board_of(state))
 
     def norm(g):
-        empty_nbr, line_mask, station_lines, line_adj = g
+        empty_nbr, line_mask, station_lines, line_adj = g[:4]
         return (list(empty_nbr), list(line_mask), list(station_lines),
                 [{k: sorted(v) for k, v in adj.items()} for adj in line_adj])
 
