@@ -356,9 +356,11 @@ def branch_legal(state: GameState) -> bool:
 
 def copy_state(state: GameState) -> GameState:
     """``state.copy()`` that keeps the loaded board and rules, which the copy would otherwise look up again, and
-    shares the passenger search's lookups (the engine's ``passenger.share_lookups``)."""
+    shares the passenger search's lookups (the engine's ``passenger.share_lookups``); its passenger moves are worked
+    out without the hops of their routes, which no bot reads (``passenger.without_hops``)."""
     c = state.copy()
     passenger.share_lookups(state, c)
+    passenger.without_hops(c)
     for k in ("_board", "_rules"):
         v = state.__dict__.get(k)
         if v is not None:

@@ -16,6 +16,7 @@ from .board import Board
 from .state import GameState, RouteOption
 
 _CACHE = "_pgraph"
+_NO_HOPS = "_no_hops"  # a look-ahead's copy (without_hops)
 
 
 def _graph(state: GameState, board: Board):
@@ -62,6 +63,13 @@ def share_lookups(state: GameState, copy: GameState) -> None:
     empty_nbr, line_mask, station_lines, line_adj, owned = g
     owned.clear()  # now shared with the copy: neither may change them in place
     copy.__dict__[_CACHE] = (list(empty_nbr), list(line_mask), list(station_lines), list(line_adj), set())
+
+
+def without_hops(state: GameState) -> None:
+    """Mark a look-ahead's copy: its passenger moves are worked out without their hops (``RouteOption.hops`` and
+    ``PassengerMoved.hops`` empty), which only an animation reads; destinations, line sets, points and every tie
+    are the same. Tracing the hops of every option was a tenth of a Berlin playout."""
+    state.__dict__[_NO_HOPS] = True
 
 
 def note_placement(state: GameState, line: int, a: int, b: int, was_empty: bool) -> None:
@@ -306,7 +314,8 @@ class Search:
         hops.reverse()
         return hops
 
-    def options(self) -> list[RouteOption]:
+    def options(self, hops: bool = True) -> list[RouteOption]:
+        """Every distinct best outcome; without ``hops`` (a look-ahead's, see ``without_hops``) no route is traced."""
         best = self.best
         if best is None:
             return []
@@ -314,7 +323,7 @@ class Search:
         for d in sorted(_bits(self.hit), key=lambda s: self.board.stations[s].name):
             for m in sorted(self._line_sets(d, *best), key=lambda m: sorted(_bits(m))):
                 out.append(RouteOption(destination=d, lines=sorted(_bits(m)), empty=best[0],
-                                       hops=self.path(d, m, best)))
+                                       hops=self.path(d, m, best) if hops else []))
         return out
 
 
@@ -379,4 +388,4 @@ def route_options(state: GameState, board: Board, kind: str, origin: int | None 
     src = state.passenger if origin is None else origin
     if src < 0:
         return []  # the passenger has left the board (classic variant, deck out)
-    return Search(state, board, src, destinations_of_kind(state, board, kind)).options()
+    return Search(state, board, src, destinations_of_kind(state, board, kind)).options(_NO_HOPS not in state.__dict__)

@@ -83,3 +83,47 @@ def test_copy_names_every_field():
                                       "symbols_scored", "plus_stations", "clusters")
     assert RouteOption.__struct_fields__ == ("destination", "lines", "empty", "hops")
     assert Choice.__struct_fields__ == ("kind", "player", "line", "station")
+
+
+def without_hops_of(state: GameState) -> bytes:
+    c = round_trip(state)
+    for o in c.options:
+        o.hops = []
+    return msgspec.msgpack.encode(c)
+
+
+@pytest.mark.parametrize("map_name,variant", BOARDS)
+def test_a_look_ahead_copy_plays_as_the_game_does(map_name, variant):
+    """A look-ahead's copy (passenger.share_lookups, passenger.without_hops: what the bots' copy_state makes) plays
+    every action as the game does: the same legal actions, events, points and position, but for the hops of its
+    passenger's routes, which are left empty (an animation reads them, no bot does)."""
+    from game.engine import legal_actions, passenger
+    from game.engine.events import PassengerMoved
+
+    def blank(events):
+        return [msgspec.structs.replace(e, hops=()) if isinstance(e, PassengerMoved) else e for e in events]
+
+    hops_seen = hops_left = 0
+    for seed in range(2):
+        state = new_game(map_name, 3, seed=seed + 40, variant=variant)
+        bots = [RandomBot(seed * 3 + i) for i in range(3)]
+        ahead = None
+        step = 0
+        while not state.over:
+            if step % 7 == 0:  # now and then a fresh copy of the game, or of the look-ahead itself
+                src = state if ahead is None or step % 2 else ahead
+                ahead = src.copy()
+                passenger.share_lookups(src, ahead)
+                passenger.without_hops(ahead)
+            action = bots[state.current].choose(state)
+            assert legal_actions(ahead) == legal_actions(state)
+            events, ahead_events = apply(state, action), apply(ahead, action)
+            # (a route chosen from options offered before the copy keeps their hops)
+            hops_seen += sum(bool(e.hops) for e in events if isinstance(e, PassengerMoved))
+            hops_left += sum(not e.hops for e in ahead_events if isinstance(e, PassengerMoved))
+            assert blank(ahead_events) == blank(events)
+            if step % 7:
+                assert all(not o.hops for o in ahead.options)
+            assert without_hops_of(ahead) == without_hops_of(state)
+            step += 1
+    assert hops_seen and hops_left
