@@ -115,6 +115,26 @@ def quick_gain(view: GameState, facts, w: Weights, li: int, conn: int, cost: int
     return v
 
 
+_SCALED: dict[tuple[int, float], tuple[dict, dict]] = {}  # (id of a city's reach answer, share) -> (it, scaled)
+
+
+def _scaled(ex: dict | None, share: float) -> dict | None:
+    """A city's reach answer (cities/) × ``share`` (``Weights.city_quick``), kept per answer: the cities keep their
+    answers and hand out the same dict for the same position of a line, never changed after (a playout's rankings
+    asked for the same few hundred times)."""
+    if not ex or share == 1.0:
+        return ex
+    key = (id(ex), share)
+    hit = _SCALED.get(key)
+    if hit is not None and hit[0] is ex:  # the answer is kept alive in the entry, so its id is not reused
+        return hit[1]
+    out = {s: x * share for s, x in ex.items()}
+    if len(_SCALED) >= 4096:
+        _SCALED.clear()
+    _SCALED[key] = (ex, out)
+    return out
+
+
 def ranked_placements(view: GameState, w: Weights, limit: int | None = None):
     """(quick worth, line, connection, branch tiles spent) of legal placements, best first.
 
@@ -135,15 +155,15 @@ def ranked_placements(view: GameState, w: Weights, limit: int | None = None):
     for li in view.players[view.current].lines:
         mine.update(s for s, d in view.lines[li].degree.items() if d > 0)
     city = city_value(view)
-    extra = {}
-    for li in view.players[view.current].lines:
-        ex = city.reach(view, li)
-        extra[li] = {s: x * w.city_quick for s, x in ex.items()} if ex and w.city_quick != 1.0 else ex
+    extra: dict = {}  # line -> the city's worth per station (asked only for lines with a placement)
     scored = []
     for li, c, cost in legal_placements(view):
         if li in skip:
             continue
-        scored.append((quick_gain(view, facts, w, li, c, cost, pool, face, mine, extra[li]), li, c, cost))
+        ex = extra.get(li, extra)
+        if ex is extra:
+            ex = extra[li] = _scaled(city.reach(view, li), w.city_quick)
+        scored.append((quick_gain(view, facts, w, li, c, cost, pool, face, mine, ex), li, c, cost))
     scored.sort(key=lambda x: -x[0])
     if limit is not None:
         scored = scored[:limit]
