@@ -154,16 +154,12 @@ def ranked_placements(view: GameState, w: Weights, limit: int | None = None):
     mine: set[int] = set()
     for li in view.players[view.current].lines:
         mine.update(s for s, d in view.lines[li].degree.items() if d > 0)
-    city = city_value(view)
-    extra: dict = {}  # line -> the city's worth per station (asked only for lines with a placement)
-    scored = []
-    for li, c, cost in legal_placements(view):
-        if li in skip:
-            continue
-        ex = extra.get(li, extra)
-        if ex is extra:
-            ex = extra[li] = _scaled(city.reach(view, li), w.city_quick)
-        scored.append((quick_gain(view, facts, w, li, c, cost, pool, face, mine, ex), li, c, cost))
+    placements = [p for p in legal_placements(view) if p[0] not in skip]
+    # the city's worth per station, asked only for lines with a placement
+    reach = city_value(view).reach_lines(view, list(dict.fromkeys(li for li, _, _ in placements)))
+    extra = {li: _scaled(ex, w.city_quick) for li, ex in reach.items()}
+    scored = [(quick_gain(view, facts, w, li, c, cost, pool, face, mine, extra[li]), li, c, cost)
+              for li, c, cost in placements]
     scored.sort(key=lambda x: -x[0])
     if limit is not None:
         scored = scored[:limit]

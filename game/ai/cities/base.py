@@ -11,6 +11,11 @@ class CityValue:
     def reach(self, state, line: int, deny: bool = True) -> dict[int, float] | None:
         return None
 
+    def reach_lines(self, state, lines, deny: bool = True) -> dict:
+        """``reach`` of each of ``lines`` (one player's) in one position: a board whose answer has a part shared by
+        the lines works it out once (Paris)."""
+        return {li: self.reach(state, li, deny) for li in lines}
+
     def hand(self, state, player: int, h: float) -> float:
         return 0.0
 

@@ -102,16 +102,29 @@ class BerlinValue(CityValue):
         """Worth per station; stations the line already touches are left in (callers skip them), so the
         answer depends only on the owner, the line's "+" count and the public stacks and hands, and is
         shared between look-ahead positions (the judge asks for it thousands of times per decision)."""
-        ln = state.lines[line]
-        me = ln.owner
-        k = len(ln.plus_stations)
-        plus_v = (FIRST_PLUS if k == 0 else self.plus_points[k]) if k < len(self.plus_points) else 0.0
+        return self._line_reach(state, line, deny, self._position(state))
+
+    def reach_lines(self, state, lines, deny: bool = True) -> dict:
+        # the hands and the horizon worked out once for all the lines
+        position = self._position(state)
+        return {li: self._line_reach(state, li, deny, position) for li in lines}
+
+    def _position(self, state) -> tuple:
+        """What ``reach`` reads of the position beyond the line (the same for every line): hands and horizon."""
         hands = tuple(self.counts(state, p) for p in range(state.n_players))
         h = round(_horizon(state), 3)
         game = (state.setup.seed, tuple(state.setup.landmark_tiles))
         if game != self._reach_game:  # an earlier game's values can never be asked for again
             self._reach.clear()
             self._reach_game = game
+        return hands, h
+
+    def _line_reach(self, state, line: int, deny: bool, position: tuple) -> dict[int, float]:
+        hands, h = position
+        ln = state.lines[line]
+        me = ln.owner
+        k = len(ln.plus_stations)
+        plus_v = (FIRST_PLUS if k == 0 else self.plus_points[k]) if k < len(self.plus_points) else 0.0
         key = (me, plus_v, deny, tuple(state.landmarks_left), hands, h)
         out = self._reach.get(key)
         if out is not None:

@@ -256,8 +256,16 @@ class ParisValue(CityValue):
         With ``deny`` (quick_gain's ranking) a share of what a tile would give the best opponent and the pull
         towards missing objective stations are added; the judge asks without them.
         """
-        ln = state.lines[line]
-        me = ln.owner
+        return self._line_reach(state, line, deny, self._position(state))
+
+    def reach_lines(self, state, lines, deny: bool = True) -> dict:
+        # the position's part of the answer (hands, tiles, horizon, RER reached) worked out once for all the lines
+        position = self._position(state)
+        return {li: self._line_reach(state, li, deny, position) for li in lines}
+
+    def _position(self, state) -> tuple:
+        """What ``reach`` reads of the position beyond the line: the same for every line (tiles left, hands, branch
+        tiles, horizon, RER stations reached)."""
         setup = state.setup
         if self._game is None or setup.landmark_tiles != self._game[0] or setup.objectives != self._game[1]:
             # an earlier game's values (or another seat's cards) can never be asked for again
@@ -267,11 +275,16 @@ class ParisValue(CityValue):
         h = round(_horizon(state), 2)
         hands = tuple([self.counts(state, p) for p in range(state.n_players)])
         tiles = tuple([p.branch_tiles for p in state.players])
+        return h, hands, tiles, self.rer_reached(state), tuple(state.landmarks_left)
+
+    def _line_reach(self, state, line: int, deny: bool, position: tuple) -> dict[int, float]:
+        h, hands, tiles, rer_reached, left = position
+        ln = state.lines[line]
+        me = ln.owner
+        setup = state.setup
         cards = tuple(setup.objectives[me]) if me < len(setup.objectives) else ()
         deg = ln.degree
         progress = tuple(tuple(bool(deg.get(s, 0)) for s in self.obj_stations[c]) for c in cards)
-        rer_reached = self.rer_reached(state)
-        left = tuple(state.landmarks_left)
         key = (me, deny, left, hands, tiles, h, progress, rer_reached,
                tuple(ln.conns) if deny and cards else None)
         out = self._reach.get(key)
