@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from heapq import heappop, heappush
 
-from .board import Board
+from .board import Board, board_of
 from .state import GameState, RouteOption
 
 _CACHE = "_pgraph"
@@ -52,14 +52,14 @@ def invalidate(state: GameState) -> None:
 
 
 def share_lookups(state: GameState, copy: GameState) -> None:
-    """Give ``copy`` (a fresh ``state.copy()``) the lookups ``state`` has built, instead of rebuilding them at its
-    first search: a look-ahead copies a position many times and searches each copy (a tenth of an expert's playout
-    went into rebuilding them). The bitmask lists are copied (a few hundred ints); each line's adjacency is shared
+    """Give ``copy`` (a fresh ``state.copy()``) the lookups of ``state`` (built on it first if need be), instead of
+    rebuilding them at the copy's first search: a look-ahead copies a position many times and searches each copy
+    (a tenth of an expert's playout went into rebuilding them). The bitmask lists are copied (a few hundred ints); each line's adjacency is shared
     until one of the two places a token on that line (copy on write: the fifth part of the cache holds the lines
     whose adjacency the state owns; ``note_placement`` copies the others before changing them)."""
     g = state.__dict__.get(_CACHE)
-    if g is None:
-        return
+    if g is None:  # built here once rather than in each copy that searches (a playout's copies all do)
+        g = _graph(state, board_of(state))
     empty_nbr, line_mask, station_lines, line_adj, owned = g
     owned.clear()  # now shared with the copy: neither may change them in place
     copy.__dict__[_CACHE] = (list(empty_nbr), list(line_mask), list(station_lines), list(line_adj), set())
