@@ -105,3 +105,24 @@ def test_the_guard_covers_every_board_both_table_sizes_and_both_stages():
 if __name__ == "__main__":
     for n, s in guard_positions():
         print(f"    {n!r}: {decide(s)!r},")
+
+
+def test_reach_lines_answers_as_reach_does_line_by_line():
+    """ranked_placements asks a city's worth for all the lines with a placement at once (``reach_lines``: Paris and
+    Berlin work the position's part out once): the answers are a fresh city object's ``reach``, line by line."""
+    from game.ai import public_view
+    from game.ai.cities import city_value
+    from game.engine.rules import board_of
+
+    asked = 0
+    for name, state in guard_positions():
+        if not name.startswith(("paris", "berlin")):
+            continue
+        view = public_view(state)
+        lines = view.players[view.current].lines
+        city = city_value(view)
+        for deny in (True, False):
+            fresh = type(city)(board_of(view))
+            assert city.reach_lines(view, lines, deny) == {li: fresh.reach(view, li, deny) for li in lines}
+            asked += 1
+    assert asked == 16
