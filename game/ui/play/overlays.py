@@ -504,7 +504,8 @@ class Overlays:
         # each form is drawn only if the ones before it hide something; names, symbols and buttons are
         # gathered and indexed once for all the forms tried
         m = round(8 * k)
-        taken = bv.occupied_rects() + [b.inflate(m, m) for b in self.board_buttons(bv, k).values()] + list(clear_of)
+        taken = (bv.occupied_rects() + [b.inflate(m, m) for b in self.board_buttons(bv, k).values()] + list(clear_of)
+                 + [r for _t, r in bv.grid_labels()])  # the cards' "C4" stays readable
         rows = _RectRows(taken, panel.edge in ("bottom", "top"))
         best = None
         room = bv.rect.inflate(-2 * m, -2 * m)
@@ -587,7 +588,8 @@ class Overlays:
         r = box.get_rect()
         m = round(8 * k)
         if taken is None:
-            taken = bv.occupied_rects() + [b.inflate(m, m) for b in self.board_buttons(bv, k).values()]
+            taken = (bv.occupied_rects() + [b.inflate(m, m) for b in self.board_buttons(bv, k).values()]
+                     + [r for _t, r in bv.grid_labels()])
         if rows is None:
             rows = _RectRows(taken, panel.edge in ("bottom", "top"))
         spot = _free_band_spot(r.size, panel.edge, br, pr, taken, m, rows)
