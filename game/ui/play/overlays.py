@@ -504,8 +504,7 @@ class Overlays:
         # each form is drawn only if the ones before it hide something; names, symbols and buttons are
         # gathered and indexed once for all the forms tried
         m = round(8 * k)
-        taken = (bv.occupied_rects() + [b.inflate(m, m) for b in self.board_buttons(bv, k).values()] + list(clear_of)
-                 + [r for _t, r in bv.grid_labels()])  # the cards' "C4" stays readable
+        taken = bv.occupied_rects() + [b.inflate(m, m) for b in self.board_buttons(bv, k).values()] + list(clear_of)
         rows = _RectRows(taken, panel.edge in ("bottom", "top"))
         best = None
         room = bv.rect.inflate(-2 * m, -2 * m)
@@ -589,7 +588,7 @@ class Overlays:
         m = round(8 * k)
         if taken is None:
             taken = (bv.occupied_rects() + [b.inflate(m, m) for b in self.board_buttons(bv, k).values()]
-                     + [r for _t, r in bv.grid_labels()])
+                     + [r for _t, r in bv.grid_labels()])  # the cards' "C4" stays readable (as clear_of gives it)
         if rows is None:
             rows = _RectRows(taken, panel.edge in ("bottom", "top"))
         spot = _free_band_spot(r.size, panel.edge, br, pr, taken, m, rows)
