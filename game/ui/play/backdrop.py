@@ -290,10 +290,10 @@ class Backdrop:
 
 
 def _clear_of(scene, previews) -> list[pygame.Rect]:
-    """What the banner keeps clear of besides names and symbols: tokens, legal spaces and the route callouts
-    drawn (the previews are composed before the banner)."""
+    """What the banner keeps clear of besides names and symbols: tokens, legal spaces, the grid's letters and the
+    route callouts drawn (the previews are composed before the banner)."""
     tags = list(scene.overlays.tags) if previews and previews[0] is not None else []
-    return keepclear.pieces_of(scene) + tags
+    return keepclear.pieces_and_letters(scene) + tags
 
 
 def _union(rects) -> pygame.Rect:

@@ -40,7 +40,7 @@ def draw(scene, surface: pygame.Surface) -> list[pygame.Rect] | None:
     drawn += scene.cards.draw_moving(surface, scene.board_view)
     if not scene.blocking:
         drawn += scene.hints.draw(surface, scene.board_view, scene.state, scene.panels, scene.theme, scene.fonts,
-                                 scene.app.scale, avoid=_callouts(scene), soft=keepclear.pieces_of(scene),
+                                 scene.app.scale, avoid=_callouts(scene), soft=keepclear.pieces_and_letters(scene),
                                  banner=scene.backdrop.banner_rect())
     drawn += win_bar.draw(scene, surface)  # the win-chance bar, when shown (play/win_bar.py)
     drawn += scene.draw_held_secret(surface)  # secret cards last: nothing may cover them while held

@@ -1,6 +1,7 @@
 """What a moment's overlay (the turn banner, a route callout, a notice, a floating score, the hint's box) must
 keep clear of on the board: station names and symbols, the tokens, and the legal track spaces a player is about
-to tap.
+to tap; and what the banner, the callouts and the hint keep clear of besides: the grid reference's letters and
+numbers on the board's edges (the cards' "C4" finds a station by them; a float crosses one for a moment).
 
 Tokens and legal spaces are lanes, often diagonal: each lane segment is cut into short pieces and each piece
 given its own box, so a box placed beside a diagonal token is not refused because of the token's whole bounding
@@ -82,6 +83,12 @@ def pieces_of(scene) -> list[pygame.Rect]:
     """Boxes over ``scene``'s tokens and the chosen line's legal spaces now."""
     glow, _line = scene.turns.glow(scene.blocking)
     return scene.keep_clear.pieces(scene.board_view, scene.state, glow)
+
+
+def pieces_and_letters(scene) -> list[pygame.Rect]:
+    """``pieces_of`` and the grid reference's letters and numbers: what the banner, the route callouts and the
+    hint's box keep off."""
+    return pieces_of(scene) + [r for _t, r in scene.board_view.grid_labels()]
 
 
 def of_scene(scene) -> list[pygame.Rect]:

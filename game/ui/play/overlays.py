@@ -587,7 +587,8 @@ class Overlays:
         r = box.get_rect()
         m = round(8 * k)
         if taken is None:
-            taken = bv.occupied_rects() + [b.inflate(m, m) for b in self.board_buttons(bv, k).values()]
+            taken = (bv.occupied_rects() + [b.inflate(m, m) for b in self.board_buttons(bv, k).values()]
+                     + [r for _t, r in bv.grid_labels()])  # the cards' "C4" stays readable (as clear_of gives it)
         if rows is None:
             rows = _RectRows(taken, panel.edge in ("bottom", "top"))
         spot = _free_band_spot(r.size, panel.edge, br, pr, taken, m, rows)

@@ -68,7 +68,7 @@ def draw_overlays(scene, surf: pygame.Surface, marks_only: bool = False) -> None
     if scene.blocking or marks_only:
         return
     scene.overlays.facing = facing(scene)
-    scene.overlays.clear_of = keepclear.pieces_of(scene)
+    scene.overlays.clear_of = keepclear.pieces_and_letters(scene)
     if st.phase == "route":
         shown = scene.route_preview if scene.route_preview is not None else scene.hover_route
         scene.overlays.draw_route_choice(surf, bv, st, st.options, shown, k)

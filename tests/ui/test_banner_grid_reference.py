@@ -1,0 +1,54 @@
+"""The turn banner keeps clear of the grid reference (issue 22 item 4: the cards say "Columbus Circle A3", so the
+letters and numbers on the board's edges must stay readable). The banner stands on the board's edge facing the
+active seat, which is where the letters and numbers are: it used to cover some of them in nearly every position
+(125 of 144 positions on London, New York and Paris at 1280x720 and 1920x1080, play screen and replay viewer)."""
+from __future__ import annotations
+
+import pytest
+
+from game.engine.record import from_state
+from game.ui.play_scene import PlayScene
+from game.ui.screens.replay import ReplayScene
+from game.ui.screenshot import demo_seats, demo_state
+from game.ui.seats import default_edges
+
+
+def _settle(app, scene) -> None:
+    for _ in range(300):  # the sheet (with the grid's letters) is drawn over a few frames
+        app.step(1 / 60)
+        app.draw(force=True)
+        if not scene.board_view.busy:
+            break
+    for _ in range(5):
+        app.step(1 / 60)
+        app.draw(force=True)
+
+
+@pytest.mark.parametrize("board,size,players,arrangement,kind", [
+    ("paris", (1920, 1080), 4, "table", "play"),  # covered A-F along the top seat's edge
+    ("paris", (1920, 1080), 4, "table", "replay"),
+    ("newyork", (1920, 1080), 4, "laptop", "replay"),  # covered the row number 6
+    ("london", (1920, 1080), 2, "laptop", "play"),
+    ("paris", (1280, 720), 4, "table", "play"),
+])
+def test_the_turn_banner_covers_no_grid_letter_or_number(app, board, size, players, arrangement, kind):
+    app.resize(*size)
+    full = demo_state(board, players=players, actions=None)
+    record = from_state(full)
+    at = int(len(record.actions) * 0.85)  # late in the game: tokens, callouts and the banner crowd the edges
+    state = demo_state(board, players=players, actions=at)
+    seats = demo_seats(state)
+    for seat, edge in zip(seats, default_edges(players, arrangement)):
+        seat.edge = edge
+    if kind == "play":
+        scene = app.push(PlayScene(app, state, seats))
+    else:
+        scene = app.push(ReplayScene(app, record, seats))
+        scene.show_step(at)
+    _settle(app, scene)
+    banner = scene.backdrop.banner_rect()
+    labels = scene.board_view.grid_labels()
+    assert banner is not None and labels
+    covered = [text for text, box in labels if box.colliderect(banner)]
+    assert not covered, (tuple(banner), covered)
+    assert scene.overlays.banner_hidden == 0  # and no name or symbol under it instead
