@@ -341,6 +341,8 @@ FIXES: dict[str, tuple[int, int]] = {
 #: left seat then met the German turn banner (tests/ui/test_hint.py; the tag's place is game/ui's). The spread
 #: board's cell is in each comment.
 NUDGES: dict[str, tuple[int, int]] = {
+    "Boulogne - Pont de Saint-Cloud": (2, 11),  # (1, 11): a column east, so the board is a column narrower
+    "Jasmin": (2, 8),  # (3, 9): north-west, leaving Michel-Ange's north-east free (Boulogne now south of it)
     "Censier - Daubenton": (17, 10),  # (16, 10): into the empty column east of it
     "Chemin Vert": (18, 7),  # (19, 7): a column west
     "Châtillon - Montrouge": (10, 12),  # (10, 13): a row up off the bottom edge
