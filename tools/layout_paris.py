@@ -334,15 +334,16 @@ FIXES: dict[str, tuple[int, int]] = {
 #: its connections kept straight and octilinear, none turned more than 45 degrees, the layout clean; a move kept
 #: when the play screen's own placement left fewer names without room over six views (1920 x 1080 two and four
 #: seats round a table, four on a laptop, five round a table; 3840 x 2160 and 1280 x 720 four round a table):
-#: 212 -> 161 summed. Two kept moves were dropped after: Pasteur a column west cost four names at a five-seat
-#: 1280 x 720 table (94 against 90 without any nudge); Boulogne - Pont de Saint-Cloud a column east (the only
-#: station in its column: the board a column narrower, so more zoom with four seats round a table, 22 -> 16
-#: names without room at 1920 x 1080, 28 -> 16 at 3840 x 2160) moved the board's edge, and the hint's tag at the
-#: left seat then met the German turn banner (tests/ui/test_hint.py; the tag's place is game/ui's). The spread
-#: board's cell is in each comment.
+#: 212 -> 161 summed. Pasteur a column west was dropped after: it cost four names at a five-seat 1280 x 720
+#: table (94 against 90 without any nudge). Boulogne - Pont de Saint-Cloud a column east (the only station in
+#: its column: the board a column narrower, so more zoom with four seats round a table, 22 -> 16 names without
+#: room at 1920 x 1080, 28 -> 16 at 3840 x 2160) took Michel-Ange's room at 1280 x 720 (two and three seats
+#: 55 -> 57, five 89 -> 90); the search over pairs (``search_paris_nudges.py --pairs``: Boulogne's cells in
+#: columns 2-3 with one of Michel-Ange, Jasmin, Marcel Sembat, Pont de Sèvres, Charles Michels a step) found
+#: Jasmin north-west gives it back (five seats 89, four 68 -> 57; Boulogne itself has no room at 1280 x 720
+#: in any of them). The spread board's cell is in each comment.
 NUDGES: dict[str, tuple[int, int]] = {
     "Boulogne - Pont de Saint-Cloud": (2, 11),  # (1, 11): a column east, so the board is a column narrower
-    "Jasmin": (2, 8),  # (3, 9): north-west, leaving Michel-Ange's north-east free (Boulogne now south of it)
     "Censier - Daubenton": (17, 10),  # (16, 10): into the empty column east of it
     "Chemin Vert": (18, 7),  # (19, 7): a column west
     "Châtillon - Montrouge": (10, 12),  # (10, 13): a row up off the bottom edge

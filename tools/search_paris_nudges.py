@@ -101,9 +101,9 @@ class Board:
         return total, union
 
 
-def moves(b: Board, nudges: dict, name: str):
+def moves(b: Board, nudges: dict, name: str, bends: bool = False):
     """The cells one step from ``name``'s (:data:`STEPS`) that are free, on the board, and keep every connection
-    of it straight and octilinear."""
+    of it straight and octilinear (with ``bends``, also those where a connection takes bends, :func:`find_bends`)."""
     cells, *_ = b.build(nudges)
     taken = set(cells.values())
     here = cells[name]
@@ -111,12 +111,13 @@ def moves(b: Board, nudges: dict, name: str):
         cell = (here[0] + dx, here[1] + dy)
         if cell in taken or not (0 <= cell[0] < lay.BOARD_COLS and 0 <= cell[1] < lay.BOARD_ROWS):
             continue
-        if all(lay.is_octilinear(cells[o][0] - cell[0], cells[o][1] - cell[1])
+        if bends or all(lay.is_octilinear(cells[o][0] - cell[0], cells[o][1] - cell[1])
                for u, v in b.edges if name in (u, v) for o in ({u, v} - {name})):
-            yield cell  # else a connection would need bends: not tried (find_bends is slow)
+            yield cell  # else a connection would need bends: tried only with ``bends`` (find_bends is slow)
 
 
 def _with(b: Board, nudges: dict, name: str, cell) -> dict:
+    """``nudges`` with ``name`` at ``cell`` (no entry where that is the spread board's own cell)."""
     trial = {**nudges, name: cell}
     if trial[name] == b.base[name]:
         del trial[name]
@@ -147,14 +148,14 @@ def pair_search(nudges: dict, names, views=VIEWS, log=print) -> dict:
     return nudges
 
 
-def search(nudges: dict, rounds: int = 2, views=VIEWS, log=print) -> dict:
+def search(nudges: dict, rounds: int = 2, views=VIEWS, bends: bool = False, log=print) -> dict:
     b = Board()
     best, union = b.score(nudges, views)
     log(f"start: {best} {sorted(union)}")
     for _ in range(rounds):
         kept = 0
         for name in sorted(union):
-            for cell in list(moves(b, nudges, name)):
+            for cell in list(moves(b, nudges, name, bends)):
                 trial = _with(b, nudges, name, cell)
                 got = b.score(trial, views)
                 if got is not None and got[0] < best:
@@ -175,9 +176,15 @@ def parse_views(text: str):
     """``1920x1080:4:table,...`` as :data:`VIEWS` (weight 1 each)."""
     out = []
     for part in text.split(","):
-        size, seats, arr = part.split(":")
-        w, h = size.split("x")
-        out.append(((int(w), int(h)), int(seats), arr, 1))
+        try:
+            size, seats, arr = part.split(":")
+            w, h = size.split("x")
+            view = ((int(w), int(h)), int(seats), arr, 1)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{part!r} is not a view like 1920x1080:4:table") from None
+        if arr not in ("table", "laptop") or not 2 <= view[1] <= 5:
+            raise argparse.ArgumentTypeError(f"{part!r}: 2 to 5 seats, table or laptop")
+        out.append(view)
     return tuple(out)
 
 
@@ -186,9 +193,10 @@ if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("rounds", nargs="?", type=int, default=2)
     ap.add_argument("--views", type=parse_views, default=VIEWS)
+    ap.add_argument("--bends", action="store_true", help="also try moves where a connection takes bends")
     ap.add_argument("--pairs", help="stations, comma-separated: try two of them moved together")
     args = ap.parse_args()
     if args.pairs:
         pair_search(dict(lay.NUDGES), args.pairs.split(","), views=args.views)
     else:
-        search(dict(lay.NUDGES), rounds=args.rounds, views=args.views)
+        search(dict(lay.NUDGES), rounds=args.rounds, views=args.views, bends=args.bends)
