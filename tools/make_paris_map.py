@@ -92,7 +92,7 @@ def render_toml(facts: dict, pos: dict, water: list[tuple[str, list]], bends: di
            "# objective cards from the Paris part of the README there (no photo of the board exists; see that README).",
            "# The positions are a schematic layout made by tools/make_paris_map.py with tools/layout_paris.py: an",
            "# 88-unit square grid fitted to the printed grid cells of the 40 landmark stations, octilinear",
-           "# connections, no crossings, then five empty columns, three one-step fixes and eleven nudges for the",
+           "# connections, no crossings, then five empty columns, three one-step fixes and ten nudges for the",
            "# names' room (issue 22 item 1);",
            "# the Seine is drawing only (Paris has no water icons). docs/boards.md says",
            "# how. This file is the source of truth now; edit it by hand and run tests/maps/test_paris_map.py.",
