@@ -5,12 +5,17 @@ screen's own name placement leaves fewer names without room over the measured vi
 stays clean (``check_layout``, the Seine) and no connection turns more than 45 degrees.
 Deterministic (the stations tried in name order); rewrites maps/paris.toml as it goes.
 
-    .venv/bin/python tools/search_paris_nudges.py [ROUNDS]
+    .venv/bin/python tools/search_paris_nudges.py [ROUNDS] [--views 1920x1080:4:table,...]
+    .venv/bin/python tools/search_paris_nudges.py --pairs STATION,STATION,... [--views ...]
 
-Prints each kept move; put the result into layout_paris.NUDGES and run tools/make_paris_map.py.
+Prints each kept move; put the result into layout_paris.NUDGES and run tools/make_paris_map.py. ``--pairs``
+tries two of the given stations moved together (each a step, or one of them alone), where one station's move
+alone loses room for another (Boulogne - Pont de Saint-Cloud's column and Michel-Ange, issue 22 item 1).
 """
 from __future__ import annotations
 
+import argparse
+import itertools
 import json
 import math
 import os
@@ -82,41 +87,77 @@ class Board:
             while app.scenes:
                 app.scenes.pop().exit()
 
-    def score(self, nudges):
-        """(weighted names without room, their union) over :data:`VIEWS`; None when the layout breaks a rule."""
+    def score(self, nudges, views=VIEWS):
+        """(weighted names without room, their union) over ``views``; None when the layout breaks a rule."""
         _, pos, bends, problems = self.build(nudges)
         if problems:
             return None
         self.write(pos, bends)
         total, union = 0, set()
-        for size, players, arr, w in VIEWS:
+        for size, players, arr, w in views:
             got = self.no_room(size, players, arr)
             total += w * len(got)
             union |= got
         return total, union
 
 
-def search(nudges: dict, rounds: int = 2, log=print) -> dict:
+def moves(b: Board, nudges: dict, name: str, bends: bool = False):
+    """The cells one step from ``name``'s (:data:`STEPS`) that are free, on the board, and keep every connection
+    of it straight and octilinear (with ``bends``, also those where a connection takes bends, :func:`find_bends`)."""
+    cells, *_ = b.build(nudges)
+    taken = set(cells.values())
+    here = cells[name]
+    for dx, dy in STEPS:
+        cell = (here[0] + dx, here[1] + dy)
+        if cell in taken or not (0 <= cell[0] < lay.BOARD_COLS and 0 <= cell[1] < lay.BOARD_ROWS):
+            continue
+        if bends or all(lay.is_octilinear(cells[o][0] - cell[0], cells[o][1] - cell[1])
+               for u, v in b.edges if name in (u, v) for o in ({u, v} - {name})):
+            yield cell  # else a connection would need bends: tried only with ``bends`` (find_bends is slow)
+
+
+def _with(b: Board, nudges: dict, name: str, cell) -> dict:
+    """``nudges`` with ``name`` at ``cell`` (no entry where that is the spread board's own cell)."""
+    trial = {**nudges, name: cell}
+    if trial[name] == b.base[name]:
+        del trial[name]
+    return trial
+
+
+def pair_search(nudges: dict, names, views=VIEWS, log=print) -> dict:
+    """The best of every move of two of ``names`` together (each one step, or only one of them) by the summed
+    names without room over ``views``, kept when it beats the start."""
     b = Board()
-    best, union = b.score(nudges)
+    best, _ = b.score(nudges, views)
+    log(f"start: {best}")
+    start = nudges
+    for one, two in itertools.combinations(sorted(names), 2):
+        for c1 in [None, *moves(b, start, one)]:
+            first = start if c1 is None else _with(b, start, one, c1)
+            for c2 in [None, *moves(b, first, two)]:
+                if c1 is None and c2 is None:
+                    continue
+                trial = first if c2 is None else _with(b, first, two, c2)
+                got = b.score(trial, views)
+                log(f"  {one} {c1} {two} {c2}: {got and got[0]}")
+                if got is not None and got[0] < best:
+                    best, nudges = got[0], trial
+                    log(f"best {best} {json.dumps(nudges, ensure_ascii=False)}")
+    _, pos, bends, _ = b.build(nudges)
+    b.write(pos, bends)
+    return nudges
+
+
+def search(nudges: dict, rounds: int = 2, views=VIEWS, bends: bool = False, log=print) -> dict:
+    b = Board()
+    best, union = b.score(nudges, views)
     log(f"start: {best} {sorted(union)}")
     for _ in range(rounds):
         kept = 0
         for name in sorted(union):
-            cells, *_ = b.build(nudges)
-            taken = set(cells.values())
-            here = cells[name]
-            for dx, dy in STEPS:
-                cell = (here[0] + dx, here[1] + dy)
-                if cell in taken or not (0 <= cell[0] < lay.BOARD_COLS and 0 <= cell[1] < lay.BOARD_ROWS):
-                    continue
-                if not all(lay.is_octilinear(cells[o][0] - cell[0], cells[o][1] - cell[1])
-                           for u, v in b.edges if name in (u, v) for o in ({u, v} - {name})):
-                    continue  # a connection would need bends: not tried (find_bends is slow)
-                trial = {**nudges, name: cell}
-                if trial[name] == b.base[name]:
-                    del trial[name]
-                got = b.score(trial)
+            for cell in list(moves(b, nudges, name, bends)):
+                trial = _with(b, nudges, name, cell)
+                got = b.score(trial, views)
                 if got is not None and got[0] < best:
                     best, union = got
                     nudges = trial
@@ -131,6 +172,31 @@ def search(nudges: dict, rounds: int = 2, log=print) -> dict:
     return nudges
 
 
+def parse_views(text: str):
+    """``1920x1080:4:table,...`` as :data:`VIEWS` (weight 1 each)."""
+    out = []
+    for part in text.split(","):
+        try:
+            size, seats, arr = part.split(":")
+            w, h = size.split("x")
+            view = ((int(w), int(h)), int(seats), arr, 1)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{part!r} is not a view like 1920x1080:4:table") from None
+        if arr not in ("table", "laptop") or not 2 <= view[1] <= 5:
+            raise argparse.ArgumentTypeError(f"{part!r}: 2 to 5 seats, table or laptop")
+        out.append(view)
+    return tuple(out)
+
+
 if __name__ == "__main__":
     os.environ.setdefault("UNDERGROUND_CACHE_DIR", "/tmp/underground-search-cache")
-    search(dict(lay.NUDGES), rounds=int(sys.argv[1]) if len(sys.argv) > 1 else 2)
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("rounds", nargs="?", type=int, default=2)
+    ap.add_argument("--views", type=parse_views, default=VIEWS)
+    ap.add_argument("--bends", action="store_true", help="also try moves where a connection takes bends")
+    ap.add_argument("--pairs", help="stations, comma-separated: try two of them moved together")
+    args = ap.parse_args()
+    if args.pairs:
+        pair_search(dict(lay.NUDGES), args.pairs.split(","), views=args.views)
+    else:
+        search(dict(lay.NUDGES), rounds=args.rounds, views=args.views, bends=args.bends)

@@ -253,6 +253,39 @@ def test_the_nudges_are_small_and_keep_each_connection_s_direction():
             assert abs((a - b + math.pi) % (2 * math.pi) - math.pi) <= math.pi / 4 + 1e-9, (u, v)
 
 
+@pytest.mark.skipif(not REFERENCE.is_dir(), reason="needs ../shared/reference/boards")
+def test_the_nudge_search_steps_only_into_free_cells_and_reads_its_views():
+    """tools/search_paris_nudges.py (issue 22 item 1): a station's one-step moves are free board cells, with
+    every connection straight and octilinear unless bends are allowed (then more are tried, those among them);
+    ``--views`` is read as the views' sizes, seats and arrangements, and a malformed one is refused by name."""
+    import argparse
+
+    path = list(sys.path)
+    try:
+        search = _tool("search_paris_nudges")
+    finally:
+        sys.path[:] = path
+    assert search.parse_views("1920x1080:4:table,1280x720:5:laptop") == (
+        ((1920, 1080), 4, "table", 1), ((1280, 720), 5, "laptop", 1))
+    for bad in ("1920x1080:4", "1920x1080:6:table", "1920:4:table"):
+        with pytest.raises(argparse.ArgumentTypeError, match=bad):
+            search.parse_views(bad)
+    b = search.Board()
+    cells, *_ = b.build(dict(search.lay.NUDGES))
+    taken = set(cells.values())
+    name = "Liège"
+    straight = list(search.moves(b, dict(search.lay.NUDGES), name))
+    bent = list(search.moves(b, dict(search.lay.NUDGES), name, bends=True))
+    assert straight and set(straight) < set(bent)
+    for cell in bent:
+        assert cell not in taken and max(abs(cell[0] - cells[name][0]), abs(cell[1] - cells[name][1])) <= 2
+    for cell in straight:
+        for u, v in b.edges:
+            if name in (u, v):
+                o = cells[v if u == name else u]
+                assert search.lay.is_octilinear(o[0] - cell[0], o[1] - cell[1]), (cell, u, v)
+
+
 def test_the_spread_keeps_the_order_of_rows_and_columns():
     """The spread's empty columns and rows move stations only east and south, a whole column or row at a time:
     every station keeps its neighbours' order along both axes and the cell it had on the annealed board (the
