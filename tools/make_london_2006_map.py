@@ -43,10 +43,10 @@ NEW_PLACES = {"New Cross": ("Canada Water", "Greenwich")}
 # station, its grid point): Aldgate - Canada Water takes the room below Aldgate where the 2nd edition's board
 # writes its name, so Aldgate stands a little lower and its name and Limehouse's keep a place; New Cross stands a
 # little left of Canada Water, so Canada Water - New Cross leans away from Canada Water's name. Sixth session:
-# Aldgate (0, 20) -> (5, 10), Limehouse (5, -5) and New Cross (-15, 0), found by trying small moves of the three on
+# Aldgate (0, 20) -> (5, 10), Limehouse (5, -5) and New Cross (-10, 0), found by trying small moves of the three on
 # the play screen, gave Limehouse and Canada Water room at 1280x720 up to four seats, no view losing a name
 # (issue 22 item 1; tools/layout_london.py spreads both boards)
-MOVED = {"Aldgate": (5, 10), "Limehouse": (5, -5), "New Cross": (-15, 0)}
+MOVED = {"Aldgate": (5, 10), "Limehouse": (5, -5), "New Cross": (-10, 0)}
 NEW_CONNECTIONS = [
     {"a": "Aldgate", "b": "Canada Water", "spaces": 1},
     {"a": "Canada Water", "b": "New Cross", "spaces": 1},
@@ -64,7 +64,7 @@ HEADER = """\
 #   West Ham - Canning Town;
 # - Borough - London Bridge has 2 track spaces, not 3;
 # - Aldgate - Canada Water (1 space) and the station New Cross are on the board;
-# - Aldgate stands 10 units lower and 5 right, Limehouse 5 higher and 5 right, New Cross 15 left of Canada
+# - Aldgate stands 10 units lower and 5 right, Limehouse 5 higher and 5 right, New Cross 10 left of Canada
 #   Water (room for the names; not a rule difference).
 # RECONSTRUCTED, not documented: New Cross's position, kind and connections. From the real 2006 network
 # (../shared/reference/london/): New Cross ended the East London Line (New Cross - Surrey Quays - Canada

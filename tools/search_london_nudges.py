@@ -158,7 +158,7 @@ def score(got: dict) -> int:
     return sum(len(s) for s in got.values())
 
 
-def search(target: str, seed: int, rounds: int, out=sys.stdout) -> dict:
+def search(target: str, seed: int, rounds: int, out=sys.stdout, steps=STEPS) -> dict:
     """Greedy: each station near a name without room (a target view's) moved a step each way, in a seeded
     order; a move is kept when the target views lose a name and no view in KEPT gains one."""
     rng = random.Random(seed)
@@ -177,7 +177,7 @@ def search(target: str, seed: int, rounds: int, out=sys.stdout) -> dict:
         new = ll.layout(old, nudges=nudges)
         lacking = set().union(*best.values())
         movers = sorted(n for n in new if any(math.dist(new[n], new[m]) <= NEAR for m in lacking))
-        tries = [(n, d, s) for n in movers for d in DIRECTIONS for s in STEPS]
+        tries = [(n, d, s) for n in movers for d in DIRECTIONS for s in steps]
         rng.shuffle(tries)
         tries.sort(key=lambda t: t[0] not in lacking)  # a station without room moved first, then its neighbours
         kept = tried = 0
@@ -222,11 +222,71 @@ def search(target: str, seed: int, rounds: int, out=sys.stdout) -> dict:
     return nudges
 
 
+def group_search(names: list[str], target: str, span: int, step: int, out=sys.stdout) -> dict:
+    """Every joint move of the stations ``names`` (each by -span..span units on each axis, in ``step`` units, on
+    top of NUDGES): the moves no single station's move gives (one station's room made by two moving together).
+    A joint move is measured when layout_london.check_layout stays clean and the board keeps its size: first on
+    the 2nd edition's target views (dropped unless a name gains room there and none loses it), then the first
+    edition's; the best (fewest names without room in the target views, then the least moved) is kept when no
+    view in KEPT gains a name. Exhaustive, so no seed."""
+    import itertools
+
+    screen = Screen()
+    old, edges = ll.printed(), ll.connections()
+    width = layout_texts(ll.NUDGES)[1]["london"].split("\nwidth = ")[1].split("\n")[0]
+    targets = TARGETS[target]
+    others = [v for v in KEPT if v not in targets]
+    best = measure(screen, ll.NUDGES, targets)
+    rest = measure(screen, ll.NUDGES, others)
+    print(f"start: {score(best)} without room in the target views; {sorted(set().union(*best.values()))}", file=out,
+          flush=True)
+    offsets = [(dx, dy) for dx in range(-span, span + 1, step) for dy in range(-span, span + 1, step)]
+    found, tried = [], 0  # found: (score, moved, nudges, got)
+    for combo in itertools.product(offsets, repeat=len(names)):
+        if not any(combo):
+            continue
+        trial = dict(ll.NUDGES)
+        for n, (dx, dy) in zip(names, combo):
+            cx, cy = trial.get(n, (0, 0))
+            trial[n] = (cx + dx, cy + dy)
+        pos, texts = layout_texts(trial)
+        if ll.check_layout(pos, old, edges) or texts["london"].split("\nwidth = ")[1].split("\n")[0] != width:
+            continue
+        tried += 1
+        if tried % 50 == 0:
+            print(f"{tried} joint moves measured", file=out, flush=True)
+        got = {}
+        for b, v in [(b, v) for b in BOARDS for v in targets]:  # one view at a time: most moves fail the first
+            got[b, v] = screen.no_room(b, texts[b], v)
+            if len(got[b, v]) > len(best[b, v]) or (b == BOARDS[0] and len(got[b, v]) == len(best[b, v])):
+                break
+        if len(got) < len(best) or score(got) >= score(best):
+            continue
+        moved = sum(math.hypot(*c) for c in combo)
+        print(f"{dict(zip(names, combo))}: {score(got)} left {sorted(set().union(*got.values()))}", file=out, flush=True)
+        found.append((score(got), moved, trial, got))
+    for sc, moved, trial, got in sorted(found, key=lambda f: f[:2]):
+        if sc >= score(best):
+            break
+        _, texts = layout_texts(trial)
+        got_rest = {(b, v): screen.no_room(b, texts[b], v) for b in BOARDS for v in others}
+        lost = {k: sorted(got_rest[k] - rest[k]) for k in got_rest if len(got_rest[k]) > len(rest[k])}
+        print(f"{ {n: trial[n] for n in names} }: {sc} in the target views; elsewhere {lost or 'no view loses a name'}",
+              file=out, flush=True)
+        if not lost:
+            return {n: trial[n] for n in names}
+    return {}
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--target", choices=sorted(TARGETS), default="1280")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--steps", default=",".join(map(str, STEPS)), help="move lengths, board units (e.g. 5,10,15)")
+    ap.add_argument("--group", help="stations moved together, comma-separated: every joint move is measured")
+    ap.add_argument("--span", type=int, default=10, help="--group: each station's move on each axis, at most")
+    ap.add_argument("--step", type=int, default=5, help="--group: the moves' grid (board units)")
     ap.add_argument("--why", action="store_true", help="list what bars each name without room, then stop")
     args = ap.parse_args(argv)
     if args.why:
@@ -239,7 +299,10 @@ def main(argv: list[str]) -> int:
                     print(f"{b} {v[0][0]}x{v[0][1]} {v[1]} {v[2]}: {name}: most often "
                           f"{', '.join(f'{k} {c}' for k, c in why.most_common(5))}; least barred {least}")
         return 0
-    search(args.target, args.seed, args.rounds)
+    if args.group:
+        print(group_search(args.group.split(","), args.target, args.span, args.step))
+        return 0
+    search(args.target, args.seed, args.rounds, steps=tuple(int(v) for v in args.steps.split(",")))
     return 0
 
 
