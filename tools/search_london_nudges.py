@@ -19,6 +19,7 @@ whose discs or centres are in the way, the connections whose track spaces are). 
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import os
 import random
@@ -222,6 +223,19 @@ def search(target: str, seed: int, rounds: int, out=sys.stdout, steps=STEPS) -> 
     return nudges
 
 
+def joint_moves(nudges: dict, names: list[str], span: int, step: int):
+    """(each station's move, the nudges with it) for every joint move of ``names`` on the grid (each station by
+    -span..span units on each axis in ``step`` units, on top of its nudge), all but the one moving none."""
+    offsets = [(dx, dy) for dx in range(-span, span + 1, step) for dy in range(-span, span + 1, step)]
+    for combo in itertools.product(offsets, repeat=len(names)):
+        if any(move != (0, 0) for move in combo):
+            trial = dict(nudges)
+            for n, (dx, dy) in zip(names, combo):
+                cx, cy = trial.get(n, (0, 0))
+                trial[n] = (cx + dx, cy + dy)
+            yield combo, trial
+
+
 def group_search(names: list[str], target: str, span: int, step: int, out=sys.stdout) -> dict:
     """Every joint move of the stations ``names`` (each by -span..span units on each axis, in ``step`` units, on
     top of NUDGES): the moves no single station's move gives (one station's room made by two moving together).
@@ -229,8 +243,6 @@ def group_search(names: list[str], target: str, span: int, step: int, out=sys.st
     the 2nd edition's target views (dropped unless a name gains room there and none loses it), then the first
     edition's; the best (fewest names without room in the target views, then the least moved) is kept when no
     view in KEPT gains a name. Exhaustive, so no seed."""
-    import itertools
-
     screen = Screen()
     old, edges = ll.printed(), ll.connections()
     width = layout_texts(ll.NUDGES)[1]["london"].split("\nwidth = ")[1].split("\n")[0]
@@ -240,15 +252,8 @@ def group_search(names: list[str], target: str, span: int, step: int, out=sys.st
     rest = measure(screen, ll.NUDGES, others)
     print(f"start: {score(best)} without room in the target views; {sorted(set().union(*best.values()))}", file=out,
           flush=True)
-    offsets = [(dx, dy) for dx in range(-span, span + 1, step) for dy in range(-span, span + 1, step)]
     found, tried = [], 0  # found: (score, moved, nudges, got)
-    for combo in itertools.product(offsets, repeat=len(names)):
-        if not any(combo):
-            continue
-        trial = dict(ll.NUDGES)
-        for n, (dx, dy) in zip(names, combo):
-            cx, cy = trial.get(n, (0, 0))
-            trial[n] = (cx + dx, cy + dy)
+    for combo, trial in joint_moves(ll.NUDGES, names, span, step):
         pos, texts = layout_texts(trial)
         if ll.check_layout(pos, old, edges) or texts["london"].split("\nwidth = ")[1].split("\n")[0] != width:
             continue
