@@ -9,10 +9,12 @@ view gains one, layout_london.check_layout stays clean and the board keeps its s
 a seeded order, so a run can be repeated. The placement depends on the board and the view only, never on the
 game's position, so one position per view is enough.
 
-    .venv/bin/python tools/search_london_nudges.py [--target 1280] [--seed 1] [--rounds 2] [--why]
+    .venv/bin/python tools/search_london_nudges.py [--target 1280] [--seed 1] [--rounds 2] [--steps 10,20,30] [--why]
+    .venv/bin/python tools/search_london_nudges.py --group "Tottenham Court Road,Euston" [--span 10] [--step 5]
 
 prints each kept move and, at the end, the NUDGES table to paste into tools/layout_london.py (it writes no
-file). ``--why`` only lists, per target view, the names without room and what bars their places (the neighbours
+file); ``--group`` measures every joint move of the named stations on a grid (where no single move helps) and
+prints the best one kept. ``--why`` only lists, per target view, the names without room and what bars their places (the neighbours
 whose discs or centres are in the way, the connections whose track spaces are). Runs for minutes: use
 ``nice -n 15``.
 """
@@ -159,6 +161,26 @@ def score(got: dict) -> int:
     return sum(len(s) for s in got.values())
 
 
+def _width(texts: dict) -> str:
+    return texts["london"].split("\nwidth = ")[1].split("\n")[0]
+
+
+def _start(screen: Screen, nudges: dict, target: str, out) -> tuple[list, list, dict, dict]:
+    """The target views, the other guarded ones, and what each leaves without room at the start."""
+    targets = TARGETS[target]
+    others = [v for v in KEPT if v not in targets]
+    best, rest = measure(screen, nudges, targets), measure(screen, nudges, others)
+    print(f"start: {score(best)} without room in the target views; {sorted(set().union(*best.values()))}", file=out,
+          flush=True)
+    return targets, others, best, rest
+
+
+def _faithful(trial: dict, old: dict, edges: list, width: str):
+    """The trial's positions and map texts, or None when it stops reading as the printed board or resizes it."""
+    pos, texts = layout_texts(trial)
+    return None if ll.check_layout(pos, old, edges) or _width(texts) != width else (pos, texts)
+
+
 def search(target: str, seed: int, rounds: int, out=sys.stdout, steps=STEPS) -> dict:
     """Greedy: each station near a name without room (a target view's) moved a step each way, in a seeded
     order; a move is kept when the target views lose a name and no view in KEPT gains one."""
@@ -167,13 +189,8 @@ def search(target: str, seed: int, rounds: int, out=sys.stdout, steps=STEPS) -> 
     nudges = dict(ll.NUDGES)
     old = ll.printed()
     edges = ll.connections()
-    width = layout_texts(nudges)[1]["london"].split("\nwidth = ")[1].split("\n")[0]
-    targets = TARGETS[target]
-    others = [v for v in KEPT if v not in targets]
-    best = measure(screen, nudges, targets)
-    rest = measure(screen, nudges, others)
-    print(f"start: {score(best)} without room in the target views; {sorted(set().union(*best.values()))}", file=out,
-          flush=True)
+    width = _width(layout_texts(nudges)[1])
+    targets, others, best, rest = _start(screen, nudges, target, out)
     for rnd in range(rounds):
         new = ll.layout(old, nudges=nudges)
         lacking = set().union(*best.values())
@@ -192,9 +209,9 @@ def search(target: str, seed: int, rounds: int, out=sys.stdout, steps=STEPS) -> 
             cx, cy = nudges.get(n, (0, 0))
             trial = dict(nudges)
             trial[n] = (round(cx + dx * k), round(cy + dy * k))
-            pos, texts = layout_texts(trial)
-            if ll.check_layout(pos, old, edges) or texts["london"].split("\nwidth = ")[1].split("\n")[0] != width:
+            if (made := _faithful(trial, old, edges, width)) is None:
                 continue
+            pos, texts = made
             tried += 1
             if tried % 10 == 0:
                 print(f"round {rnd + 1}: {tried} moves measured", file=out, flush=True)
@@ -245,18 +262,13 @@ def group_search(names: list[str], target: str, span: int, step: int, out=sys.st
     view in KEPT gains a name. Exhaustive, so no seed."""
     screen = Screen()
     old, edges = ll.printed(), ll.connections()
-    width = layout_texts(ll.NUDGES)[1]["london"].split("\nwidth = ")[1].split("\n")[0]
-    targets = TARGETS[target]
-    others = [v for v in KEPT if v not in targets]
-    best = measure(screen, ll.NUDGES, targets)
-    rest = measure(screen, ll.NUDGES, others)
-    print(f"start: {score(best)} without room in the target views; {sorted(set().union(*best.values()))}", file=out,
-          flush=True)
+    width = _width(layout_texts(ll.NUDGES)[1])
+    targets, others, best, rest = _start(screen, ll.NUDGES, target, out)
     found, tried = [], 0  # found: (score, moved, nudges, got)
     for combo, trial in joint_moves(ll.NUDGES, names, span, step):
-        pos, texts = layout_texts(trial)
-        if ll.check_layout(pos, old, edges) or texts["london"].split("\nwidth = ")[1].split("\n")[0] != width:
+        if (made := _faithful(trial, old, edges, width)) is None:
             continue
+        texts = made[1]
         tried += 1
         if tried % 50 == 0:
             print(f"{tried} joint moves measured", file=out, flush=True)
