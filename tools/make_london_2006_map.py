@@ -39,10 +39,14 @@ NEW_STATIONS = [{"name": "New Cross", "kinds": ["terminus"]}]
 # where each new station stands: (the station whose x it takes, the station whose y it takes), so it keeps
 # its grid point when the 2nd edition's layout moves (tools/layout_london.py)
 NEW_PLACES = {"New Cross": ("Canada Water", "Greenwich")}
-# stations that stand elsewhere on this board only (board units): Aldgate - Canada Water takes the room below
-# Aldgate where the 2nd edition's board writes its name, so Aldgate stands a little lower and its name and
-# Limehouse's keep a place (issue 22 item 1; tools/layout_london.py spreads both boards)
-MOVED = {"Aldgate": (0, 20)}
+# stations that stand elsewhere on this board only (board units, from their 2nd-edition place or, for a new
+# station, its grid point): Aldgate - Canada Water takes the room below Aldgate where the 2nd edition's board
+# writes its name, so Aldgate stands a little lower and its name and Limehouse's keep a place; New Cross stands a
+# little left of Canada Water, so Canada Water - New Cross leans away from Canada Water's name. Sixth session:
+# Aldgate (0, 20) -> (5, 10), Limehouse (5, -5) and New Cross (-10, 0), found by trying small moves of the three on
+# the play screen, gave Limehouse and Canada Water room at 1280x720 up to four seats, no view losing a name
+# (issue 22 item 1; tools/layout_london.py spreads both boards)
+MOVED = {"Aldgate": (5, 10), "Limehouse": (5, -5), "New Cross": (-10, 0)}
 NEW_CONNECTIONS = [
     {"a": "Aldgate", "b": "Canada Water", "spaces": 1},
     {"a": "Canada Water", "b": "New Cross", "spaces": 1},
@@ -60,7 +64,8 @@ HEADER = """\
 #   West Ham - Canning Town;
 # - Borough - London Bridge has 2 track spaces, not 3;
 # - Aldgate - Canada Water (1 space) and the station New Cross are on the board;
-# - Aldgate stands 20 units lower (room for its name beside the new connection; not a rule difference).
+# - Aldgate stands 10 units lower and 5 right, Limehouse 5 higher and 5 right, New Cross 10 left of Canada
+#   Water (room for the names; not a rule difference).
 # RECONSTRUCTED, not documented: New Cross's position, kind and connections. From the real 2006 network
 # (../shared/reference/london/): New Cross ended the East London Line (New Cross - Surrey Quays - Canada
 # Water) and had National Rail, so it is a terminus joined to Canada Water by 1 space; it stands on the
@@ -94,8 +99,9 @@ def first_edition(doc: dict) -> dict:
             raise SystemExit(f"{SOURCE}: {st['name']} is already on the 2nd-edition board")
         below, beside = NEW_PLACES[st["name"]]
         new.append({"name": st["name"], "x": at[below]["x"], "y": at[beside]["y"], "kinds": list(st["kinds"])})
+    placed = {**at, **{st["name"]: st for st in new}}
     for name, (dx, dy) in MOVED.items():
-        at[name]["x"], at[name]["y"] = at[name]["x"] + dx, at[name]["y"] + dy
+        placed[name]["x"], placed[name]["y"] = placed[name]["x"] + dx, placed[name]["y"] + dy
     doc["stations"] = sorted(doc["stations"] + new, key=lambda s: s["name"])
     for c in NEW_CONNECTIONS:
         if frozenset((c["a"], c["b"])) in pairs:

@@ -9,16 +9,19 @@ view gains one, layout_london.check_layout stays clean and the board keeps its s
 a seeded order, so a run can be repeated. The placement depends on the board and the view only, never on the
 game's position, so one position per view is enough.
 
-    .venv/bin/python tools/search_london_nudges.py [--target 1280] [--seed 1] [--rounds 2] [--why]
+    .venv/bin/python tools/search_london_nudges.py [--target 1280] [--seed 1] [--rounds 2] [--steps 10,20,30] [--why]
+    .venv/bin/python tools/search_london_nudges.py --group "Tottenham Court Road,Euston" [--span 10] [--step 5]
 
 prints each kept move and, at the end, the NUDGES table to paste into tools/layout_london.py (it writes no
-file). ``--why`` only lists, per target view, the names without room and what bars their places (the neighbours
+file); ``--group`` measures every joint move of the named stations on a grid (where no single move helps) and
+prints the best one kept. ``--why`` only lists, per target view, the names without room and what bars their places (the neighbours
 whose discs or centres are in the way, the connections whose track spaces are). Runs for minutes: use
 ``nice -n 15``.
 """
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import os
 import random
@@ -158,7 +161,27 @@ def score(got: dict) -> int:
     return sum(len(s) for s in got.values())
 
 
-def search(target: str, seed: int, rounds: int, out=sys.stdout) -> dict:
+def _width(texts: dict) -> str:
+    return texts["london"].split("\nwidth = ")[1].split("\n")[0]
+
+
+def _start(screen: Screen, nudges: dict, target: str, out) -> tuple[list, list, dict, dict]:
+    """The target views, the other guarded ones, and what each leaves without room at the start."""
+    targets = TARGETS[target]
+    others = [v for v in KEPT if v not in targets]
+    best, rest = measure(screen, nudges, targets), measure(screen, nudges, others)
+    print(f"start: {score(best)} without room in the target views; {sorted(set().union(*best.values()))}", file=out,
+          flush=True)
+    return targets, others, best, rest
+
+
+def _faithful(trial: dict, old: dict, edges: list, width: str):
+    """The trial's positions and map texts, or None when it stops reading as the printed board or resizes it."""
+    pos, texts = layout_texts(trial)
+    return None if ll.check_layout(pos, old, edges) or _width(texts) != width else (pos, texts)
+
+
+def search(target: str, seed: int, rounds: int, out=sys.stdout, steps=STEPS) -> dict:
     """Greedy: each station near a name without room (a target view's) moved a step each way, in a seeded
     order; a move is kept when the target views lose a name and no view in KEPT gains one."""
     rng = random.Random(seed)
@@ -166,18 +189,13 @@ def search(target: str, seed: int, rounds: int, out=sys.stdout) -> dict:
     nudges = dict(ll.NUDGES)
     old = ll.printed()
     edges = ll.connections()
-    width = layout_texts(nudges)[1]["london"].split("\nwidth = ")[1].split("\n")[0]
-    targets = TARGETS[target]
-    others = [v for v in KEPT if v not in targets]
-    best = measure(screen, nudges, targets)
-    rest = measure(screen, nudges, others)
-    print(f"start: {score(best)} without room in the target views; {sorted(set().union(*best.values()))}", file=out,
-          flush=True)
+    width = _width(layout_texts(nudges)[1])
+    targets, others, best, rest = _start(screen, nudges, target, out)
     for rnd in range(rounds):
         new = ll.layout(old, nudges=nudges)
         lacking = set().union(*best.values())
         movers = sorted(n for n in new if any(math.dist(new[n], new[m]) <= NEAR for m in lacking))
-        tries = [(n, d, s) for n in movers for d in DIRECTIONS for s in STEPS]
+        tries = [(n, d, s) for n in movers for d in DIRECTIONS for s in steps]
         rng.shuffle(tries)
         tries.sort(key=lambda t: t[0] not in lacking)  # a station without room moved first, then its neighbours
         kept = tried = 0
@@ -191,9 +209,9 @@ def search(target: str, seed: int, rounds: int, out=sys.stdout) -> dict:
             cx, cy = nudges.get(n, (0, 0))
             trial = dict(nudges)
             trial[n] = (round(cx + dx * k), round(cy + dy * k))
-            pos, texts = layout_texts(trial)
-            if ll.check_layout(pos, old, edges) or texts["london"].split("\nwidth = ")[1].split("\n")[0] != width:
+            if (made := _faithful(trial, old, edges, width)) is None:
                 continue
+            pos, texts = made
             tried += 1
             if tried % 10 == 0:
                 print(f"round {rnd + 1}: {tried} moves measured", file=out, flush=True)
@@ -222,11 +240,70 @@ def search(target: str, seed: int, rounds: int, out=sys.stdout) -> dict:
     return nudges
 
 
+def joint_moves(nudges: dict, names: list[str], span: int, step: int):
+    """(each station's move, the nudges with it) for every joint move of ``names`` on the grid (each station by
+    -span..span units on each axis in ``step`` units, on top of its nudge), all but the one moving none."""
+    offsets = [(dx, dy) for dx in range(-span, span + 1, step) for dy in range(-span, span + 1, step)]
+    for combo in itertools.product(offsets, repeat=len(names)):
+        if any(move != (0, 0) for move in combo):
+            trial = dict(nudges)
+            for n, (dx, dy) in zip(names, combo):
+                cx, cy = trial.get(n, (0, 0))
+                trial[n] = (cx + dx, cy + dy)
+            yield combo, trial
+
+
+def group_search(names: list[str], target: str, span: int, step: int, out=sys.stdout) -> dict:
+    """Every joint move of the stations ``names`` (each by -span..span units on each axis, in ``step`` units, on
+    top of NUDGES): the moves no single station's move gives (one station's room made by two moving together).
+    A joint move is measured when layout_london.check_layout stays clean and the board keeps its size: first on
+    the 2nd edition's target views (dropped unless a name gains room there and none loses it), then the first
+    edition's; the best (fewest names without room in the target views, then the least moved) is kept when no
+    view in KEPT gains a name. Exhaustive, so no seed."""
+    screen = Screen()
+    old, edges = ll.printed(), ll.connections()
+    width = _width(layout_texts(ll.NUDGES)[1])
+    targets, others, best, rest = _start(screen, ll.NUDGES, target, out)
+    found, tried = [], 0  # found: (score, moved, nudges, got)
+    for combo, trial in joint_moves(ll.NUDGES, names, span, step):
+        if (made := _faithful(trial, old, edges, width)) is None:
+            continue
+        texts = made[1]
+        tried += 1
+        if tried % 50 == 0:
+            print(f"{tried} joint moves measured", file=out, flush=True)
+        got = {}
+        for b, v in [(b, v) for b in BOARDS for v in targets]:  # one view at a time: most moves fail the first
+            got[b, v] = screen.no_room(b, texts[b], v)
+            if len(got[b, v]) > len(best[b, v]) or (b == BOARDS[0] and len(got[b, v]) == len(best[b, v])):
+                break
+        if len(got) < len(best) or score(got) >= score(best):
+            continue
+        moved = sum(math.hypot(*c) for c in combo)
+        print(f"{dict(zip(names, combo))}: {score(got)} left {sorted(set().union(*got.values()))}", file=out, flush=True)
+        found.append((score(got), moved, trial, got))
+    for sc, moved, trial, got in sorted(found, key=lambda f: f[:2]):
+        if sc >= score(best):
+            break
+        _, texts = layout_texts(trial)
+        got_rest = {(b, v): screen.no_room(b, texts[b], v) for b in BOARDS for v in others}
+        lost = {k: sorted(got_rest[k] - rest[k]) for k in got_rest if len(got_rest[k]) > len(rest[k])}
+        print(f"{ {n: trial[n] for n in names} }: {sc} in the target views; elsewhere {lost or 'no view loses a name'}",
+              file=out, flush=True)
+        if not lost:
+            return {n: trial[n] for n in names}
+    return {}
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--target", choices=sorted(TARGETS), default="1280")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--steps", default=",".join(map(str, STEPS)), help="move lengths, board units (e.g. 5,10,15)")
+    ap.add_argument("--group", help="stations moved together, comma-separated: every joint move is measured")
+    ap.add_argument("--span", type=int, default=10, help="--group: each station's move on each axis, at most")
+    ap.add_argument("--step", type=int, default=5, help="--group: the moves' grid (board units)")
     ap.add_argument("--why", action="store_true", help="list what bars each name without room, then stop")
     args = ap.parse_args(argv)
     if args.why:
@@ -239,7 +316,10 @@ def main(argv: list[str]) -> int:
                     print(f"{b} {v[0][0]}x{v[0][1]} {v[1]} {v[2]}: {name}: most often "
                           f"{', '.join(f'{k} {c}' for k, c in why.most_common(5))}; least barred {least}")
         return 0
-    search(args.target, args.seed, args.rounds)
+    if args.group:
+        print(group_search(args.group.split(","), args.target, args.span, args.step))
+        return 0
+    search(args.target, args.seed, args.rounds, steps=tuple(int(v) for v in args.steps.split(",")))
     return 0
 
 

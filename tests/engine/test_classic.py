@@ -65,14 +65,17 @@ def test_everything_else_is_the_second_edition_board():
     assert set(old) - set(new) == added and set(new) <= set(old)
     assert {p for p in new if old[p] != new[p]} == changed
     assert {s.name for s in OLD.stations} - {s.name for s in NEW.stations} == {"New Cross"}
-    # Aldgate stands 20 units lower on the first edition's board only, its Aldgate - Canada Water had taken the
-    # room of Aldgate's and Limehouse's names (issue 22 item 1; MOVED in tools/make_london_2006_map.py)
-    moved = {"Aldgate": (0, 20)}
+    # Aldgate and Limehouse stand a little elsewhere on the first edition's board only, and New Cross a little
+    # left of Canada Water: its Aldgate - Canada Water and Canada Water - New Cross had taken the room of Aldgate's,
+    # Limehouse's and Canada Water's names (issue 22 item 1; MOVED in tools/make_london_2006_map.py)
+    moved = {"Aldgate": (5, 10), "Limehouse": (5, -5)}
     for s in NEW.stations:
         o = OLD.stations[OLD.station(s.name)]
         dx, dy = moved.get(s.name, (0, 0))
         assert (o.x, o.y, o.kinds) == (s.x + dx, s.y + dy, s.kinds)
     nc = OLD.stations[OLD.station("New Cross")]
+    at = {s.name: s for s in NEW.stations}
+    assert (nc.x, nc.y) == (at["Canada Water"].x - 10, at["Greenwich"].y)
     assert all((s.x, s.y) != (nc.x, nc.y) for s in NEW.stations), "New Cross must not sit on another station"
 
 

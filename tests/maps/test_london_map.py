@@ -94,3 +94,16 @@ def test_the_nudge_search_measures_the_boards_as_written(load_tool):
     _, texts = search.layout_texts(lay.NUDGES)
     assert texts["london"] == (ROOT / "maps" / "london.toml").read_text(encoding="utf-8")
     assert texts["london-2006"] == (ROOT / "maps" / "london-2006.toml").read_text(encoding="utf-8")
+
+
+def test_the_group_search_tries_every_joint_move_once(load_tool):
+    """The group search (tools/search_london_nudges.py --group) is exhaustive: every joint move of its stations on
+    the grid once, each on top of the stations' nudges, the others' nudges kept, and never the move of none."""
+    search = load_tool("search_london_nudges")
+    nudges = {"Holborn": (-6, 14), "Bank": (-30, -10)}
+    got = list(search.joint_moves(nudges, ["Holborn", "Euston"], 10, 5))
+    assert len(got) == 25 * 25 - 1 and len({combo for combo, _ in got}) == len(got)
+    assert all(any(move != (0, 0) for move in combo) for combo, _ in got)
+    for (hol, eus), trial in got:
+        assert trial["Holborn"] == (-6 + hol[0], 14 + hol[1]) and trial["Euston"] == eus
+        assert trial["Bank"] == (-30, -10) and max(map(abs, hol + eus)) <= 10
