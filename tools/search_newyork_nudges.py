@@ -136,16 +136,18 @@ class Screen:
             while app.scenes:
                 app.scenes.pop().exit()
 
-    def measure(self, text: str, views) -> dict:
-        return {v: self.no_room(text, v) for v in views}
+    def measure(self, text: str, views, than: dict | None = None) -> dict | None:
+        """{view: names without room}; None as soon as a view has more than in ``than``."""
+        out = {}
+        for v in views:
+            out[v] = self.no_room(text, v)
+            if than is not None and len(out[v]) > len(than[v]):
+                return None
+        return out
 
 
 def score(got: dict) -> int:
     return sum(len(s) for s in got.values())
-
-
-def worse(got: dict, best: dict) -> bool:
-    return any(len(got[k]) > len(best[k]) for k in got)
 
 
 def candidates(board: "Board", cells: dict, lacking: set, elbows_from: dict) -> list[tuple]:
@@ -209,11 +211,11 @@ def search(target: str, seed: int, rounds: int, out=sys.stdout) -> tuple[dict, d
             tried += 1
             if tried % 10 == 0:
                 print(f"round {rnd + 1}: {tried} moves measured", file=out, flush=True)
-            got = screen.measure(new_text, targets)
-            if score(got) >= score(best) or worse(got, best):
+            got = screen.measure(new_text, targets, than=best)
+            if got is None or score(got) >= score(best):
                 continue
-            got_rest = screen.measure(new_text, others)
-            if worse(got_rest, rest):
+            got_rest = screen.measure(new_text, others, than=rest)
+            if got_rest is None:
                 continue
             nudges, elbows_from, best, rest, cells = trial, trial_elbows, got, got_rest, new_cells
             kept += 1
