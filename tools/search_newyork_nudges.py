@@ -19,7 +19,7 @@ The candidates are tried in a seeded order, so a run can be repeated.
 
 prints each kept move and, at the end, the NUDGES table to paste into tools/layout_newyork.py (it writes no
 file; tools/make_newyork_map.py --cells tools/newyork_annealed_cells.json then writes the map). ``--why`` only
-lists the target views' names without room. Runs for minutes: use ``nice -n 15``.
+lists every view's names without room. Runs for minutes: use ``nice -n 15``.
 """
 from __future__ import annotations
 
