@@ -410,6 +410,9 @@ NUDGES: dict[str, tuple[float, float]] = {
     "Museum of Natural History": (1, 3),  # a column east, over Columbus Circle again: clear of its own badge
     "Astoria Ditmars Blvd": (8, 3.5),  # half a row up: room for its name and Queens Plaza's at 1280x720
     "Howard Beach JFK Airport": (17.5, 8),  # half a column east: room for its name at 1280x720
+    # sixth session (tools/search_newyork_nudges.py --target 5; no view gains a name without room):
+    "Junction Blvd": (13, 2),  # a cell up-left: room for Grand Av Newtown's name (3840x2160, five seats)
+    "Kew Gardens Union Turnpike": (17, 3.5),  # half a row up: room for its name at 1280x720 (up to four seats)
 }
 #: Connections redrawn with one elbow (:func:`elbow`) after the nudges, found by the same trials: the station its
 #: 45-degree part starts from (a nudged station's connections start from their first station unless listed here).

@@ -173,6 +173,23 @@ def test_the_map_is_rebuilt_from_the_annealed_cells_and_the_documented_moves():
     assert {e: [lay.to_board(c) for c in cs] for e, cs in bend_cells.items()} == bends
 
 
+
+def test_the_nudge_search_measures_the_map_as_it_is():
+    """tools/search_newyork_nudges.py measures candidate maps it builds in memory (issue 22 item 1): with the
+    nudges and elbows as they are, its map text is the map file, clean, and a station moved out of its grid
+    square is caught (so what it measures is what the game plays, under the layout's rules)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    spec = importlib.util.spec_from_file_location("search_newyork_nudges", REPO / "tools" / "search_newyork_nudges.py")
+    search = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(search)
+    board = search.Board()
+    cells, text, problems = board.build(dict(lay.NUDGES), dict(lay.ELBOWS_FROM))
+    assert problems == []
+    assert text == (REPO / "maps" / "newyork.toml").read_text(encoding="utf-8")
+    assert board.moved_square(text) == []
+    moved = dict(lay.NUDGES, **{"Union Sq": (cells["Union Sq"][0] + 1.5, cells["Union Sq"][1])})
+    assert "Union Sq" in board.moved_square(board.build(moved)[1])
+
 def test_a_new_column_keeps_every_connection_octilinear():
     """A diagonal across a column let in runs level through it; a nudged station's connection bends once."""
     cuts = (0.5, 2.5)

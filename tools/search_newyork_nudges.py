@@ -1,0 +1,255 @@
+"""The search that finds tools/layout_newyork.py's NUDGES: station moves that give names room on the play screen.
+
+tools/search_london_nudges.py's approach on New York's grid: each candidate map (the annealing's cells, the
+hand fixes, the columns let in and the nudges, through layout_newyork.finish) is written in memory and put on the
+real play screen (PlayScene, headless) at each view below; the game's own placement says which names it leaves
+without room (``names_without_room``, the readability audit's ``no_room``). A move (one station, half a cell or a
+whole cell in one of eight directions, from where it stands now) is kept when the target views lose a name
+without room and no view in KEPT gains one, and the map keeps the layout's rules:
+
+- layout_newyork.check_layout clean (octilinear, no crossings, nothing over a station, water only at icons);
+- every station in its grid square (the cards' "Columbus Circle A3"), the board's outermost rows and columns
+  (so the paper, the grid and the board's size) unchanged;
+- every connection within 45 degrees of its direction on the map before the search;
+- the water icons where the annealing put them (the rivers run straight through them).
+
+The candidates are tried in a seeded order, so a run can be repeated.
+
+    .venv/bin/python tools/search_newyork_nudges.py [--target times|5|1280] [--seed 1] [--rounds 2] [--why]
+
+prints each kept move and, at the end, the NUDGES table to paste into tools/layout_newyork.py (it writes no
+file; tools/make_newyork_map.py --cells tools/newyork_annealed_cells.json then writes the map). ``--why`` only
+lists every view's names without room. Runs for minutes: use ``nice -n 15``.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import sys
+import tempfile
+from pathlib import Path
+from types import SimpleNamespace
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tools"), str(ROOT / "tests" / "ui")]
+
+import layout_newyork as lay  # noqa: E402
+import make_newyork_map as mk  # noqa: E402
+from search_london_nudges import DIRECTIONS  # noqa: E402
+
+# (size, seats, arrangement): every view the play screen gives New York (2-4 seats share one view per arrangement)
+VIEWS = [((w, h), n, a) for w, h in ((1920, 1080), (3840, 2160), (1280, 720)) for n in (4, 5) for a in ("table", "laptop")]
+TARGETS = {"times": [((3840, 2160), 4, "table")],  # Times Sq, the last name without room up to four seats
+           "5": [v for v in VIEWS if v[1] == 5 and v[0][0] > 1280],  # the goal's five seats at 1920 and 3840
+           "1280": [v for v in VIEWS if v[0] == (1280, 720) and v[1] == 4]}  # 1280x720, up to four seats
+KEPT = [v for v in VIEWS if not (v[0] == (1280, 720) and v[1] == 5)]  # no name may lose its room here
+STEPS = (0.5, 1.0)  # grid cells (half a cell: a station half a pitch off the grid, as NUDGES allows)
+NEAR = 1.6  # grid cells: the stations moved are those without room and their neighbours this near
+MAX_TURN = math.pi / 4 + 1e-6
+
+
+class Board:
+    """New York's map rebuilt in memory for given nudges, and the rules each candidate must keep."""
+
+    def __init__(self):
+        self.facts = mk.read_facts(ROOT.parent / "shared" / "reference" / "boards")
+        self.edges = [(a, b) for a, b, _ in self.facts["connections"]]
+        self.water_nodes = {n for n, k in self.facts["stations"] if "water" in k}
+        annealed = json.loads((ROOT / "tools" / "newyork_annealed_cells.json").read_text(encoding="utf-8"))
+        self.annealed = {**{n: tuple(c) for n, c in annealed.items()}, **lay.FIXES}
+        self.spread, _ = lay.finish(self.annealed, self.edges, nudges={}, elbows_from={})
+        self.before, _ = lay.finish(self.annealed, self.edges)  # the map as it stands (NUDGES)
+        self.frame = self._frame(self.before)
+        self.refs = self.grid_refs(self.build(dict(lay.NUDGES))[1])
+
+    @staticmethod
+    def _frame(cells) -> tuple:
+        xs, ys = [c[0] for c in cells.values()], [c[1] for c in cells.values()]
+        return min(xs), max(xs), min(ys), max(ys)
+
+    def build(self, nudges: dict, elbows_from: dict | None = None) -> tuple[dict, str, list[str]]:
+        """(cells, map text, problems) for ``nudges``."""
+        cells, bend_cells = lay.finish(self.annealed, self.edges, nudges=nudges, elbows_from=elbows_from)
+        pos = {n: lay.to_board(c) for n, c in cells.items()}
+        water = lay.water_areas(cells)
+        bends = {e: [lay.to_board(c) for c in cs] for e, cs in bend_cells.items()}
+        problems = lay.check_layout(pos, self.edges, self.water_nodes, water, bends=bends)
+        if self._frame(cells) != self.frame:
+            problems.append("the board's outermost rows or columns moved")
+        for u, v in self.edges:
+            if cells[u] != self.before[u] or cells[v] != self.before[v]:
+                a = math.atan2(self.before[v][1] - self.before[u][1], self.before[v][0] - self.before[u][0])
+                b = math.atan2(cells[v][1] - cells[u][1], cells[v][0] - cells[u][0])
+                if abs((a - b + math.pi) % (2 * math.pi) - math.pi) > MAX_TURN:
+                    problems.append(f"{u} - {v} turns more than 45 degrees")
+        return cells, mk.render_toml(self.facts, pos, water, bends), problems
+
+    @staticmethod
+    def grid_refs(text: str) -> dict[str, str]:
+        """Each station's grid square ("A3") on the paper, as the board view gives it."""
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        from game import mapfile
+        from game.engine.board import from_mapfile
+        from game.ui.board.geometry import BoardGeometry, board_bounds
+
+        b = from_mapfile(mapfile.decode(text, "newyork"))
+        geo = BoardGeometry(b, SimpleNamespace(bounds=board_bounds(b)), [])  # the grid needs the paper only
+        return {b.stations[i].name: geo.grid_ref(i) for i in range(len(b.stations))}
+
+    def moved_square(self, text: str) -> list[str]:
+        got = self.grid_refs(text)
+        return [n for n, r in self.refs.items() if got[n] != r]
+
+
+class Screen:
+    """The play screen at each view, for New York given as a map text."""
+
+    def __init__(self):
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        os.environ.setdefault("UNDERGROUND_CACHE_DIR", tempfile.mkdtemp(prefix="newyork-nudges-"))
+        from game.ui.app import App
+
+        self.apps = {}
+        self.App = App
+
+    def no_room(self, text: str, view) -> set[str]:
+        """The names the placement leaves without room on the map ``text`` at ``view``."""
+        import names_audit as na
+        from game import mapfile
+        from game.engine import new_game
+        from game.engine.board import from_mapfile
+        from game.ui import play_scene
+
+        size, seats, arrangement = view
+        app = self.apps.get(size) or self.apps.setdefault(size, self.App(size=size, headless=True))
+        state = new_game("newyork", seats, seed=1, start_player=0, variant="standard")
+        state.__dict__["_board"] = b = from_mapfile(mapfile.decode(text, "newyork"))
+        try:
+            scene = app.push(play_scene.PlayScene(app, state, na.seats_for(state, arrangement)))
+            app.step(0.1)
+            return {b.stations[i].name for i in scene.board_view.names.names_without_room}
+        finally:
+            while app.scenes:
+                app.scenes.pop().exit()
+
+    def measure(self, text: str, views, than: dict | None = None) -> dict | None:
+        """{view: names without room}; None as soon as a view has more than in ``than``."""
+        out = {}
+        for v in views:
+            out[v] = self.no_room(text, v)
+            if than is not None and len(out[v]) > len(than[v]):
+                return None
+        return out
+
+
+def score(got: dict) -> int:
+    return sum(len(s) for s in got.values())
+
+
+def candidates(board: "Board", cells: dict, lacking: set, elbows_from: dict) -> list[tuple]:
+    """Every move tried round the names without room: one station, or a station and a neighbour together (the
+    same offset), half a cell or a cell each way; and each bent connection's elbow drawn from its other end."""
+    near = {n for n in cells if n not in board.water_nodes and any(math.dist(cells[n], cells[m]) <= NEAR
+                                                                   for m in lacking)}
+    groups = [(n,) for n in sorted(near)]
+    groups += sorted({tuple(sorted((u, v))) for u, v in board.edges if (u in near or v in near)
+                      and not {u, v} & board.water_nodes})
+    out = [("move", g, d, s) for g in groups for d in DIRECTIONS for s in STEPS]
+    for u, v in board.edges:
+        if (u in near or v in near) and not lay.is_octilinear(cells[v][0] - cells[u][0], cells[v][1] - cells[u][1]):
+            out.append(("elbow", (u, v), v if elbows_from.get((u, v), u) == u else u, 0))
+    return out
+
+
+def apply_move(move: tuple, cells: dict, nudges: dict, elbows_from: dict, board: "Board") -> tuple[dict, dict]:
+    """The nudges and elbows after ``move``."""
+    kind, what, d, step = move
+    nudges, elbows_from = dict(nudges), dict(elbows_from)
+    if kind == "elbow":
+        if d == what[0]:
+            elbows_from.pop(what, None)
+        else:
+            elbows_from[what] = d
+        return nudges, elbows_from
+    for n in what:
+        nudges[n] = (cells[n][0] + d[0] * step, cells[n][1] + d[1] * step)
+        if nudges[n] == board.spread[n]:
+            del nudges[n]
+    return nudges, elbows_from
+
+
+def search(target: str, seed: int, rounds: int, out=sys.stdout) -> tuple[dict, dict]:
+    """Greedy: the moves of :func:`candidates` round the names without room in the target views, in a seeded
+    order (single stations first); a move is kept when the target views lose a name and no view in KEPT gains one."""
+    rng = random.Random(seed)
+    board, screen = Board(), Screen()
+    nudges, elbows_from = dict(lay.NUDGES), dict(lay.ELBOWS_FROM)
+    cells, text, problems = board.build(nudges, elbows_from)
+    assert not problems, problems
+    targets = TARGETS[target]
+    others = [v for v in KEPT if v not in targets]
+    best, rest = screen.measure(text, targets), screen.measure(text, others)
+    print(f"start: {score(best)} without room in the target views; {sorted(set().union(*best.values()))}", file=out,
+          flush=True)
+    for rnd in range(rounds):
+        tries = candidates(board, cells, set().union(*best.values()), elbows_from)
+        rng.shuffle(tries)
+        tries.sort(key=lambda t: len(t[1]) if t[0] == "move" else 3)
+        kept = tried = 0
+        for move in tries:
+            lacking = set().union(*best.values())
+            if not lacking:
+                break
+            trial, trial_elbows = apply_move(move, cells, nudges, elbows_from, board)
+            new_cells, new_text, problems = board.build(trial, trial_elbows)
+            if problems or board.moved_square(new_text):
+                continue
+            tried += 1
+            if tried % 10 == 0:
+                print(f"round {rnd + 1}: {tried} moves measured", file=out, flush=True)
+            got = screen.measure(new_text, targets, than=best)
+            if got is None or score(got) >= score(best):
+                continue
+            got_rest = screen.measure(new_text, others, than=rest)
+            if got_rest is None:
+                continue
+            nudges, elbows_from, best, rest, cells = trial, trial_elbows, got, got_rest, new_cells
+            kept += 1
+            print(f"round {rnd + 1}: {move}: {score(best)} left {sorted(set().union(*best.values()))}; "
+                  f"others {score(rest)}", file=out, flush=True)
+        if not kept:
+            break
+    print("NUDGES = {", file=out)
+    for k, v in nudges.items():
+        print(f'    "{k}": ({v[0]:g}, {v[1]:g}),', file=out)
+    print("}", file=out)
+    print(f"ELBOWS_FROM = {elbows_from!r}", file=out)
+    for k, v in sorted({**best, **rest}.items()):
+        print(k, len(v), sorted(v), file=out)
+    return nudges, elbows_from
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--target", choices=sorted(TARGETS), default="times")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--why", action="store_true", help="list each view's names without room, then stop")
+    args = ap.parse_args(argv)
+    if args.why:
+        _, text, _ = Board().build(dict(lay.NUDGES))
+        screen = Screen()
+        for v in VIEWS:
+            got = screen.no_room(text, v)
+            print(f"{v[0][0]}x{v[0][1]} {v[1]} {v[2]}: {len(got)} {sorted(got)}", flush=True)
+        return 0
+    search(args.target, args.seed, args.rounds)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
