@@ -62,8 +62,8 @@ class ExpertBot(Bot):
     """Hard's candidate turns, each played out over the same sampled worlds; the best average is played.
 
     The root's candidates are the ``candidates`` best finished turns (``candidates_four`` at four players and more)
-    of hard's beam search (run with
-    ``beam_budget`` work units) or, at a route choice with several outcomes, every option. A playout:
+    of hard's beam search (run with ``beam_budget`` work units) or, at a route choice with several outcomes, every
+    option. A playout:
     the candidate's last action in a determinisation (the engine refills the face-up destinations from
     the sampled deck), then every player's turns by the greedy policy (``rollout``) to the end of the
     game (``playout_turns`` 0) or for ``playout_length`` turns (whole rounds), the leaf then valued by hard's judge (points,
