@@ -61,8 +61,9 @@ def determinise(view: GameState, me: int, rng: random.Random) -> GameState:
 class ExpertBot(Bot):
     """Hard's candidate turns, each played out over the same sampled worlds; the best average is played.
 
-    The root's candidates are the ``candidates`` best finished turns of hard's beam search (run with
-    ``beam_budget`` work units) or, at a route choice with several outcomes, every option. A playout:
+    The root's candidates are the ``candidates`` best finished turns (``candidates_four`` at four players and more)
+    of hard's beam search (run with ``beam_budget`` work units) or, at a route choice with several outcomes, every
+    option. A playout:
     the candidate's last action in a determinisation (the engine refills the face-up destinations from
     the sampled deck), then every player's turns by the greedy policy (``rollout``) to the end of the
     game (``playout_turns`` 0) or for ``playout_length`` turns (whole rounds), the leaf then valued by hard's judge (points,
@@ -84,6 +85,7 @@ class ExpertBot(Bot):
     playout_price = 1.6  # a playout's work units at hard's prices × this: their processor time per unit is higher
     look_share = 0.25  # a ride look's work (a copy and an apply, no ranking), as a share of a playout action's
     overrule_z = 1.5  # standard errors by which a challenger must beat hard's own turn to be played instead
+    candidates_four = 4  # ``candidates`` at four players and more: more worlds each (docs/ai.md, Measured)
 
     def __init__(self, seed: int | None = None, weights: Weights = DEFAULT, **settings):
         """``settings`` override the class's search settings above (work_budget, candidates, ...)."""
@@ -135,7 +137,7 @@ class ExpertBot(Bot):
         work = hard.last_work
         cost = city_value(view).search_costs(HardBot.COST)
         cands = []
-        for node in ranked[:self.candidates]:
+        for node in ranked[:self.candidates if view.n_players < 4 else self.candidates_four]:
             acts, keys = node[2], node[3]
             pre = copy_state(view)  # the turn but its last action: nothing hidden is drawn before the turn ends
             for a in acts[:-1]:

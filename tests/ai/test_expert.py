@@ -181,6 +181,23 @@ def test_a_playout_ends_after_whole_rounds():
     assert c.turn == view.turn + 4 and c.current == view.current and work > 0
 
 
+def test_four_players_try_fewer_candidates_in_more_worlds():
+    """At four players the tryout takes hard's best four turns (``candidates_four``), not six: each is played in
+    more worlds, and on the same four-player deals of London's first edition and New York that won more points
+    (docs/ai.md, Measured); at two players six, as before."""
+    seen = []
+
+    class Seeing(ExpertBot):
+        def tryout(self, view, me, cands, *args, **kw):
+            seen.append((view.n_players, len(cands)))
+            return super().tryout(view, me, cands, *args, **kw)
+
+    for players in (2, 4):
+        state = new_game(map="london", players=players, seed=3, start_player=0)
+        Seeing(7, budget=float("inf"), work_budget=300.0, beam_budget=250.0).choose(state)
+    assert seen == [(2, 6), (4, 4)]
+
+
 @pytest.mark.parametrize("map,variant", BOARDS)
 def test_expert_finishes_a_game_on_every_board(map, variant):
     """Every board and both London editions: an expert plays a whole two-player game against normal, every

@@ -53,8 +53,10 @@ HARD = {"end": 0.4, "cover": 0.75, "fresh": 1.5, "city_quick": 0.3, "city_reach"
 # placements 0.68 ms (the objective pull and the landmark values per line), 0.29 and 0.17. Passenger estimates and
 # trip origins are cheaper on Paris (0.25 and 0.22 ms) and keep London's prices. With these the 1000-unit budget
 # bounds a Paris decision at about 0.65 s of processor time, as it does on London and Berlin. The expert's playouts
-# ("playout": their pieces' price factor, ai/expert.py) cost on Paris what these prices say; elsewhere 1.6 times.
-SEARCH_COSTS = {"child": 1.4, "rank": 1.0, "playout": 1.0}
+# ("playout": their pieces' price factor, ai/expert.py) cost on Paris 1.2 times what these prices say (elsewhere 1.6):
+# over whole expert decisions in a game (deal 1011, 27 Nov 2026, load 11-13) a counted unit took 0.295 ms on Paris
+# at 1.0 against 0.256 on London, and Paris's slowest decisions ran over 1 s at load 8 (docs/ai.md "Expert's time").
+SEARCH_COSTS = {"child": 1.4, "rank": 1.0, "playout": 1.2}
 
 
 class ParisValue(CityValue):
