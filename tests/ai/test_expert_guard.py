@@ -6,16 +6,19 @@ alters any choice or value fails here.
 
 A smaller work budget than the game's keeps it to a few seconds; every part of a playout still runs (hard's beam,
 determinisations, the policy's ranked placements, the turn-ending ride looks, the leaf's judge). The settings are
-given in full, so a change of the level's defaults does not touch this test; a deliberate change of the search
+given in full (the cities' playout prices too, as recorded), so a change of the level's defaults does not touch this test; a deliberate change of the search
 (new choices) re-records the table: ``python -m tests.ai.test_expert_guard`` prints it.
 """
 from __future__ import annotations
 
 import zlib
+from unittest import mock
 
 import pytest
 
 from game.ai import ExpertBot, RandomBot
+from game.ai import expert as expert_mod
+from game.ai.cities import city_value
 from game.engine import apply, new_game
 
 BOARDS = [("london", "standard"), ("london", "classic"), ("berlin", "standard"), ("newyork", "standard"),
@@ -23,7 +26,26 @@ BOARDS = [("london", "standard"), ("london", "classic"), ("berlin", "standard"),
 # every search setting of the level, as it was when the table below was recorded
 SETTINGS = dict(work_budget=500.0, beam_budget=250.0, budget=float("inf"), candidates=6, playout_turns=6,
                 leaf_ride=1.0, win_bonus=5.0, follow_plan=False, step_share=0.75, ride_looks=3, playout_price=1.6,
-                look_share=0.25, overrule_z=1.5)
+                look_share=0.25, overrule_z=1.5, candidates_four=6)
+# the cities' own playout prices when the table was recorded (Berlin and London had none: ``playout_price``); the
+# level's prices may change since (they set how many playouts a decision affords), the guard's stay
+RECORDED_PLAYOUT_PRICE = {"paris": 1.0, "newyork": 1.9}
+
+
+class _PricedAsRecorded:
+    """A city's search values with its playout price as the table was recorded."""
+
+    def __init__(self, city, map_name: str):
+        self._city, self._map = city, map_name
+
+    def __getattr__(self, name):
+        return getattr(self._city, name)
+
+    def search_costs(self, costs: dict[str, float]) -> dict[str, float]:
+        got = {k: v for k, v in self._city.search_costs(costs).items() if k != "playout"}
+        if self._map in RECORDED_PLAYOUT_PRICE:
+            got["playout"] = RECORDED_PLAYOUT_PRICE[self._map]
+        return got
 
 
 class RecordingExpert(ExpertBot):
@@ -61,7 +83,8 @@ def guard_positions():
 def decide(state) -> tuple:
     """(action, work, playouts, digest of every playout's value and work) of one decision."""
     bot = RecordingExpert(11, **SETTINGS)
-    action = bot.choose(state)
+    with mock.patch.object(expert_mod, "city_value", lambda s: _PricedAsRecorded(city_value(s), s.setup.map)):
+        action = bot.choose(state)
     digest = zlib.crc32(repr(bot.seen).encode())
     return repr(action), round(bot.last_work, 6), bot.last_playouts, digest
 
