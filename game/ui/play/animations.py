@@ -125,6 +125,16 @@ def _free_centre(bv, size: tuple[int, int], at: tuple[float, float], inside: pyg
     return least_hidden(size, at, 0, inside, list(taken) + list(soft), bv.label_rects())[1].center
 
 
+def _by_panel(inside: pygame.Rect, panel, depth: float) -> pygame.Rect:
+    """The part of ``inside`` in front of ``panel``: along its stretch of the edge, at most ``depth`` in from it
+    (the end's bonuses rise there, each by its own seat's panel, however the board lies before it)."""
+    pr = panel.rect
+    d = round(depth)
+    front = pr.inflate(0, 2 * d) if panel.edge in ("bottom", "top") else pr.inflate(2 * d, 0)
+    got = inside.clip(front)
+    return got if got.w > 0 and got.h > 0 else inside
+
+
 class Animations:
     """The running animations of one table. ``board`` is the engine board; the view and panels are the
     scene's (they move on resize, so they are passed in when drawing)."""
@@ -393,8 +403,11 @@ class Animations:
             near = (end[0] + dx * 2.5 * h, end[1] + dy * 2.5 * h) if panel.edge in ("bottom", "top") else \
                 (end[0] + dx * 2.5 * w, end[1] + dy * 2.5 * w)
             land = pygame.Rect(round(end[0] - w / 2), round(end[1] - h / 2), w, h)
-            start = _free_centre(bv, (w, h), near, inside, taken + list(others) + [land], soft, free_only,
-                                 reach=2 * (w + h))  # by the seat's panel, not anywhere
+            keep = taken + list(others) + [land]
+            start = _free_centre(bv, (w, h), near, _by_panel(inside, panel, 2 * (w + h - 12)), keep, soft, True,
+                                 reach=2 * (w + h) if free_only else None)  # by the seat's panel
+            if start is None and not free_only:  # none there at the smallest size: the nearest, as for a station
+                start = _free_centre(bv, (w, h), near, inside, keep, soft, reach=2 * (w + h))
         if start is None:
             return None
         f.ends = (key, start, end)
