@@ -135,7 +135,11 @@ def problems(scene) -> Counter:
     need = needed(scene)
     out: Counter = Counter()
     panels = panel_rects(scene)
-    for kind, box in covers(scene):
+    shown = covers(scene)
+    banner = [box for kind, box in shown if kind == "banner"]
+    for kind, box in shown:
+        if kind == "notice":  # the banner is placed after a notice and keeps off nothing temporary
+            out[(kind, "banner")] += len(box.collidelistall(banner))
         # a route callout is placed beside its own destination: the names, tokens and spaces count, not the
         # station symbols (its leader line starts there)
         for what, _i in hits(need, box, ("name", "token", "legal") if kind == "callout" else

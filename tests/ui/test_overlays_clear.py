@@ -314,3 +314,41 @@ def test_berlin_branch_tile_hint_with_no_room_for_its_reason_says_hint(app):
     got = Counter({k: v for k, v in problems(scene).items() if k[0] == "hint"})
     assert not got, dict(got)
 
+
+
+def _end_triggered(app, board: str, size, n: int, seed: int):
+    """The play screen of a seeded game (``n`` seats round the table) just after the action that empties the
+    deck, its animations over and "Last round…" shown: the engine alone up to that action, the screen plays it."""
+    from game.engine import apply, new_game
+    from tests.ui.overlay_checks import NAMES, scene_of, settle_frame
+
+    app.resize(*size)
+    st = new_game(board, NAMES[:n], seed=seed, start_player=0)
+    bot = RandomBot(seed)
+    while True:
+        action = bot.choose(st)
+        after = st.copy()
+        apply(after, action)
+        if after.end_triggered:
+            break
+        st = after
+    scene = scene_of(app, st)
+    scene.act(action, None)
+    app.step(1 / 120)
+    scene.skip_animations()
+    app.step(1 / 120)
+    settle_frame(app, scene)
+    assert scene.anim.notices, "the notice is shown"
+    return scene
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_notices_keep_off_the_banner_of_the_seat_that_plays_next(app, size):
+    """Paris, four seats round the table, the deck emptied: the notice was placed against the banner of the seat
+    that had just played, and the next seat's banner, placed after it, lay under the top seat's copy ("…last
+    round", its last words cut) for its four seconds. The copies are placed against the banner that shows."""
+    scene = _end_triggered(app, "paris", size, 4, 5)
+    banner = scene.backdrop.banner_rect()
+    assert banner is not None
+    got = Counter({k: v for k, v in problems(scene).items() if k[0] == "notice"})
+    assert not got, dict(got)

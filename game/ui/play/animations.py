@@ -149,6 +149,8 @@ class Animations:
         self.pops: list[tuple[int, int, Tween]] = []
         self.toasts: list[Toast] = []
         self.notices: list[Toast] = []  # one per seat, each facing its seat
+        self.notice_of: tuple | None = None  # (words, short form, the banner placed against, frames waited)
+        self.notice_wait = False  # the notices wait for the banner being placed (play/layout.notices_follow_banner)
         self.fast = False  # the passenger hurries (a tap, or Space)
         self.clock = 0.0
 
@@ -232,6 +234,23 @@ class Animations:
             width, px, words = (list(rest) + [520, 20, text][len(rest):])[:3]
             self.notices.append(Toast(words, x, y, angle, Tween(seconds or NOTICE_S, _linear),
                                       colour=self.theme.accent, offset=False, width=width, px=px))
+
+    def move_notices(self, places: list[tuple]) -> None:
+        """The notices shown, to new places (``notice`` 's), each keeping its time."""
+        if not self.notices:
+            return
+        tweens = [t.tween for t in self.notices]
+        self.notice(self.notices[0].text, places)
+        for t, tw in zip(self.notices, tweens):
+            t.tween = tw
+
+    def notice_rects(self, k: float) -> list[pygame.Rect]:
+        """Where the notices are drawn (their size read upright, turned to their seat)."""
+        out = []
+        for t in self.notices:
+            s = t.surf if t.surf is not None else self._toast_surface(t, k)
+            out.append(s.get_rect(center=(round(t.x), round(t.y))))
+        return out
 
     def notice_size(self, text: str, k: float, width: float = 520, px: float = 20) -> tuple[int, int]:
         """A notice's size read upright, its words wrapped at ``width`` design px, ``px`` high (its places are
@@ -340,7 +359,7 @@ class Animations:
             r = f.surf.get_rect(center=(round(pos[0] + dx), round(pos[1] + dy)))
             surf.blit(f.surf, r)
             out.append(r.inflate(2, 2))
-        for t in self.notices + self.toasts:
+        for t in ([] if self.notice_wait else self.notices) + self.toasts:
             if t.surf is None:
                 t.surf = self._toast_surface(t, k)
             s = t.surf

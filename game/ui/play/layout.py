@@ -242,6 +242,36 @@ def notice_places(scene, text: str = "", short: str = "") -> list[tuple]:
     return places
 
 
+def show_notice(scene, text: str, short: str = "", seconds: float | None = None) -> None:
+    """A message for the whole table, a copy facing each seat (``notice_places``), placed against the banner
+    shown now; ``notices_follow_banner`` places it again against the banner that shows next."""
+    scene.anim.notice(text, notice_places(scene, text, short), seconds)
+    scene.anim.notice_of = (text, short, scene.backdrop.banner_rect(), 0)
+
+
+def notices_follow_banner(scene) -> None:
+    """After the backdrop's update: the notices shown, placed again when the banner has moved since they were
+    placed and lies under one (or before they are first drawn). A notice comes as the turn's animations end,
+    before the next seat's banner is placed (which keeps off nothing temporary): that banner once lay under the
+    top seat's copy for its four seconds. While the new banner waits a frame or two the copies wait with it."""
+    anim = scene.anim
+    if not anim.notices or anim.notice_of is None:
+        anim.notice_wait = False
+        return
+    text, short, against, waited = anim.notice_of
+    fresh = all(t.surf is None for t in anim.notices)
+    anim.notice_wait = fresh and scene.backdrop.pending and waited < 3
+    if anim.notice_wait:
+        anim.notice_of = (text, short, against, waited + 1)
+        return
+    banner = scene.backdrop.banner_rect()
+    if banner == against:
+        return
+    anim.notice_of = (text, short, banner, waited)
+    if fresh or (banner is not None and banner.collidelist(anim.notice_rects(scene.app.scale)) >= 0):
+        anim.move_notices(notice_places(scene, text, short))
+
+
 def seat_buttons(scene) -> None:
     """Which panels have a hint and a secret cards button: a person's seat only (a computer's secrets are
     nobody's to read before the end, and the kiosk's demo has no one to give a hint to; no hint at the table for
