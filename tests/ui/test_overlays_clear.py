@@ -352,3 +352,34 @@ def test_notices_keep_off_the_banner_of_the_seat_that_plays_next(app, size):
     assert banner is not None
     got = Counter({k: v for k, v in problems(scene).items() if k[0] == "notice"})
     assert not got, dict(got)
+
+
+def _seat_side(bv: pygame.Rect, box: pygame.Rect, edge: str) -> tuple[float, dict]:
+    """How far ``box``'s side towards ``edge`` lies in from that edge of the board, as a share of the board across;
+    and its centre's distance from each edge of the board."""
+    near = {"bottom": bv.bottom - box.bottom, "top": box.top - bv.top, "left": box.left - bv.left,
+            "right": bv.right - box.right}[edge]
+    centre = {"bottom": bv.bottom - box.centery, "top": box.centery - bv.top, "left": box.centerx - bv.left,
+              "right": bv.right - box.centerx}
+    return near / (bv.h if edge in ("bottom", "top") else bv.w), centre
+
+
+@pytest.mark.parametrize("board", ["paris", "berlin"])
+def test_each_notice_copy_sits_on_its_seats_side_of_the_board(app, board):
+    """Paris and Berlin at 1920x1080, four seats round the table, the deck emptied: the right seat's short copy
+    ("Last round: ends after Dee", "Last round") found a place on its half of the board but in the top corner,
+    nearer the top seat's edge than its own, where it reads as the top seat's (once mid-way along the bottom edge).
+    Each copy now sits on its seat's half, turned to it, nearer its own edge than any other seat's where the board
+    has room there."""
+    from tests.ui.overlay_checks import drawn_rects
+
+    scene = _end_triggered(app, board, (1920, 1080), 4, 5)
+    bv = scene.board_view.rect
+    angles = {0: "bottom", 180: "top", 270: "left", 90: "right"}
+    copies = list(zip(scene.anim.notices, drawn_rects(scene, notices=scene.anim.notices)))
+    assert sorted(angles[t.angle] for t, _r in copies) == sorted(p.edge for p in scene.panels)
+    for t, box in copies:
+        edge = angles[t.angle]
+        share, centre = _seat_side(bv, box, edge)
+        assert share <= 0.5, (edge, t.text, box, round(share, 2))
+        assert centre[edge] <= min(centre.values()), (edge, t.text, box, centre)
