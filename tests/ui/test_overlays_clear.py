@@ -60,7 +60,8 @@ def test_the_banner_never_lies_over_legal_spaces_tokens_names_or_callouts(app):
 
 def test_floating_points_rise_and_land_clear_of_names_and_panels(app):
     """London at 1280x720: "+1", "+2" and "+1 tile" appear beside their station (not on its name) and land on
-    the board by the seat's score, on no name and on no panel's words."""
+    the board by the seat's score, on no name and on no panel's words; on their way they hide no name (they
+    once flew over 123 in the audit's game of this board and size: each name crossed is now drawn over them)."""
     scene = start_scene(app, "london", 2, "table", 3)
     bot = RandomBot(3)
     seen = []

@@ -125,6 +125,24 @@ def _free_centre(bv, size: tuple[int, int], at: tuple[float, float], inside: pyg
     return least_hidden(size, at, 0, inside, list(taken) + list(soft), bv.label_rects())[1].center
 
 
+def _spine(r: pygame.Rect) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The line along the middle of ``r``'s longer side (a float's words, turned or not)."""
+    if r.w >= r.h:
+        return (r.left, r.centery), (r.right, r.centery)
+    return (r.centerx, r.top), (r.centerx, r.bottom)
+
+
+def _straight(panel, board: pygame.Rect, end: tuple[float, float], gap: float) -> bool:
+    """True when a float from ``panel``'s button flies to ``end`` over nothing but its panel and the board: the
+    panel at most ``gap`` from the board (no card strip between) and ``end`` across from the panel (no neighbour's
+    panel on the way: seats side by side on a laptop's edge)."""
+    a = panel.rect
+    dx = max(board.left - a.right, a.left - board.right, 0)
+    dy = max(board.top - a.bottom, a.top - board.bottom, 0)
+    along = (a.left <= end[0] <= a.right) if panel.edge in ("bottom", "top") else (a.top <= end[1] <= a.bottom)
+    return max(dx, dy) <= gap and along
+
+
 def _by_panel(inside: pygame.Rect, panel, depth: float) -> pygame.Rect:
     """The part of ``inside`` in front of ``panel``: along its stretch of the edge, at most ``depth`` in from it
     (the end's bonuses rise there, each by its own seat's panel, however the board lies before it)."""
@@ -358,7 +376,10 @@ class Animations:
                 EDGE_ROTATION.get(panel.edge, 0), (0, -lift))
             r = f.surf.get_rect(center=(round(pos[0] + dx), round(pos[1] + dy)))
             surf.blit(f.surf, r)
-            out.append(r.inflate(2, 2))
+            r = r.inflate(2, 2)
+            out.append(r)
+            if 0.0 < raw < 1.0:  # on its way it passes under the names (read again over it)
+                out += names_over(surf, bv, [_spine(r)], min(r.w, r.h) / 2 + 1)
         for t in ([] if self.notice_wait else self.notices) + self.toasts:
             if t.surf is None:
                 t.surf = self._toast_surface(t, k)
@@ -386,7 +407,7 @@ class Animations:
                     if self.float_ends(f, bv, panel, clear_of, starts, free_only=True) is not None:
                         break
             start, _end = self.float_ends(f, bv, panel, clear_of, starts)
-            if f.start_screen is None:
+            if f.start_screen is None or start != f.start_screen:  # it rises on the board
                 w, h = f.surf.get_size()
                 starts.append(pygame.Rect(round(start[0] - w / 2) - 3, round(start[1] - h / 2) - 3, w + 6, h + 6))
 
@@ -412,12 +433,13 @@ class Animations:
         end = _free_centre(bv, (w, h), at, inside, taken, soft, free_only, reach=2 * (w + h) if free_only else None)
         if end is None:
             return None
-        if f.start_screen is not None:  # from a panel's button
-            start = f.start_screen
+        if f.start_screen is not None and _straight(panel, bv.rect, end, 24 * (bv.ui_scale or 1.0)):
+            start = f.start_screen  # from a panel's button
         elif f.start_board is not None:  # beside its station
             start = _free_centre(bv, (w, h), bv.to_screen(*f.start_board), inside, taken + list(others), soft,
                                  free_only)
-        else:  # by the panel, a little way in from where it lands, so it is seen to fly there
+        else:  # by the panel, a little way in from where it lands, so it is seen to fly there (the end's bonuses;
+            # from a button where a card strip or a neighbour's panel lies between it and where it lands)
             dx, dy = {"bottom": (0, -1), "top": (0, 1), "left": (1, 0), "right": (-1, 0)}.get(panel.edge, (0, -1))
             near = (end[0] + dx * 2.5 * h, end[1] + dy * 2.5 * h) if panel.edge in ("bottom", "top") else \
                 (end[0] + dx * 2.5 * w, end[1] + dy * 2.5 * w)
