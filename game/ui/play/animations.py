@@ -132,14 +132,16 @@ def _spine(r: pygame.Rect) -> tuple[tuple[float, float], tuple[float, float]]:
     return (r.centerx, r.top), (r.centerx, r.bottom)
 
 
-def _straight(panel, board: pygame.Rect, end: tuple[float, float], gap: float) -> bool:
-    """True when a float from ``panel``'s button flies to ``end`` over nothing but its panel and the board: the
-    panel at most ``gap`` from the board (no card strip between) and ``end`` across from the panel (no neighbour's
-    panel on the way: seats side by side on a laptop's edge)."""
+def _straight(panel, board: pygame.Rect, end: tuple[float, float], size: tuple[int, int], gap: float) -> bool:
+    """True when a float of ``size`` from ``panel``'s button flies to ``end`` over nothing but its panel and the
+    board: the panel at most ``gap`` from the board (no card strip between) and the float landing wholly across
+    from the panel (no neighbour's panel on the way: seats side by side on a laptop's edge)."""
     a = panel.rect
     dx = max(board.left - a.right, a.left - board.right, 0)
     dy = max(board.top - a.bottom, a.top - board.bottom, 0)
-    along = (a.left <= end[0] <= a.right) if panel.edge in ("bottom", "top") else (a.top <= end[1] <= a.bottom)
+    w, h = size
+    along = (a.left + w / 2 <= end[0] <= a.right - w / 2) if panel.edge in ("bottom", "top") else \
+        (a.top + h / 2 <= end[1] <= a.bottom - h / 2)
     return max(dx, dy) <= gap and along
 
 
@@ -433,7 +435,7 @@ class Animations:
         end = _free_centre(bv, (w, h), at, inside, taken, soft, free_only, reach=2 * (w + h) if free_only else None)
         if end is None:
             return None
-        if f.start_screen is not None and _straight(panel, bv.rect, end, 24 * (bv.ui_scale or 1.0)):
+        if f.start_screen is not None and _straight(panel, bv.rect, end, (w, h), 24 * (bv.ui_scale or 1.0)):
             start = f.start_screen  # from a panel's button
         elif f.start_board is not None:  # beside its station
             start = _free_centre(bv, (w, h), bv.to_screen(*f.start_board), inside, taken + list(others), soft,
