@@ -235,23 +235,9 @@ def test_the_ends_bonuses_rise_by_each_seats_panel_apart_and_off_names(app, size
     seat's panel, on no name, panel or other float, and flies to its score. At 1280x720 the side seats' ones,
     turned along their edges, found no free place at their size and rose and landed over names: a smaller size
     (never below 11 px) finds one."""
-    from game.engine import apply, new_game
-    from tests.ui.overlay_checks import NAMES, float_rect, scene_of
+    from tests.ui.overlay_checks import float_rect
 
-    app.resize(*size)
-    seed = 5
-    st = new_game("berlin", NAMES[:4], seed=seed, start_player=0)
-    bot = RandomBot(seed)
-    while True:  # the engine alone up to the last action, which the screen plays
-        action = bot.choose(st)
-        after = st.copy()
-        apply(after, action)
-        if after.over:
-            break
-        st = after
-    scene = scene_of(app, st)
-    scene.act(action, None)
-    app.step(1 / 120)
+    scene = _screen_plays(app, "berlin", size, 4, 5, lambda after: after.over)  # the last action
     assert scene.state.over
     bonus = [f for f in scene.anim.floats if "landmarks" in f.text]
     assert len({f.player for f in bonus}) == 4
@@ -317,11 +303,11 @@ def test_berlin_branch_tile_hint_with_no_room_for_its_reason_says_hint(app):
 
 
 
-def _end_triggered(app, board: str, size, n: int, seed: int):
-    """The play screen of a seeded game (``n`` seats round the table) just after the action that empties the
-    deck, its animations over and "Last round…" shown: the engine alone up to that action, the screen plays it."""
+def _screen_plays(app, board: str, size, n: int, seed: int, until):
+    """A seeded game of ``n`` seats round the table played by the engine alone up to the first action after which
+    ``until(position)`` holds; the play screen of the position before it plays that action (its first frame)."""
     from game.engine import apply, new_game
-    from tests.ui.overlay_checks import NAMES, scene_of, settle_frame
+    from tests.ui.overlay_checks import NAMES, scene_of
 
     app.resize(*size)
     st = new_game(board, NAMES[:n], seed=seed, start_player=0)
@@ -330,12 +316,21 @@ def _end_triggered(app, board: str, size, n: int, seed: int):
         action = bot.choose(st)
         after = st.copy()
         apply(after, action)
-        if after.end_triggered:
+        if until(after):
             break
         st = after
     scene = scene_of(app, st)
     scene.act(action, None)
     app.step(1 / 120)
+    return scene
+
+
+def _end_triggered(app, board: str, size, n: int, seed: int):
+    """The play screen of a seeded game (``n`` seats round the table) just after the action that empties the
+    deck, its animations over and "Last round…" shown: the engine alone up to that action, the screen plays it."""
+    from tests.ui.overlay_checks import settle_frame
+
+    scene = _screen_plays(app, board, size, n, seed, lambda after: after.end_triggered)
     scene.skip_animations()
     app.step(1 / 120)
     settle_frame(app, scene)
