@@ -257,7 +257,7 @@ class PlayScene(Scene):
 
     def notice(self, text: str, seconds: float | None = None, short: str = "") -> None:
         """A message for the whole table, a copy facing each seat (``short``: its shortest form)."""
-        self.anim.notice(text, table_layout.notice_places(self, text, short), seconds)
+        table_layout.show_notice(self, text, short, seconds)
         self.dirty = True
 
     def toast(self, text: str, at: tuple[float, float] | None = None) -> None:

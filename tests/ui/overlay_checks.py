@@ -90,14 +90,23 @@ def drawn_rects(scene, **keep) -> list[pygame.Rect]:
 
 def float_rect(scene, f, raw: float) -> pygame.Rect | None:
     """Where float ``f`` is drawn at progress ``raw`` (0..1)."""
+    got = float_drawn(scene, f, raw)
+    return got[0] if got else None
+
+
+def float_drawn(scene, f, raw: float) -> list[pygame.Rect]:
+    """What drawing float ``f`` at progress ``raw`` (0..1) draws: where the float goes, then any name drawn again
+    over it."""
     tw = f.tween
     old = tw.elapsed
     tw.elapsed = tw.delay + tw.duration * raw
     try:
-        got = drawn_rects(scene, floats=[f])
+        return drawn_rects(scene, floats=[f])
     finally:
         tw.elapsed = old
-    return got[0] if got else None
+
+
+FLIGHT = (0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875)  # progress at which a float is checked in flight
 
 
 def covers(scene) -> list[tuple[str, pygame.Rect]]:
@@ -135,7 +144,11 @@ def problems(scene) -> Counter:
     need = needed(scene)
     out: Counter = Counter()
     panels = panel_rects(scene)
-    for kind, box in covers(scene):
+    shown = covers(scene)
+    banner = [box for kind, box in shown if kind == "banner"]
+    for kind, box in shown:
+        if kind == "notice":  # the banner is placed after a notice and keeps off nothing temporary
+            out[(kind, "banner")] += len(box.collidelistall(banner))
         # a route callout is placed beside its own destination: the names, tokens and spaces count, not the
         # station symbols (its leader line starts there)
         for what, _i in hits(need, box, ("name", "token", "legal") if kind == "callout" else
@@ -168,6 +181,16 @@ def float_problems(scene) -> Counter:
             if when == "start":
                 starts.append(r)
     out[("float start", "float")] += sum(1 for i, a in enumerate(starts) for b in starts[i + 1:] if a.colliderect(b))
+    for f in scene.anim.floats:  # on its way: no name hidden (one drawn again over it is read), no other panel
+        own = scene.panels[f.player].rect
+        for raw in FLIGHT:
+            got = float_drawn(scene, f, raw)
+            if not got:
+                continue
+            r, over = got[0], got[1:]
+            out[("float flight", "name")] += sum(1 for _i, box in need["name"]
+                                                 if r.colliderect(box) and box not in over)
+            out[("float flight", "panel")] += sum(1 for j in r.collidelistall(panels) if panels[j] != own)
     return +out
 
 

@@ -60,7 +60,8 @@ def test_the_banner_never_lies_over_legal_spaces_tokens_names_or_callouts(app):
 
 def test_floating_points_rise_and_land_clear_of_names_and_panels(app):
     """London at 1280x720: "+1", "+2" and "+1 tile" appear beside their station (not on its name) and land on
-    the board by the seat's score, on no name and on no panel's words."""
+    the board by the seat's score, on no name and on no panel's words; on their way they hide no name (they
+    once flew over 123 in the audit's game of this board and size: each name crossed is now drawn over them)."""
     scene = start_scene(app, "london", 2, "table", 3)
     bot = RandomBot(3)
     seen = []
@@ -234,23 +235,9 @@ def test_the_ends_bonuses_rise_by_each_seats_panel_apart_and_off_names(app, size
     seat's panel, on no name, panel or other float, and flies to its score. At 1280x720 the side seats' ones,
     turned along their edges, found no free place at their size and rose and landed over names: a smaller size
     (never below 11 px) finds one."""
-    from game.engine import apply, new_game
-    from tests.ui.overlay_checks import NAMES, float_rect, scene_of
+    from tests.ui.overlay_checks import float_rect
 
-    app.resize(*size)
-    seed = 5
-    st = new_game("berlin", NAMES[:4], seed=seed, start_player=0)
-    bot = RandomBot(seed)
-    while True:  # the engine alone up to the last action, which the screen plays
-        action = bot.choose(st)
-        after = st.copy()
-        apply(after, action)
-        if after.over:
-            break
-        st = after
-    scene = scene_of(app, st)
-    scene.act(action, None)
-    app.step(1 / 120)
+    scene = _screen_plays(app, "berlin", size, 4, 5, lambda after: after.over)  # the last action
     assert scene.state.over
     bonus = [f for f in scene.anim.floats if "landmarks" in f.text]
     assert len({f.player for f in bonus}) == 4
@@ -314,3 +301,81 @@ def test_berlin_branch_tile_hint_with_no_room_for_its_reason_says_hint(app):
     got = Counter({k: v for k, v in problems(scene).items() if k[0] == "hint"})
     assert not got, dict(got)
 
+
+
+def _screen_plays(app, board: str, size, n: int, seed: int, until):
+    """A seeded game of ``n`` seats round the table played by the engine alone up to the first action after which
+    ``until(position)`` holds; the play screen of the position before it plays that action (its first frame)."""
+    from game.engine import apply, new_game
+    from tests.ui.overlay_checks import NAMES, scene_of
+
+    app.resize(*size)
+    st = new_game(board, NAMES[:n], seed=seed, start_player=0)
+    bot = RandomBot(seed)
+    while True:
+        action = bot.choose(st)
+        after = st.copy()
+        apply(after, action)
+        if until(after):
+            break
+        st = after
+    scene = scene_of(app, st)
+    scene.act(action, None)
+    app.step(1 / 120)
+    return scene
+
+
+def _end_triggered(app, board: str, size, n: int, seed: int):
+    """The play screen of a seeded game (``n`` seats round the table) just after the action that empties the
+    deck, its animations over and "Last round…" shown: the engine alone up to that action, the screen plays it."""
+    from tests.ui.overlay_checks import settle_frame
+
+    scene = _screen_plays(app, board, size, n, seed, lambda after: after.end_triggered)
+    scene.skip_animations()
+    app.step(1 / 120)
+    settle_frame(app, scene)
+    assert scene.anim.notices, "the notice is shown"
+    return scene
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_notices_keep_off_the_banner_of_the_seat_that_plays_next(app, size):
+    """Paris, four seats round the table, the deck emptied: the notice was placed against the banner of the seat
+    that had just played, and the next seat's banner, placed after it, lay under the top seat's copy ("…last
+    round", its last words cut) for its four seconds. The copies are placed against the banner that shows."""
+    scene = _end_triggered(app, "paris", size, 4, 5)
+    banner = scene.backdrop.banner_rect()
+    assert banner is not None
+    got = Counter({k: v for k, v in problems(scene).items() if k[0] == "notice"})
+    assert not got, dict(got)
+
+
+def _seat_side(bv: pygame.Rect, box: pygame.Rect, edge: str) -> tuple[float, dict]:
+    """How far ``box``'s side towards ``edge`` lies in from that edge of the board, as a share of the board across;
+    and its centre's distance from each edge of the board."""
+    near = {"bottom": bv.bottom - box.bottom, "top": box.top - bv.top, "left": box.left - bv.left,
+            "right": bv.right - box.right}[edge]
+    centre = {"bottom": bv.bottom - box.centery, "top": box.centery - bv.top, "left": box.centerx - bv.left,
+              "right": bv.right - box.centerx}
+    return near / (bv.h if edge in ("bottom", "top") else bv.w), centre
+
+
+@pytest.mark.parametrize("board", ["paris", "berlin"])
+def test_each_notice_copy_sits_on_its_seats_side_of_the_board(app, board):
+    """Paris and Berlin at 1920x1080, four seats round the table, the deck emptied: the right seat's short copy
+    ("Last round: ends after Dee", "Last round") found a place on its half of the board but in the top corner,
+    nearer the top seat's edge than its own, where it reads as the top seat's (once mid-way along the bottom edge).
+    Each copy now sits on its seat's half, turned to it, nearer its own edge than any other seat's where the board
+    has room there."""
+    from tests.ui.overlay_checks import drawn_rects
+
+    scene = _end_triggered(app, board, (1920, 1080), 4, 5)
+    bv = scene.board_view.rect
+    angles = {0: "bottom", 180: "top", 270: "left", 90: "right"}
+    copies = list(zip(scene.anim.notices, drawn_rects(scene, notices=scene.anim.notices)))
+    assert sorted(angles[t.angle] for t, _r in copies) == sorted(p.edge for p in scene.panels)
+    for t, box in copies:
+        edge = angles[t.angle]
+        share, centre = _seat_side(bv, box, edge)
+        assert share <= 0.5, (edge, t.text, box, round(share, 2))
+        assert centre[edge] <= min(centre.values()), (edge, t.text, box, centre)

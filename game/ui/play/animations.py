@@ -125,6 +125,36 @@ def _free_centre(bv, size: tuple[int, int], at: tuple[float, float], inside: pyg
     return least_hidden(size, at, 0, inside, list(taken) + list(soft), bv.label_rects())[1].center
 
 
+def _spine(r: pygame.Rect) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The line along the middle of ``r``'s longer side (a float's words, turned or not)."""
+    if r.w >= r.h:
+        return (r.left, r.centery), (r.right, r.centery)
+    return (r.centerx, r.top), (r.centerx, r.bottom)
+
+
+def _straight(panel, board: pygame.Rect, end: tuple[float, float], size: tuple[int, int], gap: float) -> bool:
+    """True when a float of ``size`` from ``panel``'s button flies to ``end`` over nothing but its panel and the
+    board: the panel at most ``gap`` from the board (no card strip between) and the float landing wholly across
+    from the panel (no neighbour's panel on the way: seats side by side on a laptop's edge)."""
+    a = panel.rect
+    dx = max(board.left - a.right, a.left - board.right, 0)
+    dy = max(board.top - a.bottom, a.top - board.bottom, 0)
+    w, h = size
+    along = (a.left + w / 2 <= end[0] <= a.right - w / 2) if panel.edge in ("bottom", "top") else \
+        (a.top + h / 2 <= end[1] <= a.bottom - h / 2)
+    return max(dx, dy) <= gap and along
+
+
+def _by_panel(inside: pygame.Rect, panel, depth: float) -> pygame.Rect:
+    """The part of ``inside`` in front of ``panel``: along its stretch of the edge, at most ``depth`` in from it
+    (the end's bonuses rise there, each by its own seat's panel, however the board lies before it)."""
+    pr = panel.rect
+    d = round(depth)
+    front = pr.inflate(0, 2 * d) if panel.edge in ("bottom", "top") else pr.inflate(2 * d, 0)
+    got = inside.clip(front)
+    return got if got.w > 0 and got.h > 0 else inside
+
+
 class Animations:
     """The running animations of one table. ``board`` is the engine board; the view and panels are the
     scene's (they move on resize, so they are passed in when drawing)."""
@@ -139,6 +169,8 @@ class Animations:
         self.pops: list[tuple[int, int, Tween]] = []
         self.toasts: list[Toast] = []
         self.notices: list[Toast] = []  # one per seat, each facing its seat
+        self.notice_of: tuple | None = None  # (words, short form, the banner placed against, frames waited)
+        self.notice_wait = False  # the notices wait for the banner being placed (play/layout.notices_follow_banner)
         self.fast = False  # the passenger hurries (a tap, or Space)
         self.clock = 0.0
 
@@ -222,6 +254,23 @@ class Animations:
             width, px, words = (list(rest) + [520, 20, text][len(rest):])[:3]
             self.notices.append(Toast(words, x, y, angle, Tween(seconds or NOTICE_S, _linear),
                                       colour=self.theme.accent, offset=False, width=width, px=px))
+
+    def move_notices(self, places: list[tuple]) -> None:
+        """The notices shown, to new places (``notice`` 's), each keeping its time."""
+        if not self.notices:
+            return
+        tweens = [t.tween for t in self.notices]
+        self.notice(self.notices[0].text, places)
+        for t, tw in zip(self.notices, tweens):
+            t.tween = tw
+
+    def notice_rects(self, k: float) -> list[pygame.Rect]:
+        """Where the notices are drawn (their size read upright, turned to their seat)."""
+        out = []
+        for t in self.notices:
+            s = t.surf if t.surf is not None else self._toast_surface(t, k)
+            out.append(s.get_rect(center=(round(t.x), round(t.y))))
+        return out
 
     def notice_size(self, text: str, k: float, width: float = 520, px: float = 20) -> tuple[int, int]:
         """A notice's size read upright, its words wrapped at ``width`` design px, ``px`` high (its places are
@@ -329,8 +378,11 @@ class Animations:
                 EDGE_ROTATION.get(panel.edge, 0), (0, -lift))
             r = f.surf.get_rect(center=(round(pos[0] + dx), round(pos[1] + dy)))
             surf.blit(f.surf, r)
-            out.append(r.inflate(2, 2))
-        for t in self.notices + self.toasts:
+            r = r.inflate(2, 2)
+            out.append(r)
+            if 0.0 < raw < 1.0:  # on its way it passes under the names (read again over it)
+                out += names_over(surf, bv, [_spine(r)], min(r.w, r.h) / 2 + 1)
+        for t in ([] if self.notice_wait else self.notices) + self.toasts:
             if t.surf is None:
                 t.surf = self._toast_surface(t, k)
             s = t.surf
@@ -357,7 +409,7 @@ class Animations:
                     if self.float_ends(f, bv, panel, clear_of, starts, free_only=True) is not None:
                         break
             start, _end = self.float_ends(f, bv, panel, clear_of, starts)
-            if f.start_screen is None:
+            if f.start_screen is None or start != f.start_screen:  # it rises on the board
                 w, h = f.surf.get_size()
                 starts.append(pygame.Rect(round(start[0] - w / 2) - 3, round(start[1] - h / 2) - 3, w + 6, h + 6))
 
@@ -383,18 +435,22 @@ class Animations:
         end = _free_centre(bv, (w, h), at, inside, taken, soft, free_only, reach=2 * (w + h) if free_only else None)
         if end is None:
             return None
-        if f.start_screen is not None:  # from a panel's button
-            start = f.start_screen
+        if f.start_screen is not None and _straight(panel, bv.rect, end, (w, h), 24 * (bv.ui_scale or 1.0)):
+            start = f.start_screen  # from a panel's button
         elif f.start_board is not None:  # beside its station
             start = _free_centre(bv, (w, h), bv.to_screen(*f.start_board), inside, taken + list(others), soft,
                                  free_only)
-        else:  # by the panel, a little way in from where it lands, so it is seen to fly there
+        else:  # by the panel, a little way in from where it lands, so it is seen to fly there (the end's bonuses;
+            # from a button where a card strip or a neighbour's panel lies between it and where it lands)
             dx, dy = {"bottom": (0, -1), "top": (0, 1), "left": (1, 0), "right": (-1, 0)}.get(panel.edge, (0, -1))
             near = (end[0] + dx * 2.5 * h, end[1] + dy * 2.5 * h) if panel.edge in ("bottom", "top") else \
                 (end[0] + dx * 2.5 * w, end[1] + dy * 2.5 * w)
             land = pygame.Rect(round(end[0] - w / 2), round(end[1] - h / 2), w, h)
-            start = _free_centre(bv, (w, h), near, inside, taken + list(others) + [land], soft, free_only,
-                                 reach=2 * (w + h))  # by the seat's panel, not anywhere
+            keep = taken + list(others) + [land]
+            start = _free_centre(bv, (w, h), near, _by_panel(inside, panel, 2 * (w + h - 12)), keep, soft, True,
+                                 reach=2 * (w + h) if free_only else None)  # by the seat's panel
+            if start is None and not free_only:  # none there at the smallest size: the nearest, as for a station
+                start = _free_centre(bv, (w, h), near, inside, keep, soft, reach=2 * (w + h))
         if start is None:
             return None
         f.ends = (key, start, end)

@@ -8,6 +8,7 @@ import pygame
 
 from ..board.layer import merge_rects as _merge_rects
 from . import keepclear
+from . import layout as table_layout
 from . import win_bar
 
 
@@ -21,6 +22,7 @@ def draw(scene, surface: pygame.Surface) -> list[pygame.Rect] | None:
     if surface.get_size() != scene._size:
         scene._layout()
     damage = scene.backdrop.update(scene, surface)
+    table_layout.notices_follow_banner(scene)  # against the banner now shown (play/layout.py)
     bd = scene.backdrop.surf
     full = (damage is None or scene._full_next or surface is not scene._last_surface
             or getattr(scene.app, "top", scene) is not scene)

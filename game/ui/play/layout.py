@@ -152,7 +152,9 @@ def banner_text(scene) -> str:
 
 
 NOTICE_WIDTHS = (520, 380, 280, 170)  # design px a notice's words wrap at: the widest that comes nearest its seat
+NOTICE_REACH = 0.25  # of the way across the board: a copy with no free place on its seat's side tries this near
 NOTICE_PX = (20, 17)  # design px of a notice's words: smaller where the board has no room at the first
+NOTICE_LAST_PX = 14  # the heading alone smaller still (never below 12 px), before a copy leaves its seat's side
 
 
 def notice_forms(text: str, short: str = "") -> list[tuple[str, float]]:
@@ -164,7 +166,7 @@ def notice_forms(text: str, short: str = "") -> list[tuple[str, float]]:
     last = text.replace(". ", ".\n").split("\n")[-1]
     head = (short or last).split(":", 1)[0].strip() if ":" in (short or last) else ""
     texts += [t for t in (last, short, head) if t and t not in texts]
-    return [(t, px) for t in texts for px in NOTICE_PX]
+    return [(t, px) for t in texts for px in NOTICE_PX] + [(texts[-1], NOTICE_LAST_PX)]
 
 
 def _edge_point(edge: str, seats: pygame.Rect, bv: pygame.Rect, inset: int) -> tuple[int, int]:
@@ -176,19 +178,24 @@ def _edge_point(edge: str, seats: pygame.Rect, bv: pygame.Rect, inset: int) -> t
             "right": (bv.right - inset, y)}[edge]
 
 
-def _notice_spot(scene, forms, size_of, edge: str, seats: pygame.Rect, taken: list, m: int) -> tuple | None:
-    """(words, px, wrap, place) of the first form (``notice_forms``) that has a free place on the seats' half of
-    the board, else on the far half (a copy by another seat's edge reads as theirs), in the wrap width that comes
-    nearest the seats' edge; None when no form has one. ``size_of(words, px, wrap)``: a form's size upright."""
+def _notice_spot(scene, forms, size_of, edge: str, seats: pygame.Rect, taken: list, m: int,
+                 sides=()) -> tuple | None:
+    """(words, px, wrap, place) of the first form (``notice_forms``) that has a free place on the seats' side of
+    the board (on their half, its centre no nearer ``sides``, the other edges with seats, than theirs: a copy by
+    another seat's edge reads as theirs), else in the quarter of the board by their edge (a corner), else on their
+    half, else the free place nearest their edge however far in (a crowded board at 1280x720: it covers nothing),
+    in the wrap width that comes nearest the seats' edge; None when no form has one. ``size_of(words, px, wrap)``:
+    a form's size upright."""
     bv = scene.board_view.rect
     turned = edge in ("left", "right")
-    for reach in (0.5, 1.0):
+    for reach, keep_off in ((0.5, sides), (NOTICE_REACH, ()), (0.5, ()), (1.0, ())):
         for words, px in forms:
             best = None  # (how far in from the seats' edge, wrap width, place)
-            for wrap in NOTICE_WIDTHS:
+            # the last form also a word a line ("Last / round": a squarer block fits where a line does not)
+            for wrap in NOTICE_WIDTHS + ((_widest_word(scene, words, px),) if (words, px) == forms[-1] else ()):
                 w, h = size_of(words, px, wrap)
                 spot = _free_band_spot((h + 2, w + 2) if turned else (w + 2, h + 2), edge, bv, seats, taken, m,
-                                       reach=reach)
+                                       reach=reach, sides=keep_off)
                 if spot is not None:
                     depth = {"bottom": bv.bottom - spot.bottom, "top": spot.top - bv.top,
                              "left": spot.left - bv.left, "right": bv.right - spot.right}[edge]
@@ -197,6 +204,25 @@ def _notice_spot(scene, forms, size_of, edge: str, seats: pygame.Rect, taken: li
             if best is not None:
                 return words, px, best[1], best[2]
     return None
+
+
+def _widest_word(scene, words: str, px: float) -> float:
+    """The wrap width (design px) that puts each word of ``words`` on its own line, cutting none."""
+    k = scene.app.scale
+    font = scene.fonts.get(max(12, round(px * k)), True)
+    return max(font.size(w)[0] for w in words.split()) / k + 1
+
+
+def _seat_band(bv: pygame.Rect, edge: str, depth: int) -> pygame.Rect:
+    """The stretch of the board ``bv`` within ``depth`` of ``edge``."""
+    r = pygame.Rect(bv)
+    if edge in ("bottom", "top"):
+        r.h = min(bv.h, depth)
+        r.bottom = bv.bottom if edge == "bottom" else bv.top + r.h
+    else:
+        r.w = min(bv.w, depth)
+        r.right = bv.right if edge == "right" else bv.left + r.w
+    return r
 
 
 def notice_places(scene, text: str = "", short: str = "") -> list[tuple]:
@@ -226,20 +252,53 @@ def notice_places(scene, text: str = "", short: str = "") -> list[tuple]:
         if not forms:
             places.append((x, y, angle, NOTICE_WIDTHS[0]))
             continue
-        got = _notice_spot(scene, forms, size_of, edge, seats, taken, m)
+        got = _notice_spot(scene, forms, size_of, edge, seats, taken, m, set(edges) - {edge})
         if got is None:  # no free place for any form: the form and place hiding the least, by the seats
             boxes = []
             for words, px in forms:
                 for wrap in NOTICE_WIDTHS:
                     w, h = size_of(words, px, wrap)
                     boxes.append(((h + 2, w + 2) if edge in ("left", "right") else (w + 2, h + 2), words, px, wrap))
-            i, spot = least_hidden_place([b[0] for b in boxes], (x, y), 0, bv.inflate(-2 * m, -2 * m), taken,
+            across = bv.h if edge in ("bottom", "top") else bv.w
+            deep = max(b[0][1] if edge in ("bottom", "top") else b[0][0] for b in boxes)  # on its seat's side
+            band = _seat_band(bv.inflate(-2 * m, -2 * m), edge, round(across / 2) + deep)
+            i, spot = least_hidden_place([b[0] for b in boxes], (x, y), 0, band, taken,
                                          scene.board_view.label_rects())
             got = (boxes[i][1], boxes[i][2], boxes[i][3], spot)
         words, px, wrap, spot = got
         taken.append(spot)
         places.append((spot.x + spot.w / 2, spot.y + spot.h / 2, angle, wrap, px, words))
     return places
+
+
+def show_notice(scene, text: str, short: str = "", seconds: float | None = None) -> None:
+    """A message for the whole table, a copy facing each seat (``notice_places``), placed against the banner
+    shown now; ``notices_follow_banner`` places it again against the banner that shows next."""
+    scene.anim.notice(text, notice_places(scene, text, short), seconds)
+    scene.anim.notice_of = (text, short, scene.backdrop.banner_rect(), 0)
+
+
+def notices_follow_banner(scene) -> None:
+    """After the backdrop's update: the notices shown, placed again when the banner has moved since they were
+    placed and lies under one (or before they are first drawn). A notice comes as the turn's animations end,
+    before the next seat's banner is placed (which keeps off nothing temporary): that banner once lay under the
+    top seat's copy for its four seconds. While the new banner waits a frame or two the copies wait with it."""
+    anim = scene.anim
+    if not anim.notices or anim.notice_of is None:
+        anim.notice_wait = False
+        return
+    text, short, against, waited = anim.notice_of
+    fresh = all(t.surf is None for t in anim.notices)
+    anim.notice_wait = fresh and scene.backdrop.pending and waited < 3
+    if anim.notice_wait:
+        anim.notice_of = (text, short, against, waited + 1)
+        return
+    banner = scene.backdrop.banner_rect()
+    if banner == against:
+        return
+    anim.notice_of = (text, short, banner, waited)
+    if fresh or (banner is not None and banner.collidelist(anim.notice_rects(scene.app.scale)) >= 0):
+        anim.move_notices(notice_places(scene, text, short))
 
 
 def seat_buttons(scene) -> None:

@@ -222,12 +222,27 @@ class _RectRows:
         return out
 
 
+def _along(edge: str, br: pygame.Rect, m: int, size: int, inset: float, sides) -> tuple[int, int]:
+    """The stretch along ``edge`` where a box ``size`` long, its centre ``inset`` in from ``edge``, has its centre
+    no nearer any of ``sides`` (the board's other edges with seats) than ``edge``: on its seat's side of the
+    board, where it reads as that seat's."""
+    horizontal = edge in ("bottom", "top")
+    lo, hi = (br.left, br.right) if horizontal else (br.top, br.bottom)
+    a, b = lo + m, hi - m
+    if ("left" if horizontal else "top") in sides:
+        a = max(a, math.ceil(lo + inset - size / 2))
+    if ("right" if horizontal else "bottom") in sides:
+        b = min(b, math.floor(hi - inset + size / 2))
+    return a, b
+
+
 def _free_band_spot(size: tuple[int, int], edge: str, br: pygame.Rect, pr: pygame.Rect, taken: list,
-                    m: int, rows: _RectRows | None = None, reach: float = 0.45) -> pygame.Rect | None:
+                    m: int, rows: _RectRows | None = None, reach: float = 0.45, sides=()) -> pygame.Rect | None:
     """The place nearest the seat's edge (and nearest the middle of its panel) where a box of ``size``
     covers nothing in ``taken``; searched row by row up to ``reach`` of the way across the board, never past its
     far edge (the panels there). ``rows``: the same ``taken`` already indexed for this edge (``_RectRows``), when
-    several boxes are tried."""
+    several boxes are tried. ``sides``: the board's other edges with seats, which the box keeps farther from than
+    from ``edge`` (``_along``)."""
     w, h = size
     horizontal = edge in ("bottom", "top")
     if rows is None:
@@ -238,14 +253,15 @@ def _free_band_spot(size: tuple[int, int], edge: str, br: pygame.Rect, pr: pygam
     step = max(3, depth // 3)
     d = 0
     while d <= limit:
+        lo, hi = _along(edge, br, m, w if horizontal else h, m + d + depth / 2, sides)
         if horizontal:
             y = br.bottom - m - d - h if edge == "bottom" else br.top + m + d
-            x = _free_spot(br.left + m, br.right - m, w, rows.spans(y, y + h), pr.centerx - w / 2)
+            x = _free_spot(lo, hi, w, rows.spans(y, y + h), pr.centerx - w / 2)
             if x is not None:
                 return pygame.Rect(x, y, w, h)
         else:
             x = br.left + m + d if edge == "left" else br.right - m - d - w
-            y = _free_spot(br.top + m, br.bottom - m, h, rows.spans(x, x + w), pr.centery - h / 2)
+            y = _free_spot(lo, hi, h, rows.spans(x, x + w), pr.centery - h / 2)
             if y is not None:
                 return pygame.Rect(x, y, w, h)
         d += step
