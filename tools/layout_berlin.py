@@ -141,7 +141,11 @@ FOURTH_NUDGES: dict[str, tuple[float, float]] = {
     "Nollendorfplatz": (0.0, -17.0),
     "Möckernbrücke": (-12.0, 6.0),
 }
-NUDGES: dict[str, tuple[float, float]] = {**SECOND_NUDGES, **HAND_NUDGES, **THIRD_NUDGES, **FOURTH_NUDGES}
+# the stations search_fifth moved (fifth session, one round: `python tools/layout_berlin.py search-fifth`): Hermannstr.
+# 16 units right gives Hermannplatz and Treptower Park room with five seats round a table at 1920x1080
+FIFTH_NUDGES: dict[str, tuple[float, float]] = {"Hermannstr.": (16.0, 0.0)}
+NUDGES: dict[str, tuple[float, float]] = {**SECOND_NUDGES, **HAND_NUDGES, **THIRD_NUDGES, **FOURTH_NUDGES,
+                                          **FIFTH_NUDGES}
 
 
 def read_reference(ref: Path = REFERENCE) -> tuple[list[dict], list[dict]]:
@@ -624,10 +628,94 @@ def search_third(log=print) -> tuple[list[float], list[float], dict[str, tuple[f
     return columns, rows, search_goal_nudges(meter, printed, edges, columns, rows, nudges, rounds=1, log=log)
 
 
+# the play screen's board views (width, height, ui scale), as the play scene sets them (tests/ui/names_audit.py's
+# seats, measured on 67f3017): at 1920x1080, 3840x2160 and 1280x720, for two, three, four and five seats round a
+# table, then on a laptop (the same view for two to four seats) and its five-seat one
+PLAY_VIEWS = [(1702, 804, 1.0), (1538, 804, 1.0), (1374, 804, 1.0), (1702, 810, 1.0), (1374, 678, 1.0),
+              (1702, 766, 1.0),
+              (3404, 1608, 2.0), (3076, 1608, 2.0), (2748, 1608, 2.0), (3404, 1620, 2.0), (2748, 1356, 2.0),
+              (3404, 1532, 2.0),
+              (1135, 536, 2 / 3), (1025, 536, 2 / 3), (915, 536, 2 / 3), (1135, 540, 2 / 3), (915, 452, 2 / 3),
+              (1135, 510, 2 / 3)]
+GOAL_PLAY = list(range(12))  # the views at 1920x1080 and 3840x2160 (the goal: no name without room)
+FIFTH_SEARCHED = [4, 5, 10, 11, 2, 8]  # the views a trial move is measured on: the five-seat ones, the four-seat tables
+FIFTH_STEPS = (8.0, 16.0)  # units a station moves per try (in eight directions)
+
+
+def search_fifth(nudges=None, views=FIFTH_SEARCHED, goal=GOAL_PLAY, rounds=1, tries=2, log=print
+                 ) -> dict[str, tuple[float, float]]:
+    """Each station whose name has no room on a goal view (those without room on most views first), then the
+    stations it is joined to, moved FIFTH_STEPS units in one of eight directions and measured with the whole
+    placement on ``views``, only the names round it looked at; of the moves that lower those, the best
+    ``tries`` are measured with the whole placement of every name on every view of PLAY_VIEWS, and the first
+    kept that lowers the goal views' names without room, gains none on any view and leaves the layout clean."""
+    stations, conns = read_reference()
+    printed = {s["name"]: (float(s["x"]), float(s["y"])) for s in stations}
+    edges = [(c["a"], c["b"]) for c in conns]
+    nudges = dict(NUDGES if nudges is None else nudges)
+    base = positions(printed, COLUMNS, ROWS, nudges)
+    every = RoomMeter(views=PLAY_VIEWS)
+    some = QuickMeter(base, views=[PLAY_VIEWS[k] for k in views])
+    some.exact = True
+    dirs = [(math.cos(math.radians(a)), math.sin(math.radians(a))) for a in range(0, 360, 45)]
+    for rnd in range(rounds):
+        named = every.full(positions(printed, COLUMNS, ROWS, nudges))
+        full = [len(s) for s in named]
+        log(f"fifth: round {rnd}: {full}")
+        stuck = sorted(set().union(*(named[k] for k in goal)), key=lambda m: (-sum(m in named[k] for k in goal), m))
+        movers = list(dict.fromkeys(stuck + [b if a == n else a for n in stuck for a, b in edges if n in (a, b)]))
+        for n in movers:
+            pos = positions(printed, COLUMNS, ROWS, nudges)
+            near = {m for m in pos if math.dist(pos[m], pos[n]) < NUDGE_REACH}
+            here = [len(s) for s in some.no_room(pos, near)]
+            if not any(here):
+                continue
+            better = []
+            for step in FIFTH_STEPS:
+                for dx, dy in dirs:
+                    ox, oy = nudges.get(n, (0.0, 0.0))
+                    cand = (round(ox + step * dx, 1), round(oy + step * dy, 1))
+                    tpos = positions(printed, COLUMNS, ROWS, dict(nudges, **{n: cand}))
+                    if math.hypot(*cand) > NUDGE_MOST or check_layout(tpos, printed, edges):
+                        continue
+                    got = [len(s) for s in some.no_room(tpos, near)]
+                    if all(g <= h for g, h in zip(got, here)) and sum(got) < sum(here):
+                        better.append((sum(got), step, cand))
+            for _, _, cand in sorted(better)[:tries]:
+                after = _no_more(every, positions(printed, COLUMNS, ROWS, dict(nudges, **{n: cand})), full)
+                kept = after is not None and sum(after[k] for k in goal) < sum(full[k] for k in goal)
+                log(f"fifth: {n} to {cand}: {full} -> {after}{'' if kept else ' not kept'}")
+                if kept:
+                    nudges[n], full = cand, after
+                    break
+    return nudges
+
+
+CHECK_ORDER = [14, 12, 13, 15, 4, 10, 5, 11, 2, 8, 1, 7, 0, 3, 6, 9, 16, 17]  # the views likeliest to gain first
+
+
+def _no_more(meter, pos, most) -> list[int] | None:
+    """Per view of PLAY_VIEWS, the names without room (the whole placement), or None as soon as a view has
+    more than ``most`` gives it (the views in CHECK_ORDER)."""
+    from game.ui.board import placement
+
+    cards = list(meter.cards(pos))
+    out = list(most)
+    for k in CHECK_ORDER:
+        out[k] = len(_drained(placement.place_names(cards[k])).no_room)
+        if out[k] > most[k]:
+            return None
+    return out
+
+
 def main(argv: list[str]) -> int:
     stations, conns = read_reference()
     printed = {s["name"]: (float(s["x"]), float(s["y"])) for s in stations}
     edges = [(c["a"], c["b"]) for c in conns]
+    if argv[:1] == ["search-fifth"]:
+        nudges = search_fifth()
+        print("FIFTH_NUDGES =", {n: d for n, d in sorted(nudges.items()) if NUDGES.get(n) != d})
+        return 0
     if argv[:1] in (["search"], ["search-third"]):
         columns, rows, nudges = search() if argv[0] == "search" else search_third()
         print("COLUMNS =", [round(c, 1) for c in columns])
