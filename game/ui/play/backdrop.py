@@ -269,7 +269,8 @@ class Backdrop:
         elif full or banner_moved:
             bd.set_clip(None if full else pygame.Rect(0, 0, *bd.get_size()))
             banner_rect = pygame.Rect(scene.overlays.draw_banner(bd, bv, scene.panels[scene.shown_current], banner,
-                                                                 k, st.phase == "over", _clear_of(scene, previews)))
+                                                                 k, st.phase == "over", _clear_of(scene, previews),
+                                                                 [r for _t, r in bv.grid_labels()]))
         elif old_banner is not None:
             hit = [r for r in damage if r.colliderect(old_banner)]
             if hit:  # the same banner again over what was composed under it (its last picture and place)
@@ -290,10 +291,10 @@ class Backdrop:
 
 
 def _clear_of(scene, previews) -> list[pygame.Rect]:
-    """What the banner keeps clear of besides names and symbols: tokens, legal spaces, the grid's letters and the
-    route callouts drawn (the previews are composed before the banner)."""
+    """What the banner keeps clear of besides names and symbols: tokens, legal spaces and the route callouts
+    drawn (the previews are composed before the banner)."""
     tags = list(scene.overlays.tags) if previews and previews[0] is not None else []
-    return keepclear.pieces_and_letters(scene) + tags
+    return keepclear.pieces_of(scene) + tags
 
 
 def _union(rects) -> pygame.Rect:

@@ -1,6 +1,6 @@
 """What a moment's overlay (the turn banner, a route callout, a notice, a floating score, the hint's box) must
 keep clear of on the board: station names and symbols, the tokens, and the legal track spaces a player is about
-to tap; and what the banner, the callouts and the hint keep clear of besides: the grid reference's letters and
+to tap; and what the callouts and the hint keep clear of besides where they can: the grid reference's letters and
 numbers on the board's edges (the cards' "C4" finds a station by them; a float crosses one for a moment).
 
 Tokens and legal spaces are lanes, often diagonal: each lane segment is cut into short pieces and each piece
@@ -86,8 +86,8 @@ def pieces_of(scene) -> list[pygame.Rect]:
 
 
 def pieces_and_letters(scene) -> list[pygame.Rect]:
-    """``pieces_of`` and the grid reference's letters and numbers: what the banner, the route callouts and the
-    hint's box keep off."""
+    """``pieces_of`` and the grid reference's letters and numbers: what the route callouts and the hint's box keep
+    off where they can (the banner weighs the letters against its words: ``Overlays.draw_banner``)."""
     return pieces_of(scene) + [r for _t, r in scene.board_view.grid_labels()]
 
 

@@ -512,16 +512,18 @@ class Overlays:
 
     # ---- turn banner -----------------------------------------------------------------------------
     def draw_banner(self, surf: pygame.Surface, bv, panel, text: str, k: float, over: bool,
-                    clear_of: list | tuple = ()) -> pygame.Rect:
+                    clear_of: list | tuple = (), letters: list | tuple = ()) -> pygame.Rect:
         """The turn banner on the board edge facing the active seat, rotated to read from there; returns
         where it went. It keeps clear of names, symbols and the board's buttons, and of ``clear_of`` (the
-        tokens, the legal spaces and the route callouts: play/keepclear.py)."""
+        tokens, the legal spaces and the route callouts: play/keepclear.py); of ``letters`` (the grid
+        reference's) where the same words find a place off them (fewer words would lose more: a replay's turn)."""
         forms = banner_forms(self.fonts, text, k)
         # each form is drawn only if the ones before it hide something; names, symbols and buttons are
         # gathered and indexed once for all the forms tried
         m = round(8 * k)
         taken = bv.occupied_rects() + [b.inflate(m, m) for b in self.board_buttons(bv, k).values()] + list(clear_of)
         rows = _RectRows(taken, panel.edge in ("bottom", "top"))
+        lettered = (taken + list(letters), _RectRows(taken + list(letters), panel.edge in ("bottom", "top")))
         best = None
         room = bv.rect.inflate(-2 * m, -2 * m)
         fitting = [form for form in forms if self._banner_box(form, k, over, panel.edge).get_width() <= room.w
@@ -534,7 +536,9 @@ class Overlays:
             fitting = [narrowest]
         for form in fitting:
             box = self._banner_box(form, k, over, panel.edge)
-            got = self._place_banner(box, bv, panel, k, taken, rows)
+            got = self._place_banner(box, bv, panel, k, *lettered) if letters else (1, None)
+            if got[0]:  # no place off the letters for these words: one over them rather than fewer words
+                got = self._place_banner(box, bv, panel, k, taken, rows)
             if best is None or got[0] < best[0]:
                 best = (got[0], got[1], box, form[1])
             if got[0] == 0:
@@ -603,8 +607,7 @@ class Overlays:
         r = box.get_rect()
         m = round(8 * k)
         if taken is None:
-            taken = (bv.occupied_rects() + [b.inflate(m, m) for b in self.board_buttons(bv, k).values()]
-                     + [r for _t, r in bv.grid_labels()])  # the cards' "C4" stays readable (as clear_of gives it)
+            taken = bv.occupied_rects() + [b.inflate(m, m) for b in self.board_buttons(bv, k).values()]
         if rows is None:
             rows = _RectRows(taken, panel.edge in ("bottom", "top"))
         spot = _free_band_spot(r.size, panel.edge, br, pr, taken, m, rows)
