@@ -52,3 +52,22 @@ def test_the_turn_banner_covers_no_grid_letter_or_number(app, board, size, playe
     covered = [text for text, box in labels if box.colliderect(banner)]
     assert not covered, (tuple(banner), covered)
     assert scene.overlays.banner_hidden == 0  # and no name or symbol under it instead
+
+
+@pytest.mark.parametrize("board,players,arrangement", [("london", 4, "table"), ("newyork", 2, "table")])
+def test_the_replays_banner_keeps_the_turn_when_it_is_short_of_room(app, board, players, arrangement):
+    """At 1280x720 the replay viewer's banner often has room for its shortest form only, which was "Replay" alone
+    (31 of 48 replay positions at 1280x720 in a sweep of every board): the viewer's narrow bar has no turn slider,
+    so the turn was nowhere. The shortest form now says it ("Replay, turn 25 of 28")."""
+    app.resize(1280, 720)
+    full = demo_state(board, players=players, actions=None)
+    record = from_state(full)
+    at = int(len(record.actions) * 0.85)
+    seats = demo_seats(full)
+    for seat, edge in zip(seats, default_edges(players, arrangement)):
+        seat.edge = edge
+    scene = app.push(ReplayScene(app, record, seats))
+    scene.show_step(at)
+    _settle(app, scene)
+    shown = " ".join(scene.overlays.banner_lines)
+    assert f"turn {scene.turn_index + 1} of {scene.n_turns}" in shown, shown

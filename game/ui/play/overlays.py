@@ -516,7 +516,7 @@ class Overlays:
         """The turn banner on the board edge facing the active seat, rotated to read from there; returns
         where it went. It keeps clear of names, symbols and the board's buttons, and of ``clear_of`` (the
         tokens, the legal spaces and the route callouts: play/keepclear.py); of ``letters`` (the grid
-        reference's) where the same words find a place off them (fewer words would lose more: a replay's turn)."""
+        reference's) where a form of the banner finds a place off them, else over them."""
         forms = banner_forms(self.fonts, text, k)
         # each form is drawn only if the ones before it hide something; names, symbols and buttons are
         # gathered and indexed once for all the forms tried
@@ -534,11 +534,12 @@ class Overlays:
             textfit.report(text, along, max(narrowest[0].size(t)[0] for t in narrowest[1]) + round(24 * k),
                            " / ".join(narrowest[1]), "overlays.draw_banner")
             fitting = [narrowest]
-        for form in fitting:
+        # every form off the letters (fewer words first: each copy of a letter is written twice, at both edges, and
+        # the panels say whose turn), then every form over them before a place far in from the seat's edge
+        tries = [(form, lettered) for form in fitting] * bool(letters) + [(form, (taken, rows)) for form in fitting]
+        for form, against in tries:
             box = self._banner_box(form, k, over, panel.edge)
-            got = self._place_banner(box, bv, panel, k, *lettered) if letters else (1, None)
-            if got[0]:  # no place off the letters for these words: one over them rather than fewer words
-                got = self._place_banner(box, bv, panel, k, taken, rows)
+            got = self._place_banner(box, bv, panel, k, *against)
             if best is None or got[0] < best[0]:
                 best = (got[0], got[1], box, form[1])
             if got[0] == 0:

@@ -282,7 +282,8 @@ class ReplayScene(ReplayBar, PlayScene):
 
     def banner_text(self) -> str:
         st = self.state
-        where = _("Replay · turn {turn} of {turns} · action {step} of {steps}").format(
+        # the words before the first " · " are the banner's shortest form (overlays.banner_forms): the turn stays
+        where = _("Replay, turn {turn} of {turns} · action {step} of {steps}").format(
             turn=self.turn_index + 1, turns=self.n_turns, step=self.step, steps=self.n_steps)
         if st.phase == "over":
             return f"{where} · " + _("game over")
