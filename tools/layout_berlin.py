@@ -145,8 +145,9 @@ FOURTH_NUDGES: dict[str, tuple[float, float]] = {
 # 16 units right gives Hermannplatz and Treptower Park room with five seats round a table at 1920x1080
 FIFTH_NUDGES: dict[str, tuple[float, float]] = {"Hermannstr.": (16.0, 0.0)}
 # the stations the sixth session's search moved for 1280x720 with two to four seats (`search-sixth`, its first
-# round moving only the stations without room there): Spandau up off its tracks' corner, Hönow left
-SIXTH_NUDGES: dict[str, tuple[float, float]] = {"Hönow": (-8.0, 36.0), "Spandau": (11.3, -22.7)}
+# round moving only the stations without room there, its second those and the stations joined to them, `search-sixth
+# joined`): Spandau up off its tracks' corner (twice), Hönow left
+SIXTH_NUDGES: dict[str, tuple[float, float]] = {"Hönow": (-8.0, 36.0), "Spandau": (11.3, -30.7)}
 NUDGES: dict[str, tuple[float, float]] = {**SECOND_NUDGES, **HAND_NUDGES, **THIRD_NUDGES, **FOURTH_NUDGES,
                                           **FIFTH_NUDGES, **SIXTH_NUDGES}
 
