@@ -646,10 +646,10 @@ FIFTH_SEARCHED = [4, 5, 10, 11, 2, 8]  # the views a trial move is measured on: 
 FIFTH_STEPS = (8.0, 16.0)  # units a station moves per try (in eight directions)
 
 
-def search_fifth(nudges=None, views=FIFTH_SEARCHED, goal=GOAL_PLAY, rounds=1, tries=2, log=print, joined=True
-                 ) -> dict[str, tuple[float, float]]:
+def search_fifth(nudges=None, views=FIFTH_SEARCHED, goal=GOAL_PLAY, rounds=1, tries=2, log=print, joined=True,
+                 steps=FIFTH_STEPS) -> dict[str, tuple[float, float]]:
     """Each station whose name has no room on a goal view (those without room on most views first), then the
-    stations it is joined to, moved FIFTH_STEPS units in one of eight directions and measured with the whole
+    stations it is joined to, moved ``steps`` units in one of eight directions and measured with the whole
     placement on ``views``, only the names round it looked at; of the moves that lower those, the best
     ``tries`` are measured with the whole placement of every name on every view of PLAY_VIEWS, and the first
     kept that lowers the goal views' names without room, gains none on any view and leaves the layout clean
@@ -677,7 +677,7 @@ def search_fifth(nudges=None, views=FIFTH_SEARCHED, goal=GOAL_PLAY, rounds=1, tr
             if not any(here):
                 continue
             better = []
-            for step in FIFTH_STEPS:
+            for step in steps:
                 for dx, dy in dirs:
                     ox, oy = nudges.get(n, (0.0, 0.0))
                     cand = (round(ox + step * dx, 1), round(oy + step * dy, 1))
@@ -725,8 +725,9 @@ def main(argv: list[str]) -> int:
     printed = {s["name"]: (float(s["x"]), float(s["y"])) for s in stations}
     edges = [(c["a"], c["b"]) for c in conns]
     if argv[:1] in (["search-fifth"], ["search-sixth"]):
-        nudges = search_fifth() if argv[0] == "search-fifth" else search_fifth(
-            views=SIXTH_SEARCHED, goal=GOAL_720, joined="joined" in argv)
+        nudges = search_fifth() if argv[0] == "search-fifth" else search_fifth(  # "wide": 24-unit steps instead
+            views=SIXTH_SEARCHED, goal=GOAL_720, joined="joined" in argv,
+            steps=(24.0,) if "wide" in argv else FIFTH_STEPS)
         print("FIFTH_NUDGES =", {n: d for n, d in sorted(nudges.items()) if NUDGES.get(n) != d})
         return 0
     if argv[:1] in (["search"], ["search-third"]):
