@@ -144,8 +144,12 @@ FOURTH_NUDGES: dict[str, tuple[float, float]] = {
 # the stations search_fifth moved (fifth session, one round: `python tools/layout_berlin.py search-fifth`): Hermannstr.
 # 16 units right gives Hermannplatz and Treptower Park room with five seats round a table at 1920x1080
 FIFTH_NUDGES: dict[str, tuple[float, float]] = {"Hermannstr.": (16.0, 0.0)}
+# the stations the sixth session's search moved for 1280x720 with two to four seats (`search-sixth`, its first
+# round moving only the stations without room there, its second those and the stations joined to them, `search-sixth
+# joined`): Spandau up off its tracks' corner (twice), Hönow left
+SIXTH_NUDGES: dict[str, tuple[float, float]] = {"Hönow": (-8.0, 36.0), "Spandau": (11.3, -30.7)}
 NUDGES: dict[str, tuple[float, float]] = {**SECOND_NUDGES, **HAND_NUDGES, **THIRD_NUDGES, **FOURTH_NUDGES,
-                                          **FIFTH_NUDGES}
+                                          **FIFTH_NUDGES, **SIXTH_NUDGES}
 
 
 def read_reference(ref: Path = REFERENCE) -> tuple[list[dict], list[dict]]:
@@ -642,13 +646,14 @@ FIFTH_SEARCHED = [4, 5, 10, 11, 2, 8]  # the views a trial move is measured on: 
 FIFTH_STEPS = (8.0, 16.0)  # units a station moves per try (in eight directions)
 
 
-def search_fifth(nudges=None, views=FIFTH_SEARCHED, goal=GOAL_PLAY, rounds=1, tries=2, log=print
-                 ) -> dict[str, tuple[float, float]]:
+def search_fifth(nudges=None, views=FIFTH_SEARCHED, goal=GOAL_PLAY, rounds=1, tries=2, log=print, joined=True,
+                 steps=FIFTH_STEPS) -> dict[str, tuple[float, float]]:
     """Each station whose name has no room on a goal view (those without room on most views first), then the
-    stations it is joined to, moved FIFTH_STEPS units in one of eight directions and measured with the whole
+    stations it is joined to, moved ``steps`` units in one of eight directions and measured with the whole
     placement on ``views``, only the names round it looked at; of the moves that lower those, the best
     ``tries`` are measured with the whole placement of every name on every view of PLAY_VIEWS, and the first
-    kept that lowers the goal views' names without room, gains none on any view and leaves the layout clean."""
+    kept that lowers the goal views' names without room, gains none on any view and leaves the layout clean
+    (``joined`` False: the stations without room alone moved)."""
     stations, conns = read_reference()
     printed = {s["name"]: (float(s["x"]), float(s["y"])) for s in stations}
     edges = [(c["a"], c["b"]) for c in conns]
@@ -663,7 +668,8 @@ def search_fifth(nudges=None, views=FIFTH_SEARCHED, goal=GOAL_PLAY, rounds=1, tr
         full = [len(s) for s in named]
         log(f"fifth: round {rnd}: {full}")
         stuck = sorted(set().union(*(named[k] for k in goal)), key=lambda m: (-sum(m in named[k] for k in goal), m))
-        movers = list(dict.fromkeys(stuck + [b if a == n else a for n in stuck for a, b in edges if n in (a, b)]))
+        movers = list(dict.fromkeys(stuck + [b if a == n else a for n in stuck for a, b in edges if n in (a, b)
+                                             if joined]))
         for n in movers:
             pos = positions(printed, COLUMNS, ROWS, nudges)
             near = {m for m in pos if math.dist(pos[m], pos[n]) < NUDGE_REACH}
@@ -671,7 +677,7 @@ def search_fifth(nudges=None, views=FIFTH_SEARCHED, goal=GOAL_PLAY, rounds=1, tr
             if not any(here):
                 continue
             better = []
-            for step in FIFTH_STEPS:
+            for step in steps:
                 for dx, dy in dirs:
                     ox, oy = nudges.get(n, (0.0, 0.0))
                     cand = (round(ox + step * dx, 1), round(oy + step * dy, 1))
@@ -689,6 +695,12 @@ def search_fifth(nudges=None, views=FIFTH_SEARCHED, goal=GOAL_PLAY, rounds=1, tr
                     nudges[n], full = cand, after
                     break
     return nudges
+
+
+# the sixth session's: the names without room at 1280x720 with two to four seats (the table's and the laptop's
+# views there), a move measured on the table's four-seat view and the laptop's (`search-sixth`)
+GOAL_720 = [12, 13, 14, 15]
+SIXTH_SEARCHED = [14, 15]
 
 
 CHECK_ORDER = [14, 12, 13, 15, 4, 10, 5, 11, 2, 8, 1, 7, 0, 3, 6, 9, 16, 17]  # the views likeliest to gain first
@@ -712,8 +724,10 @@ def main(argv: list[str]) -> int:
     stations, conns = read_reference()
     printed = {s["name"]: (float(s["x"]), float(s["y"])) for s in stations}
     edges = [(c["a"], c["b"]) for c in conns]
-    if argv[:1] == ["search-fifth"]:
-        nudges = search_fifth()
+    if argv[:1] in (["search-fifth"], ["search-sixth"]):
+        nudges = search_fifth() if argv[0] == "search-fifth" else search_fifth(  # "wide": 24-unit steps instead
+            views=SIXTH_SEARCHED, goal=GOAL_720, joined="joined" in argv,
+            steps=(24.0,) if "wide" in argv else FIFTH_STEPS)
         print("FIFTH_NUDGES =", {n: d for n, d in sorted(nudges.items()) if NUDGES.get(n) != d})
         return 0
     if argv[:1] in (["search"], ["search-third"]):
