@@ -3,9 +3,11 @@
 tools/search_london_nudges.py's approach on New York's grid: each candidate map (the annealing's cells, the
 hand fixes, the columns let in and the nudges, through layout_newyork.finish) is written in memory and put on the
 real play screen (PlayScene, headless) at each view below; the game's own placement says which names it leaves
-without room (``names_without_room``, the readability audit's ``no_room``). A move (one station, half a cell or a
-whole cell in one of eight directions, from where it stands now) is kept when the target views lose a name
-without room and no view in KEPT gains one, and the map keeps the layout's rules:
+without room (``names_without_room``, the readability audit's ``no_room``); the board view alone (BOARD_VIEWS, no
+seat panels, as tests/ui/test_newyork_screen.py draws it) is measured with that test's ``names_meeting``, since names
+without room still drawn there may meet. A move (one station, half a cell or a whole cell in one of eight
+directions, from where it stands now) is kept when the target views lose a name without room and no view in KEPT
+gets worse, and the map keeps the layout's rules:
 
 - layout_newyork.check_layout clean (octilinear, no crossings, nothing over a station, water only at icons);
 - every station in its grid square (the cards' "Columbus Circle A3"), the board's outermost rows and columns
@@ -16,6 +18,10 @@ without room and no view in KEPT gains one, and the map keeps the layout's rules
 The candidates are tried in a seeded order, so a run can be repeated.
 
     .venv/bin/python tools/search_newyork_nudges.py [--target times|5|1280] [--seed 1] [--rounds 2] [--why]
+        [--start "Crown Hts Utica Av=14.5,9;New Lots Av=15.5,9"]
+
+``--start`` tries given nudges first and then looks for moves that undo what they made worse (``--rounds 0``
+only measures them).
 
 prints each kept move and, at the end, the NUDGES table to paste into tools/layout_newyork.py (it writes no
 file; tools/make_newyork_map.py --cells tools/newyork_annealed_cells.json then writes the map). ``--why`` only
@@ -45,7 +51,11 @@ VIEWS = [((w, h), n, a) for w, h in ((1920, 1080), (3840, 2160), (1280, 720)) fo
 TARGETS = {"times": [((3840, 2160), 4, "table")],  # Times Sq, the last name without room up to four seats
            "5": [v for v in VIEWS if v[1] == 5 and v[0][0] > 1280],  # the goal's five seats at 1920 and 3840
            "1280": [v for v in VIEWS if v[0] == (1280, 720) and v[1] == 4]}  # 1280x720, up to four seats
-KEPT = [v for v in VIEWS if not (v[0] == (1280, 720) and v[1] == 5)]  # no name may lose its room here
+#: the board view alone (no seat panels) at tests/ui/test_newyork_screen.py's sizes and insets: what that test's
+#: names_meeting finds (names meeting names, stations or cluster names) may not grow; a name without room is
+#: still drawn there, so two of them can meet (Broadway Junction's and Botanic Garden's at 1280x720)
+BOARD_VIEWS = [((w, h), "board", inset) for w, h in ((1280, 720), (1920, 1080), (3840, 2160)) for inset in (0.0, 0.08)]
+KEPT = [v for v in VIEWS if not (v[0] == (1280, 720) and v[1] == 5)] + BOARD_VIEWS  # nothing may get worse here
 STEPS = (0.5, 1.0)  # grid cells (half a cell: a station half a pitch off the grid, as NUDGES allows)
 NEAR = 1.6  # grid cells: the stations moved are those without room and their neighbours this near
 MAX_TURN = math.pi / 4 + 1e-6
@@ -117,8 +127,11 @@ class Screen:
         self.App = App
 
     def no_room(self, text: str, view) -> set[str]:
-        """The names the placement leaves without room on the map ``text`` at ``view``."""
+        """The names the placement leaves without room on the map ``text`` at ``view`` (at a board view alone:
+        what test_newyork_screen's names_meeting finds)."""
         import names_audit as na
+        if view[1] == "board":
+            return self.meeting(text, view)
         from game import mapfile
         from game.engine import new_game
         from game.engine.board import from_mapfile
@@ -136,6 +149,23 @@ class Screen:
             while app.scenes:
                 app.scenes.pop().exit()
 
+    @staticmethod
+    def meeting(text: str, view) -> set[str]:
+        import pygame
+        from game import mapfile
+        from game.engine.board import from_mapfile
+        from game.ui import theme as th
+        from game.ui.board.view import BoardView
+        from test_newyork_screen import names_meeting
+
+        pygame.display.init()
+        pygame.font.init()
+        (w, h), _, inset = view
+        rect = (round(w * inset), round(h * inset), round(w * (1 - 2 * inset)), round(h * (1 - 2 * inset)))
+        bv = BoardView(from_mapfile(mapfile.decode(text, "newyork")), rect, th.Theme(), th.Fonts(),
+                       ui_scale=th.ui_scale(w, h))
+        return set(names_meeting(bv, (w, h)))
+
     def measure(self, text: str, views, than: dict | None = None) -> dict | None:
         """{view: names without room}; None as soon as a view has more than in ``than``."""
         out = {}
@@ -148,6 +178,13 @@ class Screen:
 
 def score(got: dict) -> int:
     return sum(len(s) for s in got.values())
+
+
+def stations_named(got: dict, names) -> set[str]:
+    """The stations in ``got``'s lines: names without room, and the stations a board view's meeting names."""
+    lines = set().union(*got.values())
+    return {n for n in names if any(n == ln or n in ln.split(" / ") or ln.startswith(n + " over ")
+                                    or ln.endswith(" station " + n) or ln.endswith(" / " + n) for ln in lines)}
 
 
 def candidates(board: "Board", cells: dict, lacking: set, elbows_from: dict) -> list[tuple]:
@@ -182,9 +219,11 @@ def apply_move(move: tuple, cells: dict, nudges: dict, elbows_from: dict, board:
     return nudges, elbows_from
 
 
-def search(target: str, seed: int, rounds: int, out=sys.stdout) -> tuple[dict, dict]:
+def search(target: str, seed: int, rounds: int, start: dict | None = None, out=sys.stdout) -> tuple[dict, dict]:
     """Greedy: the moves of :func:`candidates` round the names without room in the target views, in a seeded
-    order (single stations first); a move is kept when the target views lose a name and no view in KEPT gains one."""
+    order (single stations first); a move is kept when no view in the targets or KEPT gets worse and the target
+    views' names without room plus what the other views have more than the map before (``start``: nudges tried
+    first, which may make another view worse, e.g. two names meeting on the board alone) fall."""
     rng = random.Random(seed)
     board, screen = Board(), Screen()
     nudges, elbows_from = dict(lay.NUDGES), dict(lay.ELBOWS_FROM)
@@ -192,17 +231,29 @@ def search(target: str, seed: int, rounds: int, out=sys.stdout) -> tuple[dict, d
     assert not problems, problems
     targets = TARGETS[target]
     others = [v for v in KEPT if v not in targets]
+    limit = screen.measure(text, others)  # the map before: what the other views may have
+    if start:
+        nudges.update(start)
+        cells, text, problems = board.build(nudges, elbows_from)
+        assert not problems and not board.moved_square(text), (problems, board.moved_square(text))
     best, rest = screen.measure(text, targets), screen.measure(text, others)
-    print(f"start: {score(best)} without room in the target views; {sorted(set().union(*best.values()))}", file=out,
-          flush=True)
+
+    def excess(got: dict) -> dict:
+        return {v: s for v, s in got.items() if len(s) > len(limit[v])}
+
+    def total(b: dict, r: dict) -> int:
+        return score(b) + score(excess(r))
+
+    print(f"start: {score(best)} without room in the target views; {sorted(set().union(*best.values()))}; "
+          f"worse elsewhere: {excess(rest)}", file=out, flush=True)
     for rnd in range(rounds):
-        tries = candidates(board, cells, set().union(*best.values()), elbows_from)
+        kept = tried = 0
+        lacking = stations_named(excess(rest), cells) or stations_named(best, cells)  # what the start broke first
+        tries = candidates(board, cells, lacking, elbows_from)
         rng.shuffle(tries)
         tries.sort(key=lambda t: len(t[1]) if t[0] == "move" else 3)
-        kept = tried = 0
         for move in tries:
-            lacking = set().union(*best.values())
-            if not lacking:
+            if not total(best, rest):
                 break
             trial, trial_elbows = apply_move(move, cells, nudges, elbows_from, board)
             new_cells, new_text, problems = board.build(trial, trial_elbows)
@@ -211,16 +262,18 @@ def search(target: str, seed: int, rounds: int, out=sys.stdout) -> tuple[dict, d
             tried += 1
             if tried % 10 == 0:
                 print(f"round {rnd + 1}: {tried} moves measured", file=out, flush=True)
-            got = screen.measure(new_text, targets, than=best)
-            if got is None or score(got) >= score(best):
+            cheap = screen.measure(new_text, [v for v in others if v[1] == "board"], than=rest)  # no play screen
+            got = cheap and screen.measure(new_text, targets, than=best)
+            if not got:
                 continue
-            got_rest = screen.measure(new_text, others, than=rest)
-            if got_rest is None:
+            got_rest = screen.measure(new_text, [v for v in others if v[1] != "board"], than=rest)
+            if got_rest is None or total(got, {**cheap, **got_rest}) >= total(best, rest):
                 continue
+            got_rest.update(cheap)
             nudges, elbows_from, best, rest, cells = trial, trial_elbows, got, got_rest, new_cells
             kept += 1
             print(f"round {rnd + 1}: {move}: {score(best)} left {sorted(set().union(*best.values()))}; "
-                  f"others {score(rest)}", file=out, flush=True)
+                  f"others {score(rest)}; worse than before the start: {excess(rest)}", file=out, flush=True)
         if not kept:
             break
     print("NUDGES = {", file=out)
@@ -228,7 +281,7 @@ def search(target: str, seed: int, rounds: int, out=sys.stdout) -> tuple[dict, d
         print(f'    "{k}": ({v[0]:g}, {v[1]:g}),', file=out)
     print("}", file=out)
     print(f"ELBOWS_FROM = {elbows_from!r}", file=out)
-    for k, v in sorted({**best, **rest}.items()):
+    for k, v in sorted({**best, **rest}.items(), key=str):
         print(k, len(v), sorted(v), file=out)
     return nudges, elbows_from
 
@@ -238,16 +291,21 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--target", choices=sorted(TARGETS), default="times")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--start", default="", help='nudges tried first: "Station=x,y;Station=x,y" (grid cells)')
     ap.add_argument("--why", action="store_true", help="list each view's names without room, then stop")
     args = ap.parse_args(argv)
     if args.why:
         _, text, _ = Board().build(dict(lay.NUDGES))
         screen = Screen()
-        for v in VIEWS:
+        for v in VIEWS + BOARD_VIEWS:
             got = screen.no_room(text, v)
             print(f"{v[0][0]}x{v[0][1]} {v[1]} {v[2]}: {len(got)} {sorted(got)}", flush=True)
         return 0
-    search(args.target, args.seed, args.rounds)
+    start = {}
+    for item in filter(None, args.start.split(";")):
+        name, _, xy = item.partition("=")
+        start[name.strip()] = tuple(float(c) for c in xy.split(","))
+    search(args.target, args.seed, args.rounds, start)
     return 0
 
 
