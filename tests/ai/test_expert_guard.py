@@ -6,8 +6,9 @@ alters any choice or value fails here.
 
 A smaller work budget than the game's keeps it to a few seconds; every part of a playout still runs (hard's beam,
 determinisations, the policy's ranked placements, the turn-ending ride looks, the leaf's judge). The settings are
-given in full (the cities' playout prices too, as recorded), so a change of the level's defaults does not touch this test; a deliberate change of the search
-(new choices) re-records the table: ``python -m tests.ai.test_expert_guard`` prints it.
+given in full (the cities' playout prices too, as recorded), so a change of the level's defaults does not touch
+this test; a deliberate change of the search (new choices) re-records the table: ``python -m
+tests.ai.test_expert_guard`` prints it.
 """
 from __future__ import annotations
 

@@ -523,7 +523,8 @@ class Overlays:
         m = round(8 * k)
         taken = bv.occupied_rects() + [b.inflate(m, m) for b in self.board_buttons(bv, k).values()] + list(clear_of)
         rows = _RectRows(taken, panel.edge in ("bottom", "top"))
-        lettered = (taken + list(letters), _RectRows(taken + list(letters), panel.edge in ("bottom", "top")))
+        lettered = (taken + list(letters), _RectRows(taken + list(letters), panel.edge in ("bottom", "top"))) \
+            if letters else None
         best = None
         room = bv.rect.inflate(-2 * m, -2 * m)
         fitting = [form for form in forms if self._banner_box(form, k, over, panel.edge).get_width() <= room.w
@@ -534,9 +535,9 @@ class Overlays:
             textfit.report(text, along, max(narrowest[0].size(t)[0] for t in narrowest[1]) + round(24 * k),
                            " / ".join(narrowest[1]), "overlays.draw_banner")
             fitting = [narrowest]
-        # every form off the letters (fewer words first: each copy of a letter is written twice, at both edges, and
-        # the panels say whose turn), then every form over them before a place far in from the seat's edge
-        tries = [(form, lettered) for form in fitting] * bool(letters) + [(form, (taken, rows)) for form in fitting]
+        # every form off the letters first, even one of fewer words (each letter is written at both edges, and the
+        # panels say whose turn), then every form over them, before a place far in from the seat's edge
+        tries = ([(form, lettered) for form in fitting] if letters else []) + [(form, (taken, rows)) for form in fitting]
         for form, against in tries:
             box = self._banner_box(form, k, over, panel.edge)
             got = self._place_banner(box, bv, panel, k, *against)
