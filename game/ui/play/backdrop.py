@@ -159,10 +159,11 @@ class Backdrop:
         bv = scene.board_view
         if not (bv.interactive or getattr(scene, "view_moving", False)) or self._banner_view is None:
             self._banner_view = view
-        # the tokens, the legal spaces and the route callouts it keeps clear of change with these
+        # the tokens, the legal spaces and the route callouts it keeps clear of change with these; the grid's
+        # letters with the sheet (drawn over a few frames after a new size)
         bkey = (banner, facing, scene.state.phase == "over", self._banner_view,
                 tuple(p.rect.topleft for p in scene.panels), scene.version, scene.turns.glow(scene.blocking),
-                previews)
+                previews, tuple(b for _t, b in bv.sheet.grid_labels))
         old_b = self._keys.get("banner")
         if (not full and old_b is not None and old_b[0] != bkey and panel_drawn and self._banner_waited < 2
                 and old_b[1] is not None):
