@@ -155,6 +155,7 @@ def problems(scene) -> Counter:
                               ("name", "symbol", "token", "legal")):
             out[(kind, what)] += 1
         out[(kind, "panel")] += len(box.collidelistall(panels))
+        out[(kind, "button")] += len(box.collidelistall(list(scene.board_buttons().values())))  # Aa, fit: on top
     out = +out
     for _i, r in need["name"]:
         if r.collidelist(panels) >= 0:

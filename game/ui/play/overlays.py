@@ -370,7 +370,7 @@ class Overlays:
         if legs and not hasattr(legs[0], "options"):
             legs = [_Leg("", tuple(legs))]
         colours = (self.theme.accent, self.theme.warn)
-        taken = bv.occupied_rects()
+        taken = bv.occupied_rects() + list(self.board_buttons(bv, k).values())  # the buttons are drawn over them
         for j, leg in enumerate(legs):
             colour = colours[min(j, len(colours) - 1)]
             for opt in leg.options:
@@ -430,7 +430,7 @@ class Overlays:
                 shapes.append((img, w, max(img.get_height(), chip) + round(10 * k), lines))
         turned = self.facing in (90, 270)
         area = tag_area(bv, x, y, k)
-        taken = bv.occupied_rects() if taken is None else taken
+        taken = bv.occupied_rects() + list(self.board_buttons(bv, k).values()) if taken is None else taken
         gap = bv.station_radius(opt.destination) + 10 * k
         sizes = [(h, w) if turned else (w, h) for _img, w, h, _lines in shapes]
         got = free_place(sizes, (x, y), gap, area, list(taken) + bv.label_rects(), max(area.w, area.h), self.clear_of)
