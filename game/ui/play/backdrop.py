@@ -271,7 +271,7 @@ class Backdrop:
             bd.set_clip(None if full else pygame.Rect(0, 0, *bd.get_size()))
             banner_rect = pygame.Rect(scene.overlays.draw_banner(bd, bv, scene.panels[scene.shown_current], banner,
                                                                  k, st.phase == "over", _clear_of(scene, previews),
-                                                                 [r for _t, r in bv.grid_labels()]))
+                                                                 keepclear.letters_of(bv)))
         elif old_banner is not None:
             hit = [r for r in damage if r.colliderect(old_banner)]
             if hit:  # the same banner again over what was composed under it (its last picture and place)

@@ -85,10 +85,15 @@ def pieces_of(scene) -> list[pygame.Rect]:
     return scene.keep_clear.pieces(scene.board_view, scene.state, glow)
 
 
+def letters_of(bv) -> list[pygame.Rect]:
+    """The grid reference's letters and numbers on screen (boxes)."""
+    return [r for _t, r in bv.grid_labels()]
+
+
 def pieces_and_letters(scene) -> list[pygame.Rect]:
-    """``pieces_of`` and the grid reference's letters and numbers: what the route callouts and the hint's box keep
-    off where they can (the banner weighs the letters against its words: ``Overlays.draw_banner``)."""
-    return pieces_of(scene) + [r for _t, r in scene.board_view.grid_labels()]
+    """``pieces_of`` and ``letters_of``: what the route callouts and the hint's box keep off where they can (the
+    banner weighs the letters against its words: ``Overlays.draw_banner``)."""
+    return pieces_of(scene) + letters_of(scene.board_view)
 
 
 def of_scene(scene) -> list[pygame.Rect]:
