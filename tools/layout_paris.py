@@ -56,6 +56,8 @@ BOARD_COLS = COLS + len(SPREAD_AFTER)  # the board's grid, after the spread
 BOARD_ROWS = ROWS + len(SPREAD_ROWS_AFTER)
 WIDTH, HEIGHT = round(2 * ORIGIN[0] + PITCH * (BOARD_COLS - 1)), round(2 * ORIGIN[1] + PITCH * (BOARD_ROWS - 1))
 MIN_SPACING = 85.0
+PAD, GRID_CELLS = 60.0, 10  # the paper round the outermost stations and the grid reference's squares along its
+# longer side, as game/ui/board/geometry.py has them (tests/maps/test_paris_map.py checks they agree)
 PRINTED_COL = 29.6 / 20.6  # one printed column in square grid steps (the printed grid's pitches, x / y)
 PRINTED_OFFSET = (3.0, 1.0)  # grid cell of printed column 0, row 0 (room for La Défense west, termini north)
 
@@ -520,6 +522,142 @@ def to_cell(xy) -> tuple[int, int]:
 
 
 # ------------------------------------------------------------------------------------------------
+# the fisheye (issue 22 item 1, seventh session)
+
+#: A fisheye over the board's grid, the last step of the layout: the lines of each axis (``"cols"``, ``"rows"``)
+#: drawn a different distance apart, wider round ``centre`` (a grid line) and narrower towards the edges, each gap
+#: ``1 + strength * exp(-((k + 0.5 - centre) / spread) ** 2 / 2)`` times a common factor chosen so that the
+#: outermost stations stay where they were: the board keeps its size, so the view's zoom is unchanged and the
+#: crowded middle gets the room the sparse edges give up. A gap between two stations one above the other (or side
+#: by side, for columns) stays at least :data:`MIN_SPACING`; any other gap at least ``floor`` pitches. The order of
+#: rows and columns, so every direction between stations, is kept; a 45-degree piece whose run and rise no longer
+#: match is drawn 45 degrees from both ends with a straight piece between (:func:`octilinear_pieces`).
+FISHEYE: dict[str, dict[str, float]] = {"rows": dict(centre=6.0, spread=3.4, strength=0.3, floor=0.75)}
+
+
+def gap_sizes(gaps: int, tight: set[int], centre: float, spread: float, strength: float,
+              floor: float) -> list[int]:
+    """Board units between grid line k and k + 1 for k < ``gaps``, summing to ``gaps`` pitches (whole units)."""
+    want = [1 + strength * math.exp(-((k + 0.5 - centre) / spread) ** 2 / 2) for k in range(gaps)]
+    low = [math.ceil(MIN_SPACING if k in tight else floor * PITCH) for k in range(gaps)]
+    total = round(PITCH * gaps)
+    lo, hi = 0.0, 4.0 * PITCH
+    for _ in range(60):  # the common factor: the gaps' sum rises with it
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if sum(max(m, mid * w) for m, w in zip(low, want)) < total else (lo, mid)
+    size = [max(m, hi * w) for m, w in zip(low, want)]
+    out = [max(m, math.floor(v)) for m, v in zip(low, size)]
+    for k in sorted(range(gaps), key=lambda k: out[k] - size[k])[:max(0, total - sum(out))]:
+        out[k] += 1  # the units lost to rounding down, to the gaps that lost most
+    return out
+
+
+def grid_lines(cells: dict, fisheye: dict | None = None) -> tuple[list[float], list[float]]:
+    """The board coordinate of each grid column and row (:data:`FISHEYE` applied between the outermost
+    stations' lines; beyond them a pitch apart), each line kept in its square of the play screen's grid
+    reference (:func:`reference_squares`: a card's "Liège E2" stays true)."""
+    fisheye = FISHEYE if fisheye is None else fisheye
+    squares = reference_squares(cells)
+    out = []
+    for axis, key, count in ((0, "cols", BOARD_COLS), (1, "rows", BOARD_ROWS)):
+        used = [c[axis] for c in cells.values()]
+        first, last = min(used), max(used)
+        lines = [ORIGIN[axis] + PITCH * k for k in range(count)]
+        if key in fisheye:
+            occupied = set(map(tuple, cells.values()))
+            tight = {c[axis] - first for c in occupied if (c[0] + (axis == 0), c[1] + (axis == 1)) in occupied}
+            p = dict(fisheye[key])
+            p["centre"] -= first
+            edges = squares[axis]
+            for k, g in enumerate(gap_sizes(last - first, tight, **p)):
+                v = lines[first + k] + g
+                sq = max(i for i, e in enumerate(edges) if e <= lines[first + k + 1])  # the line's square
+                lines[first + k + 1] = min(max(v, edges[sq] + 1), edges[sq + 1] - 1)
+        out.append(lines)
+    return out[0], out[1]
+
+
+def reference_squares(cells: dict) -> tuple[list[float], list[float]]:
+    """The edges of the play screen's grid reference squares across and down the board (board units), as
+    ``game/ui/board/geometry.py`` draws them: the paper is the outermost stations plus ``PAD``, cut into squares
+    about ``GRID_CELLS`` along its longer side. The fisheye keeps the outermost stations, so these stay."""
+    lo = [ORIGIN[a] + PITCH * min(c[a] for c in cells.values()) - PAD for a in (0, 1)]
+    hi = [ORIGIN[a] + PITCH * max(c[a] for c in cells.values()) + PAD for a in (0, 1)]
+    cell = max(h - l for l, h in zip(lo, hi)) / GRID_CELLS
+    counts = (min(26, max(1, round((hi[0] - lo[0]) / cell))), max(1, round((hi[1] - lo[1]) / cell)))
+    return tuple([lo[a] + (hi[a] - lo[a]) * i / n for i in range(n)] + [math.inf]
+                 for a, n in enumerate(counts))
+
+
+def _on_lines(v: float, lines: list[float]) -> float:
+    """A grid coordinate (fractions too: bends, the Seine) in board units over ``lines``."""
+    k = min(max(int(math.floor(v)), 0), len(lines) - 2)
+    return lines[k] + (v - k) * (lines[k + 1] - lines[k])
+
+
+def place(cell, lines) -> tuple[float, float]:
+    """A grid point in board units over the fisheye's ``lines`` (:func:`grid_lines`)."""
+    return (_on_lines(cell[0], lines[0]), _on_lines(cell[1], lines[1]))
+
+
+def cell_of(xy, lines) -> tuple[int, int]:
+    """The grid cell of a board position over ``lines`` (the nearest column and row)."""
+    return tuple(min(range(len(ls)), key=lambda k: abs(ls[k] - v)) for v, ls in zip(xy, lines))
+
+
+def octilinear_pieces(p, q, where: float = 0.5) -> list[tuple[float, float]]:
+    """Bends between p and q (board units) so every piece is horizontal, vertical or at 45 degrees: a slanted
+    piece whose run and rise differ goes at 45 degrees from both ends, the rest straight, ``where`` of the 45
+    degrees before the straight piece."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    if not dx or not dy or abs(dx) == abs(dy):
+        return []
+    m = min(abs(dx), abs(dy))
+    sx, sy = math.copysign(1, dx), math.copysign(1, dy)
+    a = round(m * where * 2) / 2
+    out = [(p[0] + sx * a, p[1] + sy * a), (q[0] - sx * (m - a), q[1] - sy * (m - a))]
+    return [b for b in out if b != tuple(p) and b != tuple(q)]
+
+
+def _straightened(pts: list) -> list:
+    """``pts`` without the points where a line goes on in the same direction."""
+    out = [pts[0]]
+    for k in range(1, len(pts) - 1):
+        (ax, ay), (bx, by), (cx, cy) = out[-1], pts[k], pts[k + 1]
+        if abs((bx - ax) * (cy - by) - (by - ay) * (cx - bx)) > 1e-9 or (bx - ax) * (cx - bx) + (by - ay) * (cy - by) < 0:
+            out.append(pts[k])
+    return out + [pts[-1]]
+
+
+def board_positions(cells, grid_bends, edges, fisheye=None):
+    """(positions, bends, grid lines) in board units: the board's cells and bends over the fisheye's grid lines,
+    each piece kept octilinear (:func:`octilinear_pieces`, its straight piece in the middle, or at either end
+    where the middle breaks a rule)."""
+    lines = grid_lines(cells, fisheye)
+    pos = {n: place(c, lines) for n, c in cells.items()}
+    paths = {(u, v): [place(c, lines) for c in grid_bends.get((u, v), [])] for u, v in edges}
+
+    def bent(e, where=None):
+        pts = [pos[e[0]], *paths[e], pos[e[1]]]
+        out = [pts[0]]
+        for k, (p, q) in enumerate(zip(pts, pts[1:])):
+            w = where if where is not None else 0.5 if len(pts) == 2 else 1.0 if k == 0 else 0.0 if \
+                k == len(pts) - 2 else 0.5  # a station's own piece leaves it at 45 degrees
+            out += octilinear_pieces(p, q, w) + [q]
+        return _straightened(out)[1:-1]
+
+    bends = {e: bent(e) for e in paths}
+    for where in (0.5, 0.0, 1.0):
+        problems = check_layout(pos, edges, bends={e: b for e, b in bends.items() if b})
+        for e in [e for e in paths if bends[e] != paths[e]]:
+            label = f"{e[0]} - {e[1]}"
+            if any(p.startswith(label + " ") or p.endswith(" " + label) or f" {label} crosses" in p
+                   for p in problems):
+                bends[e] = bent(e, where)
+    return pos, {e: b for e, b in bends.items() if b}, lines
+
+
+# ------------------------------------------------------------------------------------------------
 # the Seine
 
 #: The Seine's centre line in grid cells, east to west (set by hand between the stations of the layout above);
@@ -534,12 +672,13 @@ SEINE: list[tuple[float, float]] = [
 ]
 
 
-def water_areas(seine=None) -> list[tuple[str, list[tuple[float, float]]]]:
-    """The water polygons in board units: the Seine's centre line widened to a band."""
+def water_areas(seine=None, lines=None) -> list[tuple[str, list[tuple[float, float]]]]:
+    """The water polygons in board units: the Seine's centre line widened to a band (over the fisheye's grid
+    ``lines`` when given, :func:`grid_lines`)."""
     line = spread_line(SEINE) if seine is None else seine
     if len(line) < 2:
         return []
-    return [("Seine", band([to_board(p) for p in line], SEINE_HALF * PITCH))]
+    return [("Seine", band([place(p, lines) if lines else to_board(p) for p in line], SEINE_HALF * PITCH))]
 
 
 def seine_problems(pos: dict[str, tuple[float, float]], water) -> list[str]:

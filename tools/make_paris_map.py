@@ -159,9 +159,8 @@ def main(argv=None) -> int:
             f"  {json.dumps(n, ensure_ascii=False)}: [{c}, {r}]" for n, (c, r) in cells.items()) + "\n}\n",
             encoding="utf-8")
     cells, grid_bends = lay.board_layout(cells, edges)
-    pos = {n: lay.to_board(c) for n, c in cells.items()}
-    water = lay.water_areas()
-    bends = {e: [lay.to_board(c) for c in cs] for e, cs in grid_bends.items()}
+    pos, bends, lines = lay.board_positions(cells, grid_bends, edges)
+    water = lay.water_areas(lines=lines)
     problems = lay.check_layout(pos, edges, bends=bends) + lay.seine_problems(pos, water)
     Path(args.out).write_text(render_toml(facts, pos, water, bends), encoding="utf-8")
     print(f"{len(facts['stations'])} stations, {len(edges)} connections, "

@@ -52,8 +52,8 @@ class Board:
     def build(self, nudges):
         """(board positions, bends, problems) with ``nudges``."""
         cells, grid_bends = lay.board_layout(self.cells, self.edges, nudges=nudges)
-        pos = {n: lay.to_board(c) for n, c in cells.items()}
-        bends = {e: [lay.to_board(c) for c in cs] for e, cs in grid_bends.items()}
+        pos, bends, lines = lay.board_positions(cells, grid_bends, self.edges)
+        self.water = lay.water_areas(lines=lines)
         problems = lay.check_layout(pos, self.edges, bends=bends) + lay.seine_problems(pos, self.water)
         for u, v in self.edges:
             if u in nudges or v in nudges:
