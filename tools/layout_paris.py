@@ -16,10 +16,12 @@ printed column counts as ``PRINTED_COL`` (29.6 / 20.6) square grid steps. The me
 4. room for the names (issue 22 item 1): empty columns put into the board (:data:`SPREAD_AFTER`,
    :func:`spread_line`);
 5. the Seine as an octilinear band along a centre line set by hand between the stations (:data:`SEINE`);
-   Paris has no water icons, so the river is drawing only and lines simply cross it.
+   Paris has no water icons, so the river is drawing only and lines simply cross it;
+6. a fisheye over the board's rows (:data:`FISHEYE`, :func:`board_positions`): the middle rows drawn further
+   apart, the outer ones nearer, the board's size and every station's grid-reference square kept.
 
 ``tools/make_paris_map.py`` calls :func:`layout` (or reads its result, ``tools/paris_annealed_cells.json``), then
-:func:`board_layout`, and writes ``maps/paris.toml``; tests/maps/test_paris_map.py checks that this rebuilds it.
+:func:`board_layout` and :func:`board_positions`, and writes ``maps/paris.toml``; tests/maps/test_paris_map.py checks that this rebuilds it.
 """
 from __future__ import annotations
 

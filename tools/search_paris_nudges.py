@@ -89,16 +89,16 @@ class Board:
 
     def score(self, nudges, views=VIEWS):
         """(weighted names without room, their union) over ``views``; None when the layout breaks a rule."""
+        got = self.per_view(nudges, views)
+        return got and (sum(w * len(g) for (*_, w), g in zip(views, got)), set().union(*got))
+
+    def per_view(self, nudges, views=VIEWS) -> list[set[str]] | None:
+        """The names without room in each of ``views``; None when the layout breaks a rule."""
         _, pos, bends, problems = self.build(nudges)
         if problems:
             return None
         self.write(pos, bends)
-        total, union = 0, set()
-        for size, players, arr, w in views:
-            got = self.no_room(size, players, arr)
-            total += w * len(got)
-            union |= got
-        return total, union
+        return [self.no_room(size, players, arr) for size, players, arr, _ in views]
 
 
 def moves(b: Board, nudges: dict, name: str, bends: bool = False):
@@ -148,27 +148,36 @@ def pair_search(nudges: dict, names, views=VIEWS, log=print) -> dict:
     return nudges
 
 
-def search(nudges: dict, rounds: int = 2, views=VIEWS, bends: bool = False, log=print) -> dict:
+def search(nudges: dict, rounds: int = 2, views=VIEWS, bends: bool = False, strict: bool = False, focus=None,
+           log=print) -> dict:
+    """Single steps of the stations without room, each kept when the views' names without room, summed, fall
+    (``strict``: and none of the views has more); ``focus``: only stations without room at those sizes tried."""
     b = Board()
-    best, union = b.score(nudges, views)
-    log(f"start: {best} {sorted(union)}")
+    now = b.per_view(nudges, views)
+    best = sum(w * len(g) for (*_, w), g in zip(views, now))
+    log(f"start: {best} {[len(g) for g in now]}")
     for _ in range(rounds):
         kept = 0
-        for name in sorted(union):
+        tried = set().union(*[g for (size, *_), g in zip(views, now) if focus is None or size in focus])
+        for name in sorted(tried):
             for cell in list(moves(b, nudges, name, bends)):
                 trial = _with(b, nudges, name, cell)
-                got = b.score(trial, views)
-                if got is not None and got[0] < best:
-                    best, union = got
+                got = b.per_view(trial, views)
+                if got is None:
+                    continue
+                total = sum(w * len(g) for (*_, w), g in zip(views, got))
+                if total < best and not (strict and any(len(g) > len(h) for g, h in zip(got, now))):
+                    best, now = total, got
                     nudges = trial
                     kept += 1
-                    log(f"kept {name} -> {cell}: {best} {json.dumps(nudges, ensure_ascii=False)}")
+                    log(f"kept {name} -> {cell}: {best} {[len(g) for g in now]} "
+                        f"{json.dumps(nudges, ensure_ascii=False)}")
                     break
         if not kept:
             break
     _, pos, bends, _ = b.build(nudges)
     b.write(pos, bends)
-    log(f"end: {best} {sorted(union)}")
+    log(f"end: {best} {[len(g) for g in now]} {sorted(set().union(*now))}")
     return nudges
 
 
@@ -195,8 +204,13 @@ if __name__ == "__main__":
     ap.add_argument("--views", type=parse_views, default=VIEWS)
     ap.add_argument("--bends", action="store_true", help="also try moves where a connection takes bends")
     ap.add_argument("--pairs", help="stations, comma-separated: try two of them moved together")
+    ap.add_argument("--strict", action="store_true", help="keep a move only where no view gets more names "
+                                                          "without room")
+    ap.add_argument("--focus", type=lambda t: {tuple(map(int, s.split("x"))) for s in t.split(",")},
+                    help="sizes, comma-separated (1920x1080,...): try only the stations without room there")
     args = ap.parse_args()
     if args.pairs:
         pair_search(dict(lay.NUDGES), args.pairs.split(","), views=args.views)
     else:
-        search(dict(lay.NUDGES), rounds=args.rounds, views=args.views, bends=args.bends)
+        search(dict(lay.NUDGES), rounds=args.rounds, views=args.views, bends=args.bends, strict=args.strict,
+               focus=args.focus)

@@ -4,10 +4,13 @@
 Issue 22 item 1 moved the positions: empty columns (and rows) spread into the annealed layout, so the names,
 written across, have more room (tools/layout_paris.py SPREAD_AFTER, SPREAD_ROWS_AFTER). The tests check that the documented steps rebuild
 the map from the annealed cells (tools/paris_annealed_cells.json), that the spread kept rows and order, and
-that the nudges after it (NUDGES, found by tools/search_paris_nudges.py) are small and keep directions."""
+that the nudges after it (NUDGES, found by tools/search_paris_nudges.py) are small and keep directions, and that
+the fisheye over the rows (FISHEYE, the last step) keeps the board's size, its grid-reference squares and the
+eight directions."""
 from __future__ import annotations
 
 import csv
+import dataclasses
 import importlib.util
 import os
 import subprocess
@@ -161,13 +164,10 @@ def test_layout_is_schematic_and_clean():
             if not (dx == 0 or dy == 0 or dx == dy):
                 slanted.append(f"{u} - {v}")
     assert slanted == []
-    # the bends are on the half-step grid
-    assert all(round((p - lay.ORIGIN[k]) / lay.PITCH * 2, 6).is_integer() for cs in bends.values() for pt in cs
-               for k, p in enumerate(pt))
-    xs = sorted({x for x, _ in pos.values()})
-    ys = sorted({y for _, y in pos.values()})
-    assert all(round((x - xs[0]) / lay.PITCH, 6).is_integer() for x in xs), "stations on the grid"
-    assert all(round((y - ys[0]) / lay.PITCH, 6).is_integer() for y in ys), "stations on the grid"
+    # the stations on the grid's lines: the columns a pitch apart, the rows as the fisheye draws them
+    cols, rows = lay.grid_lines(_board_cells())
+    assert all(round((x - lay.ORIGIN[0]) / lay.PITCH, 6).is_integer() for x, _ in pos.values()), "on the grid"
+    assert {y for _, y in pos.values()} <= set(rows), "stations on the fisheye's rows"
     for x, y in pos.values():
         assert 0 < x < B.width and 0 < y < B.height
 
@@ -200,7 +200,8 @@ def test_landmarks_stay_near_their_printed_cells():
         if REFERENCE.is_dir() else None
     if printed is None:
         pytest.skip("needs ../shared/reference/boards")
-    pos = {s.name: lay.unspread_cell(lay.to_cell((s.x, s.y))) for s in B.stations}  # the spread taken out
+    lines = lay.grid_lines(_board_cells())
+    pos = {s.name: lay.unspread_cell(lay.cell_of((s.x, s.y), lines)) for s in B.stations}  # the spread taken out
     off = []
     for n, (c, r) in printed.items():
         want = (lay.PRINTED_OFFSET[0] + c * lay.PRINTED_COL, lay.PRINTED_OFFSET[1] + r)
@@ -222,12 +223,68 @@ def _annealed():
     return {**cells, **lay.FIXES}
 
 
+def _board_cells():
+    """The board's grid cells: the annealed cells, the hand fixes, the spread and the nudges."""
+    _, edges, _ = _geometry()
+    return lay.board_layout(_annealed(), edges)[0]
+
+
 def test_the_documented_steps_rebuild_the_map():
-    """The annealed cells, the hand fixes and the spread of tools/layout_paris.py give exactly the map's positions and bends (tools/make_paris_map.py writes them)."""
+    """The annealed cells, the hand fixes, the spread, the nudges and the fisheye of tools/layout_paris.py give
+    exactly the map's positions and bends (tools/make_paris_map.py writes them)."""
     pos, edges, bends = _geometry()
     cells, grid_bends = lay.board_layout(_annealed(), edges)
-    assert {n: lay.to_board(c) for n, c in cells.items()} == pos
-    assert {e: [lay.to_board(c) for c in cs] for e, cs in grid_bends.items()} == bends
+    got, got_bends, lines = lay.board_positions(cells, grid_bends, edges)
+    assert got == pos
+    assert {e: [tuple(p) for p in b] for e, b in got_bends.items()} == {e: [tuple(p) for p in b]
+                                                                         for e, b in bends.items()}
+    assert [list(w.points) for w in MF.water] == [[tuple(p) for p in poly] for _, poly in lay.water_areas(lines=lines)]
+
+
+def test_the_fisheye_gives_the_middle_rows_room_and_keeps_the_board():
+    """The fisheye (issue 22 item 1, :data:`layout_paris.FISHEYE`) draws the rows through the crowded middle
+    further apart than a pitch and the outer ones nearer, never nearer than London's spacing; the outermost
+    stations stay, so the board, its zoom and its grid-reference squares are the same as on the even grid, and
+    every station keeps its square (a card's "Liège E2")."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from game.ui.board import geometry
+    from game.ui.board.view import BoardView
+
+    assert (lay.PAD, lay.GRID_CELLS) == (geometry.PAD, geometry.GRID_CELLS)
+    cells = _board_cells()
+    _, rows = lay.grid_lines(cells)
+    used = sorted({c[1] for c in cells.values()})
+    gaps = [rows[r + 1] - rows[r] for r in range(used[0], used[-1])]
+    assert min(gaps) >= lay.MIN_SPACING and max(gaps) > lay.PITCH + 4
+    assert gaps.index(max(gaps)) in range(3, 9), gaps  # the middle rows, inside the boulevards
+    assert sum(gaps) == lay.PITCH * (used[-1] - used[0])
+    even = lay.grid_lines(cells, fisheye={})
+    assert even[1] != rows and even[0] == lay.grid_lines(cells)[0]
+    view = BoardView(B, (0, 0, 1920, 1080))
+    flat = BoardView(dataclasses.replace(B, stations=[dataclasses.replace(
+        s, x=lay.place(cells[s.name], even)[0], y=lay.place(cells[s.name], even)[1]) for s in B.stations]),
+        (0, 0, 1920, 1080))
+    assert view.bounds == flat.bounds
+    assert [s.name for i, s in enumerate(B.stations) if view.grid_ref(i) != flat.grid_ref(i)] == []
+
+
+def test_gap_sizes_keep_the_sum_and_the_floors():
+    """The fisheye's gaps: whole units, the total kept, a gap between two stations one above the other at least
+    London's spacing, the others at least the floor, the widest round the centre."""
+    got = lay.gap_sizes(8, {0, 7}, centre=4.0, spread=2.0, strength=0.5, floor=0.5)
+    assert sum(got) == 8 * lay.PITCH and all(isinstance(g, int) for g in got)
+    assert got[0] >= lay.MIN_SPACING and got[7] >= lay.MIN_SPACING and min(got) >= 0.5 * lay.PITCH
+    assert max(got) in (got[3], got[4]) and got[3] > lay.PITCH
+    assert lay.gap_sizes(4, set(), centre=2.0, spread=1.0, strength=0.0, floor=0.5) == [88] * 4
+
+
+def test_a_slanted_piece_keeps_45_degrees_over_the_fisheye():
+    """A piece whose run and rise differ after the fisheye goes at 45 degrees from both ends, straight between
+    (or straight at either end); one still at 45 degrees, or straight, is left alone."""
+    assert lay.octilinear_pieces((0, 0), (88, 94)) == [(44, 44), (44, 50)]
+    assert lay.octilinear_pieces((0, 0), (88, 94), where=1.0) == [(88, 88)]
+    assert lay.octilinear_pieces((0, 0), (-88, 85), where=0.0) == [(-3, 0)]
+    assert lay.octilinear_pieces((0, 0), (88, 88)) == [] and lay.octilinear_pieces((0, 0), (0, 94)) == []
 
 
 def test_the_nudges_are_small_and_keep_each_connection_s_direction():
@@ -238,7 +295,8 @@ def test_the_nudges_are_small_and_keep_each_connection_s_direction():
 
     pos, edges, _ = _geometry()
     spread, _ = lay.board_layout(_annealed(), edges, nudges={})
-    cells = {n: lay.to_cell(p) for n, p in pos.items()}
+    lines = lay.grid_lines(_board_cells())
+    cells = {n: lay.cell_of(p, lines) for n, p in pos.items()}
     assert lay.NUDGES, "the nudges are listed"
     for n, c in cells.items():
         if n in lay.NUDGES:
