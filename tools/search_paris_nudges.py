@@ -7,10 +7,13 @@ Deterministic (the stations tried in name order); rewrites maps/paris.toml as it
 
     .venv/bin/python tools/search_paris_nudges.py [ROUNDS] [--views 1920x1080:4:table,...]
     .venv/bin/python tools/search_paris_nudges.py --pairs STATION,STATION,... [--views ...]
+    .venv/bin/python tools/search_paris_nudges.py 1 --strict --focus 1920x1080,3840x2160 --views ...
 
 Prints each kept move; put the result into layout_paris.NUDGES and run tools/make_paris_map.py. ``--pairs``
 tries two of the given stations moved together (each a step, or one of them alone), where one station's move
 alone loses room for another (Boulogne - Pont de Saint-Cloud's column and Michel-Ange, issue 22 item 1).
+``--strict`` keeps a move only where no view gets more names without room (a gain at 1920 x 1080 has cost
+names at 1280 x 720 before); ``--focus`` tries only the stations without room at the given sizes.
 """
 from __future__ import annotations
 
