@@ -26,7 +26,11 @@ wider helped every view but the table's four-seat one at 1280x720), and measures
 leaves more names without room at 1280x720 than LIMIT_720 (the map before it) costing most: its gaps spread
 again, then the stations whose names have no room at 1920x1080 or 3840x2160 nudged.
 
-:func:`positions` applies both to the transcribed positions; ``tools/make_berlin_map.py`` writes them into
+The seventh session (:func:`search_seventh`, ``search-seventh [720]``) adds local moves of several stations at
+once (:data:`MOVES`: a small spread, squeeze or shift round a group of stations without room, made after the
+nudges), measured on all 18 of the play screen's board views and kept only when none gains a name without room.
+
+:func:`positions` applies them all to the transcribed positions; ``tools/make_berlin_map.py`` writes them into
 ``maps/berlin.toml`` (the TOML stays the source of truth; ``tests/maps/test_berlin_map.py`` checks that these
 moves reproduce it). ``python tools/layout_berlin.py search-third`` runs the deterministic search that found
 the numbers (``search``: the second session's; each measures the names' room with the game's own placement, so
