@@ -795,10 +795,10 @@ def clusters(stuck: list[str], pos) -> list[tuple[str, ...]]:
 def search_seventh(moves=None, views=SEVENTH_SEARCHED, goal=GOAL_PLAY, rounds=1, tries=2, log=print,
                    centres_of=None, trials=None) -> list[tuple[str, tuple[str, ...], float, float, float]]:
     """Local moves (``trials``: :func:`seventh_trials`) round the stations whose names have no room on a goal
-    view (``centres_of``: :func:`seventh_centres`), each measured with the whole placement on ``views``, only the names within the
-    move's reach looked at; of the moves that lower those, the best ``tries`` are measured with the whole
-    placement of every name on every view of PLAY_VIEWS, and the first kept that lowers the goal views' names
-    without room, gains none on any view and leaves the layout clean."""
+    view (``centres_of``: :func:`seventh_centres`), each measured with the whole placement on ``views``, only
+    the names within the move's reach looked at; of the moves that lower those, the best ``tries`` are measured
+    with the whole placement of every name on every view of PLAY_VIEWS, and the first kept that lowers the goal
+    views' names without room, gains none on any view and leaves the layout clean."""
     stations, conns = read_reference()
     printed = {s["name"]: (float(s["x"]), float(s["y"])) for s in stations}
     edges = [(c["a"], c["b"]) for c in conns]
