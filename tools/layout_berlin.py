@@ -26,7 +26,11 @@ wider helped every view but the table's four-seat one at 1280x720), and measures
 leaves more names without room at 1280x720 than LIMIT_720 (the map before it) costing most: its gaps spread
 again, then the stations whose names have no room at 1920x1080 or 3840x2160 nudged.
 
-:func:`positions` applies both to the transcribed positions; ``tools/make_berlin_map.py`` writes them into
+The seventh session (:func:`search_seventh`, ``search-seventh [720]``) adds local moves of several stations at
+once (:data:`MOVES`: a small spread, squeeze or shift round a group of stations without room, made after the
+nudges), measured on all 18 of the play screen's board views and kept only when none gains a name without room.
+
+:func:`positions` applies them all to the transcribed positions; ``tools/make_berlin_map.py`` writes them into
 ``maps/berlin.toml`` (the TOML stays the source of truth; ``tests/maps/test_berlin_map.py`` checks that these
 moves reproduce it). ``python tools/layout_berlin.py search-third`` runs the deterministic search that found
 the numbers (``search``: the second session's; each measures the names' room with the game's own placement, so
@@ -150,6 +154,18 @@ FIFTH_NUDGES: dict[str, tuple[float, float]] = {"Hermannstr.": (16.0, 0.0)}
 SIXTH_NUDGES: dict[str, tuple[float, float]] = {"Hönow": (-8.0, 36.0), "Spandau": (11.3, -30.7)}
 NUDGES: dict[str, tuple[float, float]] = {**SECOND_NUDGES, **HAND_NUDGES, **THIRD_NUDGES, **FOURTH_NUDGES,
                                           **FIFTH_NUDGES, **SIXTH_NUDGES}
+# the seventh session's local moves of several stations at once (`search-seventh`), applied in order after the
+# nudges: (kind, centre stations, radius, a, b) -- "spread": every station within ``radius`` board units of the
+# centre (the centre stations' mean) moved away from it by a * its offset across and b * its offset down, times
+# the falloff (1 - (d / radius)^2)^2; "shift": moved by (a, b) units times the same falloff (the centre station
+# the whole way, its neighbours part of it). Both are smooth and monotone (the gains and shifts are far below
+# what would fold the plane), so the stations keep their order and their connections' directions
+MOVES: list[tuple[str, tuple[str, ...], float, float, float]] = [
+    # the south-west's three without room with five seats apart up and down (0.3 of their offset, 150 units round
+    # them): Heidelberger Platz and Hohenzollerndamm get room at 1920x1080 and 3840x2160 (five seats), and three
+    # at 1280x720 with four seats on a laptop
+    ("spread", ("Dahlem-Dorf", "Heidelberger Platz", "Hohenzollerndamm"), 150.0, 0.0, 0.3),
+]
 
 
 def read_reference(ref: Path = REFERENCE) -> tuple[list[dict], list[dict]]:
@@ -165,17 +181,35 @@ def grid_cell(x: float, y: float) -> tuple[int, int, float, float]:
     return c, r, x - (PRINTED_X0 + PRINTED_PITCH_X * c), y - (PRINTED_Y0 + PRINTED_PITCH_Y * r)
 
 
-def positions(printed: dict[str, tuple[float, float]], columns=None, rows=None, nudges=None
+def positions(printed: dict[str, tuple[float, float]], columns=None, rows=None, nudges=None, moves=None
               ) -> dict[str, tuple[float, float]]:
     """Each station's position: its printed grid point moved to the spread grid lines, its small printed
-    offset kept, and its nudge added (rounded to tenths of a unit)."""
+    offset kept, its nudge added and the local moves (MOVES) made (rounded to tenths of a unit)."""
     columns, rows = columns or COLUMNS, rows or ROWS
     nudges = NUDGES if nudges is None else nudges
     out = {}
     for n, (x, y) in printed.items():
         c, r, ox, oy = grid_cell(x, y)
         dx, dy = nudges.get(n, (0.0, 0.0))
-        out[n] = (round(columns[c] + ox + dx, 1), round(rows[r] + oy + dy, 1))
+        out[n] = (columns[c] + ox + dx, rows[r] + oy + dy)
+    for move in MOVES if moves is None else moves:
+        out = local_move(out, *move)
+    return {n: (round(x, 1), round(y, 1)) for n, (x, y) in out.items()}
+
+
+def local_centre(pos, centre: tuple[str, ...]) -> tuple[float, float]:
+    return sum(pos[n][0] for n in centre) / len(centre), sum(pos[n][1] for n in centre) / len(centre)
+
+
+def local_move(pos, kind: str, centre: tuple[str, ...], radius: float, a: float, b: float):
+    """One of MOVES made on ``pos`` (see there): the stations within ``radius`` of the centre spread or shifted,
+    the nearer the more."""
+    cx, cy = local_centre(pos, centre)
+    out = {}
+    for n, (x, y) in pos.items():
+        u = math.hypot(x - cx, y - cy) / radius
+        w = (1 - u * u) ** 2 if u < 1 else 0.0
+        out[n] = (x + w * a * (x - cx), y + w * b * (y - cy)) if kind == "spread" else (x + w * a, y + w * b)
     return out
 
 
@@ -703,12 +737,113 @@ GOAL_720 = [12, 13, 14, 15]
 SIXTH_SEARCHED = [14, 15]
 
 
+# the seventh session's: local moves of several stations at once round the stations whose names have no room on a
+# goal view, alone and with those near them (`search-seventh`), each tried on the five-seat views at 1920x1080 and
+# 3840x2160, the best measured on all 18 views
+SEVENTH_SEARCHED = [4, 10, 14]  # the five-seat tables', and the four-seat one at 1280x720, to lose none there
+SEVENTH_RADII = (150.0, 230.0, 320.0)  # board units round the centre the move reaches
+SEVENTH_GAINS = ((0.15, 0.15), (0.3, 0.3), (0.3, 0.0), (0.0, 0.3), (-0.15, 0.0), (0.0, -0.15))  # spreads across, down
+SEVENTH_SHIFTS = (24.0,)  # units the centre moves (in eight directions), its neighbours less
+
+
+def seventh_trials(centre: tuple[str, ...]):
+    """The local moves tried round ``centre``: spreads, squeezes and shifts at each radius."""
+    for radius in SEVENTH_RADII:
+        for a, b in SEVENTH_GAINS:
+            yield ("spread", centre, radius, a, b)
+        for step in SEVENTH_SHIFTS:
+            for k in range(8):
+                t = math.radians(45 * k)
+                yield ("shift", centre, radius, round(step * math.cos(t), 1), round(step * math.sin(t), 1))
+
+
+def seventh_centres(stuck: list[str], pos) -> list[tuple[str, ...]]:
+    """Each station without room with the others without room near it (NUDGE_REACH), then alone."""
+    out = []
+    for n in stuck:
+        group = tuple(sorted(m for m in stuck if math.dist(pos[m], pos[n]) < NUDGE_REACH))
+        if group not in out:
+            out.append(group)
+    return out + [(n,) for n in stuck if (n,) not in out]
+
+
+# the same for 1280x720 with two to four seats (`search-seventh 720`): a local fisheye (a spread reaching far, the
+# stations near the centre moved apart, those towards its edge drawn in) round each cluster of names without room
+# there, tried on the four-seat table's and the laptop's views and the two-seat table's
+FISHEYE_SEARCHED = [14, 15, 12]
+FISHEYE_RADII = (260.0, 380.0, 520.0)
+FISHEYE_GAINS = ((0.08, 0.08), (0.16, 0.16), (0.16, 0.0), (0.0, 0.16), (0.3, 0.3))
+
+
+def fisheye_trials(centre: tuple[str, ...]):
+    for radius in FISHEYE_RADII:
+        for a, b in FISHEYE_GAINS:
+            yield ("spread", centre, radius, a, b)
+
+
+def clusters(stuck: list[str], pos) -> list[tuple[str, ...]]:
+    """The stations without room in groups, each joined to those within NUDGE_REACH / 2 of one of its own."""
+    out: list[set[str]] = []
+    for n in stuck:
+        mine = [g for g in out if any(math.dist(pos[m], pos[n]) < NUDGE_REACH / 2 for m in g)]
+        for g in mine:
+            out.remove(g)
+        out.append(set().union({n}, *mine))
+    return [tuple(sorted(g)) for g in sorted(out, key=lambda g: (-len(g), min(g)))]
+
+
+def search_seventh(moves=None, views=SEVENTH_SEARCHED, goal=GOAL_PLAY, rounds=1, tries=2, log=print,
+                   centres_of=None, trials=None) -> list[tuple[str, tuple[str, ...], float, float, float]]:
+    """Local moves (``trials``: :func:`seventh_trials`) round the stations whose names have no room on a goal
+    view (``centres_of``: :func:`seventh_centres`), each measured with the whole placement on ``views``, only
+    the names within the move's reach looked at; of the moves that lower those, the best ``tries`` are measured
+    with the whole placement of every name on every view of PLAY_VIEWS, and the first kept that lowers the goal
+    views' names without room, gains none on any view and leaves the layout clean."""
+    stations, conns = read_reference()
+    printed = {s["name"]: (float(s["x"]), float(s["y"])) for s in stations}
+    edges = [(c["a"], c["b"]) for c in conns]
+    moves = list(MOVES if moves is None else moves)
+    every = RoomMeter(views=PLAY_VIEWS)
+    for rnd in range(rounds):
+        base = positions(printed, moves=moves)
+        some = QuickMeter(base, views=[PLAY_VIEWS[k] for k in views])
+        some.exact = True
+        named = every.full(base)
+        full = [len(s) for s in named]
+        log(f"seventh: round {rnd}: {full}")
+        stuck = sorted(set().union(*(named[k] for k in goal)), key=lambda m: (-sum(m in named[k] for k in goal), m))
+        for centre in (centres_of or seventh_centres)(stuck, base):
+            pos = positions(printed, moves=moves)
+            better, known = [], {}
+            for move in (trials or seventh_trials)(centre):
+                tpos = positions(printed, moves=moves + [move])
+                if board_size(tpos) != board_size(pos) or check_layout(tpos, printed, edges):
+                    continue
+                near = {m for m in pos if math.dist(pos[m], local_centre(pos, centre)) < move[2] + NUDGE_REACH}
+                if move[2] not in known:
+                    known[move[2]] = [len(s) for s in some.no_room(pos, near)]
+                here = known[move[2]]
+                got = [len(s) for s in some.no_room(tpos, near)]
+                won = sum(g - h for g, h, k in zip(got, here, views) if k in goal)
+                if all(g <= h for g, h in zip(got, here)) and won < 0:
+                    better.append((won, move))
+            log(f"seventh: {centre}: {len(better)} moves lower the searched views")
+            for _, move in sorted(better)[:tries]:
+                after = _no_more(every, positions(printed, moves=moves + [move]), full, log)
+                kept = after is not None and sum(after[k] for k in goal) < sum(full[k] for k in goal)
+                log(f"seventh: {move}: {full} -> {after}{'' if kept else ' not kept'}")
+                if kept:
+                    moves, full = moves + [move], after
+                    break
+    return moves
+
+
 CHECK_ORDER = [14, 12, 13, 15, 4, 10, 5, 11, 2, 8, 1, 7, 0, 3, 6, 9, 16, 17]  # the views likeliest to gain first
 
 
-def _no_more(meter, pos, most) -> list[int] | None:
+def _no_more(meter, pos, most, log=None) -> list[int] | None:
     """Per view of PLAY_VIEWS, the names without room (the whole placement), or None as soon as a view has
-    more than ``most`` gives it (the views in CHECK_ORDER)."""
+    more than ``most`` gives it (the views in CHECK_ORDER; ``log``: told which)."""
     from game.ui.board import placement
 
     cards = list(meter.cards(pos))
@@ -716,6 +851,8 @@ def _no_more(meter, pos, most) -> list[int] | None:
     for k in CHECK_ORDER:
         out[k] = len(_drained(placement.place_names(cards[k])).no_room)
         if out[k] > most[k]:
+            if log:
+                log(f"  view {PLAY_VIEWS[k][:2]}: {most[k]} -> {out[k]}")
             return None
     return out
 
@@ -729,6 +866,10 @@ def main(argv: list[str]) -> int:
             views=SIXTH_SEARCHED, goal=GOAL_720, joined="joined" in argv,
             steps=(24.0,) if "wide" in argv else FIFTH_STEPS)
         print("FIFTH_NUDGES =", {n: d for n, d in sorted(nudges.items()) if NUDGES.get(n) != d})
+        return 0
+    if argv[:1] == ["search-seventh"]:
+        print("MOVES =", search_seventh() if "720" not in argv else search_seventh(
+            views=FISHEYE_SEARCHED, goal=GOAL_720, centres_of=clusters, trials=fisheye_trials))
         return 0
     if argv[:1] in (["search"], ["search-third"]):
         columns, rows, nudges = search() if argv[0] == "search" else search_third()

@@ -110,6 +110,25 @@ def test_the_layout_check_notices_a_crossing_and_a_turned_connection():
     assert "Friedrichstr. is no longer left of Alexanderplatz" in problems, problems
 
 
+def test_a_local_move_reaches_only_its_radius_and_keeps_the_order():
+    """The seventh session's moves of several stations at once (issue 22 item 1): a spread or a shift moves
+    stations within its radius and none outside it, and leaves every station's order across and down as it was
+    (stations further apart than check_layout's ORDER_APART), so the board still reads as the printed one."""
+    pos = {s.name: (s.x, s.y) for s in B.stations}
+    centre = ("Potsdamer Platz",)
+    cx, cy = lay.local_centre(pos, centre)
+    for move in (("spread", centre, 230.0, 0.3, 0.3), ("spread", centre, 320.0, -0.15, 0.0),
+                 ("shift", centre, 150.0, 24.0, -24.0)):
+        moved = lay.local_move(pos, *move)
+        for n, (x, y) in pos.items():
+            if math.hypot(x - cx, y - cy) >= move[2]:
+                assert moved[n] == (x, y), (move, n)
+        assert moved["Potsdamer Platz"] != pos["Potsdamer Platz"] or move[0] == "spread"
+        assert moved["Nollendorfplatz"] != pos["Nollendorfplatz"], move
+        for k in (0, 1):  # stations further apart than check_layout's ORDER_APART keep their order
+            assert all(moved[a][k] < moved[b][k] for a in pos for b in pos if pos[a][k] < pos[b][k] - lay.ORDER_APART)
+
+
 def test_validate_map_cli_reports_the_berlin_facts():
     r = subprocess.run([sys.executable, "-m", "game.cli", "validate-map", "berlin"], capture_output=True,
                        text=True, timeout=60)

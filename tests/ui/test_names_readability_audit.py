@@ -23,7 +23,7 @@ BOUNDED = [("london", (1920, 1080), 4, "table"), ("london-2006", (3840, 2160), 2
 NO_ROOM_AT_MOST = {
     ("london", (1280, 720)): 50, ("london", (1920, 1080)): 0, ("london", (3840, 2160)): 0,
     ("london-2006", (1280, 720)): 50, ("london-2006", (1920, 1080)): 0, ("london-2006", (3840, 2160)): 0,
-    ("berlin", (1280, 720)): 81, ("berlin", (1920, 1080)): 5, ("berlin", (3840, 2160)): 9,
+    ("berlin", (1280, 720)): 80, ("berlin", (1920, 1080)): 3, ("berlin", (3840, 2160)): 7,
     ("newyork", (1280, 720)): 48, ("newyork", (1920, 1080)): 12, ("newyork", (3840, 2160)): 11,
     ("paris", (1280, 720)): 87, ("paris", (1920, 1080)): 34, ("paris", (3840, 2160)): 31}
 # the same with up to four seats (London, both editions, Berlin, and New York at 1920x1080: the goal's 0 at 1920x1080 and 3840x2160)
