@@ -86,7 +86,6 @@ class ExpertBot(Bot):
     look_share = 0.25  # a ride look's work (a copy and an apply, no ranking), as a share of a playout action's
     overrule_z = 1.5  # standard errors by which a challenger must beat hard's own turn to be played instead
     candidates_four = 4  # ``candidates`` at four players and more: more worlds each (docs/ai.md, Measured)
-    overrule_deck = 1.0  # hard's turn is tried out only once at most this share of the deck is left (1.0: always)
 
     def __init__(self, seed: int | None = None, weights: Weights = DEFAULT, **settings):
         """``settings`` override the class's search settings above (work_budget, candidates, ...)."""
@@ -97,7 +96,6 @@ class ExpertBot(Bot):
             if k.startswith("_") or not hasattr(type(self), k) or callable(getattr(type(self), k)):
                 raise TypeError(f"ExpertBot has no setting {k!r}")
             setattr(self, k, v)
-        self._given = set(settings)  # a board's own settings (its city hook's ``expert_settings``) yield to these
         self._plan: list = []
         self._plan_keys: list[tuple] = []
         self.last_work = 0.0  # work units the last decision used
@@ -113,20 +111,10 @@ class ExpertBot(Bot):
     def _weights(self, view: GameState) -> Weights:
         return city_value(view).weights("hard", DEFAULT) if self._given_w is DEFAULT else self._given_w
 
-    def _may_overrule(self, view: GameState) -> bool:
-        """Whether hard's answer is tried out at all: on a board whose playouts misjudged the early game (its city
-        hook's ``overrule_deck``: London's first edition at two and three players) not while much of the deck is
-        left. Hard's own answer is then played, without playouts."""
-        share = self.overrule_deck
-        if "overrule_deck" not in self._given:
-            share = city_value(view).expert_settings(view.n_players).get("overrule_deck", share)
-        board = board_of(view)
-        return len(view.deck) <= share * (len(board.express_cards) + len(board.standard_cards))
-
     # ---- the phases ------------------------------------------------------------------------------------
     def choose_route(self, view: GameState, me: int):
         distinct = {(o.destination, tuple(sorted(o.lines))) for o in view.options}
-        if len(distinct) < 2 or not self._may_overrule(view):
+        if len(distinct) < 2:
             return super().choose_route(view, me)
         self.w = self._weights(view)
         rng = self._rng(view)
@@ -147,12 +135,6 @@ class ExpertBot(Bot):
                        budget=self.budget, follow_plan=False)
         ranked = hard.search(view, me)
         work = hard.last_work
-        if not self._may_overrule(view):  # hard's own turn, without playouts
-            self.cut_by_clock += hard.cut_by_clock
-            self.cut_by_work += hard.cut_by_work
-            self.last_work, self.last_playouts = work, 0
-            self._plan, self._plan_keys = list(ranked[0][2][1:]), list(ranked[0][3][1:])
-            return ranked[0][2][0]
         cost = city_value(view).search_costs(HardBot.COST)
         cands = []
         for node in ranked[:self.candidates if view.n_players < 4 else self.candidates_four]:

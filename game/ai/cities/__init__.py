@@ -21,9 +21,7 @@ London's connection symbols) and ask the city's hook (``city_value``) for the re
 - ``signature(state)``: what, besides the line itself, the ``reach`` values depend on; line-end values are
   reused between look-ahead positions only while it is unchanged;
 - ``search_costs(costs)``: what each piece of hard's search costs in work units on this board (a board whose
-  judge or ranking is dearer counts it so, and the same work budget then bounds its time too);
-- ``expert_settings(players)``: the expert's search settings on this board where they differ from the level's
-  (London's first edition at two and three players: ``classic.py``).
+  judge or ranking is dearer counts it so, and the same work budget then bounds its time too).
 """
 from __future__ import annotations
 
@@ -31,11 +29,9 @@ from ...engine.rules import board_of
 
 
 from .base import CityValue  # the hooks' defaults; a city module imports them from there, not back from here
-from .classic import ClassicValue
 
 
 _PLAIN = CityValue()
-_CLASSIC = ClassicValue()
 
 
 def city_value(state) -> CityValue:
@@ -54,6 +50,4 @@ def city_value(state) -> CityValue:
         from .newyork import newyork_value
 
         return newyork_value(board)
-    if state.setup.variant == "classic":
-        return _CLASSIC
     return _PLAIN

@@ -36,11 +36,6 @@ class CityValue:
         Berlin, so the default)."""
         return costs
 
-    def expert_settings(self, players: int) -> dict[str, float]:
-        """The expert level's search settings on this board at ``players`` players, where they differ from the level's
-        own (ai/expert.py ``ExpertBot``); a setting given to the bot explicitly wins."""
-        return {}
-
     def grab_key(self, line: int, station: int):
         """What the worth of ``line`` reaching ``station`` is counted once for (the judge keeps the best)."""
         return (line, station)
