@@ -140,15 +140,20 @@ def panel_rects(scene) -> list[pygame.Rect]:
 
 
 def problems(scene) -> Counter:
-    """(cover, what it covers) -> how many, for the position as drawn now; and names under a panel."""
+    """(cover, what it covers) -> how many, for the position as drawn now; and names under a panel. A notice also
+    counts the grid reference's letters it covers."""
     need = needed(scene)
     out: Counter = Counter()
     panels = panel_rects(scene)
     shown = covers(scene)
     banner = [box for kind, box in shown if kind == "banner"]
+    letters = [box for _t, box in scene.board_view.grid_labels()]
     for kind, box in shown:
         if kind == "notice":  # the banner is placed after a notice and keeps off nothing temporary
             out[(kind, "banner")] += len(box.collidelistall(banner))
+            # the grid reference's letters and numbers (the cards' "C4"), which a notice keeps off where its seat's
+            # side of the board has room: it stays four seconds
+            out[(kind, "letter")] += len(box.collidelistall(letters))
         # a route callout is placed beside its own destination: the names, tokens and spaces count, not the
         # station symbols (its leader line starts there)
         for what, _i in hits(need, box, ("name", "token", "legal") if kind == "callout" else

@@ -379,3 +379,24 @@ def test_each_notice_copy_sits_on_its_seats_side_of_the_board(app, board):
         share, centre = _seat_side(bv, box, edge)
         assert share <= 0.5, (edge, t.text, box, round(share, 2))
         assert centre[edge] <= min(centre.values()), (edge, t.text, box, centre)
+
+
+@pytest.mark.parametrize("board,size", [("paris", (1920, 1080)), ("london", (1280, 720))])
+def test_notices_keep_off_the_grid_reference_on_their_seats_side(app, board, size):
+    """Four seats round the table, the deck emptied: each copy of "Last round…" stood by its edge over the grid
+    reference's letters and numbers (Paris: both copies of "B", top and bottom, for four seconds; 103 of the 128
+    copies measured, tests/ui/overlay_measures.py). Each copy now finds a place off them on its seat's side, over
+    no name, station, token or the banner."""
+    from tests.ui.overlay_checks import drawn_rects
+
+    scene = _end_triggered(app, board, size, 4, 5)
+    letters = [box for _t, box in scene.board_view.grid_labels()]
+    assert letters, "the grid reference is drawn"
+    got = Counter({k: v for k, v in problems(scene).items() if k[0] == "notice"})
+    assert not got, dict(got)
+    bv = scene.board_view.rect
+    angles = {0: "bottom", 180: "top", 270: "left", 90: "right"}
+    for t, box in zip(scene.anim.notices, drawn_rects(scene, notices=scene.anim.notices)):
+        assert box.collidelist(letters) < 0, (t.text, box)
+        share, centre = _seat_side(bv, box, angles[t.angle])
+        assert share <= 0.5 and centre[angles[t.angle]] <= min(centre.values()), (angles[t.angle], t.text, box)

@@ -179,22 +179,25 @@ def _edge_point(edge: str, seats: pygame.Rect, bv: pygame.Rect, inset: int) -> t
 
 
 def _notice_spot(scene, forms, size_of, edge: str, seats: pygame.Rect, taken: list, m: int,
-                 sides=()) -> tuple | None:
+                 sides=(), letters=()) -> tuple | None:
     """(words, px, wrap, place) of the first form (``notice_forms``) that has a free place on the seats' side of
     the board (on their half, its centre no nearer ``sides``, the other edges with seats, than theirs: a copy by
     another seat's edge reads as theirs), else in the quarter of the board by their edge (a corner), else on their
     half, else the free place nearest their edge however far in (a crowded board at 1280x720: it covers nothing),
-    in the wrap width that comes nearest the seats' edge; None when no form has one. ``size_of(words, px, wrap)``:
-    a form's size upright."""
+    in the wrap width that comes nearest the seats' edge; None when no form has one. In each of these stretches
+    every form is tried off ``letters`` (the grid reference's, on the board's edges where a copy stands) before
+    any over them: a copy covers a letter only where its stretch has no place off them, never leaves its seat's
+    side or covers a name for them. ``size_of(words, px, wrap)``: a form's size upright."""
     bv = scene.board_view.rect
     turned = edge in ("left", "right")
+    kept = [list(taken) + list(letters), taken] if letters else [taken]
     for reach, keep_off in ((0.5, sides), (NOTICE_REACH, ()), (0.5, ()), (1.0, ())):
-        for words, px in forms:
+        for against, (words, px) in ((a, f) for a in kept for f in forms):
             best = None  # (how far in from the seats' edge, wrap width, place)
             # the last form also a word a line ("Last / round": a squarer block fits where a line does not)
             for wrap in NOTICE_WIDTHS + ((_widest_word(scene, words, px),) if (words, px) == forms[-1] else ()):
                 w, h = size_of(words, px, wrap)
-                spot = _free_band_spot((h + 2, w + 2) if turned else (w + 2, h + 2), edge, bv, seats, taken, m,
+                spot = _free_band_spot((h + 2, w + 2) if turned else (w + 2, h + 2), edge, bv, seats, against, m,
                                        reach=reach, sides=keep_off)
                 if spot is not None:
                     depth = {"bottom": bv.bottom - spot.bottom, "top": spot.top - bv.top,
@@ -236,6 +239,7 @@ def notice_places(scene, text: str = "", short: str = "") -> list[tuple]:
     k = scene.app.scale
     m = round(8 * k)
     taken = keepclear.of_scene(scene)
+    letters = keepclear.letters_of(scene.board_view)
     banner = scene.backdrop.banner_rect()
     if banner is not None:
         taken.append(banner)
@@ -252,7 +256,7 @@ def notice_places(scene, text: str = "", short: str = "") -> list[tuple]:
         if not forms:
             places.append((x, y, angle, NOTICE_WIDTHS[0]))
             continue
-        got = _notice_spot(scene, forms, size_of, edge, seats, taken, m, set(edges) - {edge})
+        got = _notice_spot(scene, forms, size_of, edge, seats, taken, m, set(edges) - {edge}, letters)
         if got is None:  # no free place for any form: the form and place hiding the least, by the seats
             boxes = []
             for words, px in forms:
@@ -262,7 +266,7 @@ def notice_places(scene, text: str = "", short: str = "") -> list[tuple]:
             across = bv.h if edge in ("bottom", "top") else bv.w
             deep = max(b[0][1] if edge in ("bottom", "top") else b[0][0] for b in boxes)  # on its seat's side
             band = _seat_band(bv.inflate(-2 * m, -2 * m), edge, round(across / 2) + deep)
-            i, spot = least_hidden_place([b[0] for b in boxes], (x, y), 0, band, taken,
+            i, spot = least_hidden_place([b[0] for b in boxes], (x, y), 0, band, taken + letters,
                                          scene.board_view.label_rects())
             got = (boxes[i][1], boxes[i][2], boxes[i][3], spot)
         words, px, wrap, spot = got
