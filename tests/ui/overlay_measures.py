@@ -15,7 +15,6 @@ import pygame
 NOTICE_BOARDS = ("london", "berlin", "paris", "newyork")
 NOTICE_SIZES = ((1280, 720), (1920, 1080))
 NOTICE_SEEDS = (5, 6, 7, 8)
-ANGLE_EDGE = {0: "bottom", 180: "top", 270: "left", 90: "right"}
 
 
 def end_notice(app, board: str, size, n: int, seed: int):
@@ -44,36 +43,26 @@ def end_notice(app, board: str, size, n: int, seed: int):
     return scene
 
 
-def seat_side(bv: pygame.Rect, box: pygame.Rect, edge: str, edges) -> tuple[bool, bool]:
-    """(past its seat's half of the board, its centre nearer another seat's edge than its own)."""
-    near = {"bottom": bv.bottom - box.bottom, "top": box.top - bv.top, "left": box.left - bv.left,
-            "right": bv.right - box.right}[edge]
-    centre = {"bottom": bv.bottom - box.centery, "top": box.centery - bv.top, "left": box.centerx - bv.left,
-              "right": bv.right - box.centerx}
-    past = near / (bv.h if edge in ("bottom", "top") else bv.w) > 0.5
-    return past, any(centre[e] < centre[edge] for e in edges if e != edge)
-
-
-def notice_copies(scene) -> Counter:
+def notice_counts(scene) -> Counter:
     """The notice's copies on the screen now: how many, and of them how many lie over a name, station, token,
     legal space, the banner, a panel (overlay_checks.problems), over the grid's letters, past their seat's half
-    or nearer another seat's edge than their own."""
+    or nearer another seat's edge than their own; and which of the notice's forms each shows."""
     from game.ui.play.keepclear import letters_of
     from game.ui.play.layout import notice_forms
-    from tests.ui.overlay_checks import drawn_rects, problems
+    from tests.ui.overlay_checks import notice_copies, problems, seat_side
 
     out = Counter({k[1]: v for k, v in problems(scene).items() if k[0] == "notice"})
     bv = scene.board_view.rect
     letters = letters_of(scene.board_view)
     edges = {p.edge for p in scene.panels}
-    for t, box in zip(scene.anim.notices, drawn_rects(scene, notices=scene.anim.notices)):
+    text, short = scene.anim.notice_of[:2]
+    forms = list(dict.fromkeys(words for words, _px in notice_forms(text, short)))
+    for t, (edge, box) in zip(scene.anim.notices, notice_copies(scene)):
         out["copies"] += 1
-        text, short = scene.anim.notice_of[:2]
-        forms = list(dict.fromkeys(words for words, _px in notice_forms(text, short)))
         out[f"form {forms.index(t.text) + 1} of {len(forms)}"] += 1
         out["smaller"] += t.px != 20
         out["letters"] += box.collidelist(letters) >= 0
-        past, other = seat_side(bv, box, ANGLE_EDGE[t.angle], edges)
+        past, other = seat_side(bv, box, edge, edges)
         out["past its half"] += past
         out["by another seat"] += other
     return out
@@ -81,18 +70,18 @@ def notice_copies(scene) -> Counter:
 
 def measure_notices(app, out=sys.stdout, boards=NOTICE_BOARDS, sizes=NOTICE_SIZES, seeds=NOTICE_SEEDS,
                     verbose=False) -> Counter:
-    from tests.ui.overlay_checks import drawn_rects
+    from tests.ui.overlay_checks import notice_copies
 
     total: Counter = Counter()
     for board in boards:
         for size in sizes:
             for seed in seeds:
                 scene = end_notice(app, board, size, 4, seed)
-                got = notice_copies(scene)
+                got = notice_counts(scene)
                 if verbose:
                     print("    board", tuple(scene.board_view.rect), "banner", scene.backdrop.banner_rect(), file=out)
-                    for t, box in zip(scene.anim.notices, drawn_rects(scene, notices=scene.anim.notices)):
-                        print("   ", ANGLE_EDGE[t.angle], tuple(box), t.px, t.width, repr(t.text), file=out)
+                    for t, (edge, box) in zip(scene.anim.notices, notice_copies(scene)):
+                        print("   ", edge, tuple(box), t.px, t.width, repr(t.text), file=out)
                 app.pop()
                 total += got
                 print(f"{board:8s} {size[0]}x{size[1]} seed {seed}: {dict(got)}", file=out, flush=True)
