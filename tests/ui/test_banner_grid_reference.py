@@ -30,6 +30,10 @@ def _settle(app, scene) -> None:
     ("newyork", (1920, 1080), 4, "laptop", "replay"),  # covered the row number 6
     ("london", (1920, 1080), 2, "laptop", "play"),
     ("paris", (1280, 720), 4, "table", "play"),
+    # the replay's shortest form, "Replay, turn 28 of 32", on one line had no place off the letters (8 of 240
+    # positions, tests/ui/overlay_measures.py banner): on two lines it finds one
+    ("london", (1920, 1080), 4, "table", "replay"),  # over the right edge's 3 and 4
+    ("paris", (1280, 720), 2, "table", "replay"),  # over A and 6 in the bottom left corner
 ])
 def test_the_turn_banner_covers_no_grid_letter_or_number(app, board, size, players, arrangement, kind):
     app.resize(*size)
