@@ -259,6 +259,27 @@ def scene_of(app, st, arrangement: str = "table"):
     return scene
 
 
+def screen_plays(app, board: str, size, n: int, seed: int, until):
+    """A seeded game of ``n`` seats round the table played by the engine alone up to the first action after which
+    ``until(position)`` holds; the play screen of the position before it plays that action (its first frame)."""
+    from game.ai import RandomBot
+
+    app.resize(*size)
+    st = new_game(board, NAMES[:n], seed=seed, start_player=0)
+    bot = RandomBot(seed)
+    while True:
+        action = bot.choose(st)
+        after = st.copy()
+        apply(after, action)
+        if until(after):
+            break
+        st = after
+    scene = scene_of(app, st)
+    scene.act(action, None)
+    app.step(1 / 120)
+    return scene
+
+
 def settle_frame(app, scene, frames: int = 4) -> None:
     """A few frames, so the backdrop has placed everything it leaves to the next frames."""
     for _ in range(frames):

@@ -20,23 +20,9 @@ NOTICE_SEEDS = (5, 6, 7, 8)
 def end_notice(app, board: str, size, n: int, seed: int):
     """The play screen of a seeded game (``n`` seats round the table) just after the action that empties the deck,
     its animations over and "Last round…" shown: the engine alone up to that action, the screen plays it."""
-    from game.ai import RandomBot
-    from game.engine import apply, new_game
-    from tests.ui.overlay_checks import NAMES, scene_of, settle_frame
+    from tests.ui.overlay_checks import screen_plays, settle_frame
 
-    app.resize(*size)
-    st = new_game(board, NAMES[:n], seed=seed, start_player=0)
-    bot = RandomBot(seed)
-    while True:
-        action = bot.choose(st)
-        after = st.copy()
-        apply(after, action)
-        if after.end_triggered:
-            break
-        st = after
-    scene = scene_of(app, st)
-    scene.act(action, None)
-    app.step(1 / 120)
+    scene = screen_plays(app, board, size, n, seed, lambda after: after.end_triggered)
     scene.skip_animations()
     app.step(1 / 120)
     settle_frame(app, scene)

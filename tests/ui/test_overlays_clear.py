@@ -12,8 +12,8 @@ from game.ai import RandomBot
 from game.engine import ChooseRoute
 from game.ui.cities import newyork as nymod
 from game.ui.play.animations import Travel
-from tests.ui.overlay_checks import (float_problems, hint_box, hits, needed, problems, seg_hits_rect,
-                                     show_position, start_scene)
+from tests.ui.overlay_checks import (float_problems, hint_box, hits, needed, problems, screen_plays,
+                                     seg_hits_rect, show_position, start_scene)
 
 
 def _play(app, scene, bot, actions: int, every: int = 1000, position=None, acted=None) -> Counter:
@@ -237,7 +237,7 @@ def test_the_ends_bonuses_rise_by_each_seats_panel_apart_and_off_names(app, size
     (never below 11 px) finds one."""
     from tests.ui.overlay_checks import float_rect
 
-    scene = _screen_plays(app, "berlin", size, 4, 5, lambda after: after.over)  # the last action
+    scene = screen_plays(app, "berlin", size, 4, 5, lambda after: after.over)  # the last action
     assert scene.state.over
     bonus = [f for f in scene.anim.floats if "landmarks" in f.text]
     assert len({f.player for f in bonus}) == 4
@@ -303,37 +303,12 @@ def test_berlin_branch_tile_hint_with_no_room_for_its_reason_says_hint(app):
 
 
 
-def _screen_plays(app, board: str, size, n: int, seed: int, until):
-    """A seeded game of ``n`` seats round the table played by the engine alone up to the first action after which
-    ``until(position)`` holds; the play screen of the position before it plays that action (its first frame)."""
-    from game.engine import apply, new_game
-    from tests.ui.overlay_checks import NAMES, scene_of
-
-    app.resize(*size)
-    st = new_game(board, NAMES[:n], seed=seed, start_player=0)
-    bot = RandomBot(seed)
-    while True:
-        action = bot.choose(st)
-        after = st.copy()
-        apply(after, action)
-        if until(after):
-            break
-        st = after
-    scene = scene_of(app, st)
-    scene.act(action, None)
-    app.step(1 / 120)
-    return scene
-
-
 def _end_triggered(app, board: str, size, n: int, seed: int):
     """The play screen of a seeded game (``n`` seats round the table) just after the action that empties the
-    deck, its animations over and "Last round…" shown: the engine alone up to that action, the screen plays it."""
-    from tests.ui.overlay_checks import settle_frame
+    deck, its animations over and "Last round…" shown (overlay_measures.end_notice)."""
+    from tests.ui.overlay_measures import end_notice
 
-    scene = _screen_plays(app, board, size, n, seed, lambda after: after.end_triggered)
-    scene.skip_animations()
-    app.step(1 / 120)
-    settle_frame(app, scene)
+    scene = end_notice(app, board, size, n, seed)
     assert scene.anim.notices, "the notice is shown"
     return scene
 
