@@ -119,6 +119,16 @@ def banner_over(scene) -> tuple[list[str], int]:
     return covered, scene.overlays.banner_hidden
 
 
+def banner_in(scene) -> float:
+    """How far in from its seat's edge of the board the banner's near side stands, as a share of the board across."""
+    bv = scene.board_view.rect
+    box = scene.backdrop.banner_rect()
+    edge = scene.panels[scene.shown_current].edge
+    near = {"bottom": bv.bottom - box.bottom, "top": box.top - bv.top, "left": box.left - bv.left,
+            "right": bv.right - box.right}[edge]
+    return max(0, near) / (bv.h if edge in ("bottom", "top") else bv.w)
+
+
 def measure_banner(app, out=sys.stdout) -> Counter:
     total: Counter = Counter()
     for board in BANNER_BOARDS:
@@ -129,6 +139,9 @@ def measure_banner(app, out=sys.stdout) -> Counter:
                         for kind in ("play", "replay"):
                             scene = banner_scene(app, board, size, players, arrangement, share, kind)
                             covered, hidden = banner_over(scene)
+                            inward = banner_in(scene)
+                            total["a tenth or more in from its edge"] += inward >= 0.1
+                            total["a quarter or more in"] += inward >= 0.25
                             lines = list(scene.overlays.banner_lines)
                             app.pop()
                             total["positions"] += 1

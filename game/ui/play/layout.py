@@ -184,14 +184,19 @@ def _notice_spot(scene, forms, size_of, edge: str, seats: pygame.Rect, taken: li
     ``_notice_stretches`` that has one for any form, in the wrap width that comes nearest the seats' edge; None when
     none has. ``size_of(words, px, wrap)``: a form's size upright."""
     turned = edge in ("left", "right")
+    across = {"bottom": "top", "top": "bottom", "left": "right", "right": "left"}[edge]
     for area, reach, keep_off, against in _notice_stretches(scene, edge, seats, taken, sides, letters):
+        span = area.w if turned else area.h
         for words, px in forms:
             best = None  # (how far in from the seats' edge, wrap width, place)
             # the last form also a word a line ("Last / round": a squarer block fits where a line does not)
             for wrap in NOTICE_WIDTHS + ((_widest_word(scene, words, px),) if (words, px) == forms[-1] else ()):
                 w, h = size_of(words, px, wrap)
+                r = reach
+                if reach == 0.5 and across in keep_off:  # its centre this side of the middle, off the seats across
+                    r = min(reach, (span / 2 - m - (h + 2) / 2) / span)
                 spot = _free_band_spot((h + 2, w + 2) if turned else (w + 2, h + 2), edge, area, seats, against, m,
-                                       reach=reach, sides=keep_off)
+                                       reach=r, sides=keep_off)
                 if spot is not None:
                     depth = {"bottom": area.bottom - spot.bottom, "top": spot.top - area.top,
                              "left": spot.left - area.left, "right": area.right - spot.right}[edge]
