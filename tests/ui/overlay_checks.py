@@ -126,6 +126,33 @@ def covers(scene) -> list[tuple[str, pygame.Rect]]:
     return out
 
 
+ANGLE_EDGE = {0: "bottom", 180: "top", 270: "left", 90: "right"}  # a notice copy's angle: the edge it faces
+
+
+def notice_copies(scene) -> list[tuple[str, pygame.Rect]]:
+    """(the edge it faces, where it is drawn) of each copy of the notice shown."""
+    if not scene.anim.notices:
+        return []
+    return [(ANGLE_EDGE[t.angle], box) for t, box in zip(scene.anim.notices,
+                                                          drawn_rects(scene, notices=scene.anim.notices))]
+
+
+def seat_side(bv: pygame.Rect, box: pygame.Rect, edge: str, edges) -> tuple[bool, bool]:
+    """(past its seat's half of the board ``bv``, its centre nearer another seat's edge than its own) of a notice
+    copy facing the seats at ``edge`` (``edges``: the edges with seats)."""
+    near = {"bottom": bv.bottom - box.bottom, "top": box.top - bv.top, "left": box.left - bv.left,
+            "right": bv.right - box.right}[edge]
+    centre = {"bottom": bv.bottom - box.centery, "top": box.centery - bv.top, "left": box.centerx - bv.left,
+              "right": bv.right - box.centerx}
+    past = near / (bv.h if edge in ("bottom", "top") else bv.w) > 0.5
+    return past, any(centre[e] < centre[edge] for e in edges if e != edge)
+
+
+def off_its_side(bv: pygame.Rect, box: pygame.Rect, edge: str, edges) -> bool:
+    """A notice copy past its seat's half or nearer another seat's edge: it reads as another seat's."""
+    return any(seat_side(bv, box, edge, edges))
+
+
 def hint_box(scene) -> pygame.Rect | None:
     place = getattr(scene.hints, "_place", None)
     if scene.hints.shown is None or place is None:
@@ -139,23 +166,39 @@ def panel_rects(scene) -> list[pygame.Rect]:
     return [pygame.Rect(p.rect) for p in scene.panels] + [pygame.Rect(s.rect) for s in scene.cards.strips]
 
 
+def panel_words(scene) -> list[pygame.Rect]:
+    """Every seat's panel and the face-up cards on the card strips (with the passenger's card): what a
+    player reads off the board. A strip's empty part holds nothing (a notice with no free place on the board by
+    its seat may stand there)."""
+    return [pygame.Rect(p.rect) for p in scene.panels] + scene.cards.item_rects()
+
+
 def problems(scene) -> Counter:
-    """(cover, what it covers) -> how many, for the position as drawn now; and names under a panel."""
+    """(cover, what it covers) -> how many, for the position as drawn now; and names under a panel. A notice also
+    counts the grid reference's letters it covers, and each copy off its seat's side of the board."""
     need = needed(scene)
     out: Counter = Counter()
     panels = panel_rects(scene)
+    words = panel_words(scene)
     shown = covers(scene)
     banner = [box for kind, box in shown if kind == "banner"]
+    letters = [box for _t, box in scene.board_view.grid_labels()]
     for kind, box in shown:
         if kind == "notice":  # the banner is placed after a notice and keeps off nothing temporary
             out[(kind, "banner")] += len(box.collidelistall(banner))
+            # the grid reference's letters and numbers (the cards' "C4"), which a notice keeps off where its seat's
+            # side of the board has room: it stays four seconds
+            out[(kind, "letter")] += len(box.collidelistall(letters))
         # a route callout is placed beside its own destination: the names, tokens and spaces count, not the
         # station symbols (its leader line starts there)
         for what, _i in hits(need, box, ("name", "token", "legal") if kind == "callout" else
                               ("name", "symbol", "token", "legal")):
             out[(kind, what)] += 1
-        out[(kind, "panel")] += len(box.collidelistall(panels))
+        out[(kind, "panel")] += len(box.collidelistall(words))
         out[(kind, "button")] += len(box.collidelistall(list(scene.board_buttons().values())))  # Aa, fit: on top
+    out[("notice", "another seat's side")] += sum(1 for edge, box in notice_copies(scene)
+                                                  if off_its_side(scene.board_view.rect, box, edge,
+                                                                  {p.edge for p in scene.panels}))
     out = +out
     for _i, r in need["name"]:
         if r.collidelist(panels) >= 0:
@@ -212,6 +255,27 @@ def scene_of(app, st, arrangement: str = "table"):
     scene = PlayScene(app, st, [SeatConfig(name=NAMES[i], edge=edges[i]) for i in range(n)])
     scene.drive_computers = False
     app.push(scene)
+    app.step(1 / 120)
+    return scene
+
+
+def screen_plays(app, board: str, size, n: int, seed: int, until):
+    """A seeded game of ``n`` seats round the table played by the engine alone up to the first action after which
+    ``until(position)`` holds; the play screen of the position before it plays that action (its first frame)."""
+    from game.ai import RandomBot
+
+    app.resize(*size)
+    st = new_game(board, NAMES[:n], seed=seed, start_player=0)
+    bot = RandomBot(seed)
+    while True:
+        action = bot.choose(st)
+        after = st.copy()
+        apply(after, action)
+        if until(after):
+            break
+        st = after
+    scene = scene_of(app, st)
+    scene.act(action, None)
     app.step(1 / 120)
     return scene
 

@@ -37,9 +37,13 @@ def test_overlays_readability_audit(app, board, size, n, arrangement):
     _check(app, board, size, n, arrangement)
 
 
-# games expected to fail (not strict), with why: none since the floats take a smaller size where the board has no
-# free place (Berlin at 1280x720, five seats round the table, the fifth "+N landmarks"; docs/play-screen.md)
-CROWDED: dict[tuple, str] = {}
+# games expected to fail (not strict), with why (the floats' Berlin game passes since they take a smaller size where
+# the board has no free place: docs/play-screen.md)
+CROWDED: dict[tuple, str] = {
+    ("paris", (1280, 720), 5, "table"): "the end's notice: the bottom seats' 'Last round' has no place off the grid's "
+                                        "letters on their side of the board at its smallest; it covers one letter "
+                                        "(written at the other edge too) rather than stand by another seat",
+}
 
 
 def _soak_param(b, s, n, a):

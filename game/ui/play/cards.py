@@ -187,6 +187,17 @@ class CardStrips:
     def rects(self) -> list[pygame.Rect]:
         return [pygame.Rect(s.rect) for s in self.strips]
 
+    def item_rects(self) -> list[pygame.Rect]:
+        """Where the strips' cards and their passenger's card are drawn on screen (a strip's rest is empty: a
+        notice with no free place on the board by its seat may stand there)."""
+        out = []
+        for strip in self.strips:
+            for _kind, _j, r in strip.items:
+                (x0, y0), (x1, y1) = strip.to_screen(r.left, r.top), strip.to_screen(r.right, r.bottom)
+                out.append(pygame.Rect(round(min(x0, x1)), round(min(y0, y1)), round(abs(x1 - x0)),
+                                       round(abs(y1 - y0))))
+        return out
+
     # ---- what the strips show ----------------------------------------------------------------------
     @staticmethod
     def contents(state, face_up: list[int], passenger: int) -> tuple:

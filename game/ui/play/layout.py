@@ -179,31 +179,76 @@ def _edge_point(edge: str, seats: pygame.Rect, bv: pygame.Rect, inset: int) -> t
 
 
 def _notice_spot(scene, forms, size_of, edge: str, seats: pygame.Rect, taken: list, m: int,
-                 sides=()) -> tuple | None:
-    """(words, px, wrap, place) of the first form (``notice_forms``) that has a free place on the seats' side of
-    the board (on their half, its centre no nearer ``sides``, the other edges with seats, than theirs: a copy by
-    another seat's edge reads as theirs), else in the quarter of the board by their edge (a corner), else on their
-    half, else the free place nearest their edge however far in (a crowded board at 1280x720: it covers nothing),
-    in the wrap width that comes nearest the seats' edge; None when no form has one. ``size_of(words, px, wrap)``:
-    a form's size upright."""
-    bv = scene.board_view.rect
+                 sides=(), letters=()) -> tuple | None:
+    """(words, px, wrap, place) of the first form (``notice_forms``) that has a free place in the first stretch of
+    ``_notice_stretches`` that has one for any form, in the wrap width that comes nearest the seats' edge; None when
+    none has. ``size_of(words, px, wrap)``: a form's size upright."""
     turned = edge in ("left", "right")
-    for reach, keep_off in ((0.5, sides), (NOTICE_REACH, ()), (0.5, ()), (1.0, ())):
+    across = {"bottom": "top", "top": "bottom", "left": "right", "right": "left"}[edge]
+    for area, reach, keep_off, against in _notice_stretches(scene, edge, seats, taken, sides, letters):
+        span = area.w if turned else area.h
         for words, px in forms:
             best = None  # (how far in from the seats' edge, wrap width, place)
             # the last form also a word a line ("Last / round": a squarer block fits where a line does not)
             for wrap in NOTICE_WIDTHS + ((_widest_word(scene, words, px),) if (words, px) == forms[-1] else ()):
                 w, h = size_of(words, px, wrap)
-                spot = _free_band_spot((h + 2, w + 2) if turned else (w + 2, h + 2), edge, bv, seats, taken, m,
-                                       reach=reach, sides=keep_off)
+                r = reach
+                if reach == 0.5 and across in keep_off:  # its centre this side of the middle, off the seats across
+                    r = min(reach, (span / 2 - m - (h + 2) / 2) / span)
+                spot = _free_band_spot((h + 2, w + 2) if turned else (w + 2, h + 2), edge, area, seats, against, m,
+                                       reach=r, sides=keep_off)
                 if spot is not None:
-                    depth = {"bottom": bv.bottom - spot.bottom, "top": spot.top - bv.top,
-                             "left": spot.left - bv.left, "right": bv.right - spot.right}[edge]
+                    depth = {"bottom": area.bottom - spot.bottom, "top": spot.top - area.top,
+                             "left": spot.left - area.left, "right": area.right - spot.right}[edge]
                     if best is None or depth < best[0] - 2 * m:
                         best = (depth, wrap, spot)
             if best is not None:
                 return words, px, best[1], best[2]
     return None
+
+
+def _notice_stretches(scene, edge: str, seats: pygame.Rect, taken: list, sides, letters) -> list[tuple]:
+    """Where a copy for the seats at ``edge`` is looked for, in order: (area, reach, edges it keeps farther from,
+    what it keeps off). First on the seats' half of the board, its centre no nearer ``sides`` (the other edges with
+    seats) than theirs (a copy by another seat's edge reads as theirs), off the grid reference's ``letters``; then
+    between the board's edge and the seats' panels, on a card strip's empty part (``_beyond_board``); then on their
+    half over the letters; only then in the quarter of the board by their edge (a corner), on their half, and the
+    free place nearest their edge however far in (a crowded board at 1280x720), each off the letters, then over
+    them. A copy covers a letter rather than leave its seat's side, and never covers a name for them."""
+    bv = scene.board_view.rect
+    off = list(taken) + list(letters)
+    out = [(bv, 0.5, sides, off)]
+    beyond = _beyond_board(scene, edge, seats)
+    if beyond is not None:
+        out.append((beyond[0], 1.0, sides, off + beyond[1]))
+    if letters:
+        out.append((bv, 0.5, sides, taken))
+        if beyond is not None:
+            out.append((beyond[0], 1.0, sides, list(taken) + beyond[1]))
+    for reach in (NOTICE_REACH, 0.5, 1.0):
+        out += [(bv, reach, (), off)] + ([(bv, reach, (), taken)] if letters else [])
+    return out
+
+
+def _beyond_board(scene, edge: str, seats: pygame.Rect) -> tuple[pygame.Rect, list] | None:
+    """(the seats' half of the board and what lies between it and their panels, what is drawn there besides the
+    board): where a card strip stands between them, its cards take part of it and the rest is empty, and a copy
+    may stand across the board's edge; None when nothing lies between."""
+    bv = scene.board_view.rect
+    if edge in ("left", "right"):
+        x0, x1 = (bv.centerx, seats.left) if edge == "right" else (seats.right, bv.centerx)
+        area = pygame.Rect(x0, bv.top, x1 - x0, bv.h)
+    else:
+        y0, y1 = (bv.centery, seats.top) if edge == "bottom" else (seats.bottom, bv.centery)
+        area = pygame.Rect(bv.left, y0, bv.w, y1 - y0)
+    between = {"right": seats.left - bv.right, "left": bv.left - seats.right, "bottom": seats.top - bv.bottom,
+               "top": bv.top - seats.bottom}[edge]
+    if between <= 0 or area.w <= 0 or area.h <= 0:
+        return None
+    drawn = [p.rect for p in scene.panels] + scene.cards.item_rects()
+    if getattr(scene, "_win_bar_rect", None) is not None:
+        drawn.append(scene._win_bar_rect)
+    return area, drawn
 
 
 def _widest_word(scene, words: str, px: float) -> float:
@@ -236,6 +281,7 @@ def notice_places(scene, text: str = "", short: str = "") -> list[tuple]:
     k = scene.app.scale
     m = round(8 * k)
     taken = keepclear.of_scene(scene)
+    letters = keepclear.letters_of(scene.board_view)
     banner = scene.backdrop.banner_rect()
     if banner is not None:
         taken.append(banner)
@@ -252,7 +298,7 @@ def notice_places(scene, text: str = "", short: str = "") -> list[tuple]:
         if not forms:
             places.append((x, y, angle, NOTICE_WIDTHS[0]))
             continue
-        got = _notice_spot(scene, forms, size_of, edge, seats, taken, m, set(edges) - {edge})
+        got = _notice_spot(scene, forms, size_of, edge, seats, taken, m, set(edges) - {edge}, letters)
         if got is None:  # no free place for any form: the form and place hiding the least, by the seats
             boxes = []
             for words, px in forms:
@@ -262,7 +308,7 @@ def notice_places(scene, text: str = "", short: str = "") -> list[tuple]:
             across = bv.h if edge in ("bottom", "top") else bv.w
             deep = max(b[0][1] if edge in ("bottom", "top") else b[0][0] for b in boxes)  # on its seat's side
             band = _seat_band(bv.inflate(-2 * m, -2 * m), edge, round(across / 2) + deep)
-            i, spot = least_hidden_place([b[0] for b in boxes], (x, y), 0, band, taken,
+            i, spot = least_hidden_place([b[0] for b in boxes], (x, y), 0, band, taken + letters,
                                          scene.board_view.label_rects())
             got = (boxes[i][1], boxes[i][2], boxes[i][3], spot)
         words, px, wrap, spot = got

@@ -284,7 +284,7 @@ def banner_forms(fonts: th.Fonts, text: str, k: float) -> list[tuple]:
         if two and len(two) == 2:
             forms.append((f, two))
     if head:  # last resort before hiding a name: the banner without its explanation
-        forms += [(fonts.get(max(12, round(size * k)), True), [head]) for size in BANNER_PX]
+        forms += _short_forms(fonts, head, k)
     short = head or text
     if " · " in short:  # whose turn alone ("Dee's turn"): the active panel shows the actions left
         short = short.split(" · ", 1)[0]
@@ -292,7 +292,19 @@ def banner_forms(fonts: th.Fonts, text: str, k: float) -> list[tuple]:
         parts = short.split(": ")
         short = f"{parts[0]}: {parts[-1]}"
     if short != (head or text):
-        forms += [(fonts.get(max(12, round(size * k)), True), [short]) for size in BANNER_PX]
+        forms += _short_forms(fonts, short, k)
+    return forms
+
+
+def _short_forms(fonts: th.Fonts, text: str, k: float) -> list[tuple]:
+    """A shorter banner's forms: on one line at each size, then on two lines broken between phrases at each size
+    ("Replay, / turn 28 of 32": a squarer block finds a place off the grid's letters where a long line finds none)."""
+    fonts_by_size = [fonts.get(max(12, round(size * k)), True) for size in BANNER_PX]
+    forms = [(f, [text]) for f in fonts_by_size]
+    for f in fonts_by_size:
+        two = th.phrase_lines(f, text, max(1, f.size(text)[0] * 2 // 3), 2, hyphens=False)
+        if two and len(two) == 2:
+            forms.append((f, two))
     return forms
 
 
