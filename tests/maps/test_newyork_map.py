@@ -190,6 +190,35 @@ def test_the_nudge_search_measures_the_map_as_it_is():
     moved = dict(lay.NUDGES, **{"Union Sq": (cells["Union Sq"][0] + 1.5, cells["Union Sq"][1])})
     assert "Union Sq" in board.moved_square(board.build(moved)[1])
 
+def test_the_nudge_search_moves_stations_together_within_their_squares():
+    """The search's joint moves (issue 22 item 1: Times Sq, whose single and paired moves found no room): a
+    station with its neighbours along a line and blocks round it, only those that keep every station in its grid
+    square (read from the cells, as the board view reads it from the map), and each with the connections leaving
+    the group drawn from either end."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    spec = importlib.util.spec_from_file_location("search_newyork_nudges", REPO / "tools" / "search_newyork_nudges.py")
+    search = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(search)
+    board = search.Board()
+    assert {n: board.square(c) for n, c in board.before.items() if n in board.refs} == board.refs
+    groups = search.joint_groups(board, board.before, {"Times Sq"})
+    assert ("14 St - 7 Av", "Christopher St Sheridan Sq", "Times Sq") in groups  # along the 1 line
+    assert ("Bryant Pk", "Port Authority Bus Terminal", "Times Sq") in groups  # a block: 42 St's row
+    assert not any(n in board.water_nodes for g in groups for n in g)
+    moves = search.joint_candidates(board, board.before, {"Times Sq"})
+    every = [("move", g, d, s) for g in groups for d in search.DIRECTIONS for s in search.STEPS]
+    left_out = [m for m in every if m not in set(moves)]
+    for move, out in [(m, False) for m in moves[::150]] + [(m, True) for m in left_out[::900]]:
+        nudges, elbows = search.apply_move(move, board.before, dict(lay.NUDGES), dict(lay.ELBOWS_FROM), board)
+        assert bool(board.moved_square(board.build(nudges, elbows)[1])) == out, move
+    move = ("move", ("14 St - 7 Av", "Times Sq"), (1, 0), 0.5)
+    got = list(search.variants(move, board.before, dict(lay.NUDGES), dict(lay.ELBOWS_FROM), board, True))
+    assert got[0][2] == dict(lay.ELBOWS_FROM) and len(got) > 2
+    for m, _, elbows in got[1:]:
+        for e in m[-1]:  # each connection named is drawn from its other end
+            assert elbows.get(e, e[0]) != got[0][2].get(e, e[0])
+
+
 def test_a_new_column_keeps_every_connection_octilinear():
     """A diagonal across a column let in runs level through it; a nudged station's connection bends once."""
     cuts = (0.5, 2.5)
