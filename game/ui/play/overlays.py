@@ -298,14 +298,22 @@ def banner_forms(fonts: th.Fonts, text: str, k: float) -> list[tuple]:
 
 def _short_forms(fonts: th.Fonts, text: str, k: float) -> list[tuple]:
     """A shorter banner's forms: on one line at each size, then on two lines broken between phrases at each size
-    ("Replay, / turn 28 of 32": a squarer block finds a place off the grid's letters where a long line finds none)."""
+    ("Replay, / turn 28 of 32": a squarer block finds a place off the grid's letters where a long line finds none);
+    never between the words of one phrase ("Marie-Christine / ist am Zug" reads as two messages)."""
     fonts_by_size = [fonts.get(max(12, round(size * k)), True) for size in BANNER_PX]
     forms = [(f, [text]) for f in fonts_by_size]
     for f in fonts_by_size:
         two = th.phrase_lines(f, text, max(1, f.size(text)[0] * 2 // 3), 2, hyphens=False)
-        if two and len(two) == 2:
+        if two and len(two) == 2 and _between_phrases(text, two[0]):
             forms.append((f, two))
     return forms
+
+
+def _between_phrases(text: str, first: str) -> bool:
+    """True when ``text`` broken after ``first`` breaks where a reader pauses (after a comma, colon or semicolon,
+    before " · ", " (" or " – "), not between two words of a phrase."""
+    rest = text[len(first):]
+    return first.endswith((",", ":", ";")) or rest.startswith((" · ", " (", " – "))
 
 
 class Overlays:
