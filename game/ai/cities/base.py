@@ -13,7 +13,7 @@ class CityValue:
 
     def reach_lines(self, state, lines, deny: bool = True) -> dict:
         """``reach`` of each of ``lines`` (one player's) in one position: a board whose answer has a part shared by
-        the lines works it out once (Paris)."""
+        the lines works it out once (``PositionReach``)."""
         return {li: self.reach(state, li, deny) for li in lines}
 
     def hand(self, state, player: int, h: float) -> float:
@@ -39,3 +39,22 @@ class CityValue:
     def grab_key(self, line: int, station: int):
         """What the worth of ``line`` reaching ``station`` is counted once for (the judge keeps the best)."""
         return (line, station)
+
+
+class PositionReach(CityValue):
+    """A city whose worth per station (``reach``) reads a part of the position that is the same for every line
+    (``_position``: hands, horizon, ...) and a part of the line itself (``_line_reach``): a ranking asks for all of a
+    player's lines at once (``reach_lines``) and the shared part is worked out once (Berlin, Paris)."""
+
+    def reach(self, state, line: int, deny: bool = True) -> dict[int, float]:
+        return self._line_reach(state, line, deny, self._position(state))
+
+    def reach_lines(self, state, lines, deny: bool = True) -> dict:
+        position = self._position(state)
+        return {li: self._line_reach(state, li, deny, position) for li in lines}
+
+    def _position(self, state) -> tuple:
+        raise NotImplementedError
+
+    def _line_reach(self, state, line: int, deny: bool, position: tuple) -> dict[int, float]:
+        raise NotImplementedError

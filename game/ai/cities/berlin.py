@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 from functools import lru_cache
 
-from .base import CityValue
+from .base import PositionReach
 
 PROGRESS = (0.0, 0.2, 0.6, 1.4, 2.5)  # by different types held (0..4): the hope of a set of five, in points
 DENY = 0.35  # share of the best opponent's gain counted for taking a tile they could have had
@@ -33,7 +33,7 @@ FIRST_PLUS = 1.0  # a line's first "+" station scores 0 but opens 2, 2, 4
 HARD = {"end": 0.4, "cover": 0.75, "fresh": 1.5, "city_quick": 0.3, "city_reach": 0.2}
 
 
-class BerlinValue(CityValue):
+class BerlinValue(PositionReach):
     def __init__(self, board):
         bd = board.berlin
         self.types = tuple(bd.landmark_types)
@@ -104,17 +104,6 @@ class BerlinValue(CityValue):
     def signature(self, state):
         return (tuple(state.landmarks_left), tuple(self.counts(state, p) for p in range(state.n_players)))
 
-    def reach(self, state, line: int, deny: bool = True) -> dict[int, float]:
-        """Worth per station; stations the line already touches are left in (callers skip them), so the
-        answer depends only on the owner, the line's "+" count and the public stacks and hands, and is
-        shared between look-ahead positions (the judge asks for it thousands of times per decision)."""
-        return self._line_reach(state, line, deny, self._position(state))
-
-    def reach_lines(self, state, lines, deny: bool = True) -> dict:
-        # the hands and the horizon worked out once for all the lines
-        position = self._position(state)
-        return {li: self._line_reach(state, li, deny, position) for li in lines}
-
     def _position(self, state) -> tuple:
         """What ``reach`` reads of the position beyond the line (the same for every line): hands and horizon."""
         hands = tuple(self.counts(state, p) for p in range(state.n_players))
@@ -126,6 +115,9 @@ class BerlinValue(CityValue):
         return hands, h
 
     def _line_reach(self, state, line: int, deny: bool, position: tuple) -> dict[int, float]:
+        """Worth per station (``reach``); stations the line already touches are left in (callers skip them), so the
+        answer depends only on the owner, the line's "+" count and the public stacks and hands, and is
+        shared between look-ahead positions (the judge asks for it thousands of times per decision)."""
         hands, h = position
         ln = state.lines[line]
         me = ln.owner

@@ -28,7 +28,7 @@ import dataclasses
 
 from ...engine.actions import ChooseReward, CompleteSet
 from ...engine.state import PHASE_REWARD
-from .base import CityValue
+from .base import PositionReach
 
 PROGRESS = (0.0, 0.15, 0.45, 1.0, 1.8)  # by different types held (0..4): the hope of a natural set of five, in points
 SCARCE = 3  # tiles of a missing type on the board from which the hope of a set counts fully
@@ -59,7 +59,7 @@ HARD = {"end": 0.4, "cover": 0.75, "fresh": 1.5, "city_quick": 0.3, "city_reach"
 SEARCH_COSTS = {"child": 1.4, "rank": 1.0, "playout": 1.2}
 
 
-class ParisValue(CityValue):
+class ParisValue(PositionReach):
     cards_per_turn = 1.0  # one passenger move per turn
 
     def __init__(self, board):
@@ -252,19 +252,6 @@ class ParisValue(CityValue):
         return (tuple(state.landmarks_left), tuple(self.counts(state, p) for p in range(state.n_players)),
                 tuple(p.branch_tiles for p in state.players), reached)
 
-    def reach(self, state, line: int, deny: bool = True) -> dict[int, float]:
-        """Worth per station for ``line``; stations it already touches are left in (callers skip them).
-
-        With ``deny`` (quick_gain's ranking) a share of what a tile would give the best opponent and the pull
-        towards missing objective stations are added; the judge asks without them.
-        """
-        return self._line_reach(state, line, deny, self._position(state))
-
-    def reach_lines(self, state, lines, deny: bool = True) -> dict:
-        # the position's part of the answer (hands, tiles, horizon, RER reached) worked out once for all the lines
-        position = self._position(state)
-        return {li: self._line_reach(state, li, deny, position) for li in lines}
-
     def _position(self, state) -> tuple:
         """What ``reach`` reads of the position beyond the line: the same for every line (tiles left, hands, branch
         tiles, horizon, RER stations reached)."""
@@ -280,6 +267,11 @@ class ParisValue(CityValue):
         return h, hands, tiles, self.rer_reached(state), tuple(state.landmarks_left)
 
     def _line_reach(self, state, line: int, deny: bool, position: tuple) -> dict[int, float]:
+        """Worth per station for ``line`` (``reach``); stations it already touches are left in (callers skip them).
+
+        With ``deny`` (quick_gain's ranking) a share of what a tile would give the best opponent and the pull
+        towards missing objective stations are added; the judge asks without them.
+        """
         h, hands, tiles, rer_reached, left = position
         ln = state.lines[line]
         me = ln.owner
