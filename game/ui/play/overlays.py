@@ -331,6 +331,12 @@ class Overlays:
         self.clear_of: list[pygame.Rect] = []  # tokens and legal spaces the score tags keep off (play/keepclear.py)
 
     # ---- board buttons ---------------------------------------------------------------------------
+    @classmethod
+    def covered(cls, bv, k: float, margin: int = 0) -> list[pygame.Rect]:
+        """The board's names and symbols and its own buttons (``margin`` round each button): what every overlay
+        keeps off."""
+        return bv.occupied_rects() + [b.inflate(margin, margin) for b in cls.board_buttons(bv, k).values()]
+
     @staticmethod
     def board_buttons(bv, k: float) -> dict[str, pygame.Rect]:
         """Small view controls in the board's top corner: names facing the active seat, and fit the board
@@ -390,7 +396,7 @@ class Overlays:
         if legs and not hasattr(legs[0], "options"):
             legs = [_Leg("", tuple(legs))]
         colours = (self.theme.accent, self.theme.warn)
-        taken = bv.occupied_rects() + list(self.board_buttons(bv, k).values())  # the buttons are drawn over them
+        taken = self.covered(bv, k)  # the buttons are drawn over them
         for j, leg in enumerate(legs):
             colour = colours[min(j, len(colours) - 1)]
             for opt in leg.options:
@@ -450,7 +456,7 @@ class Overlays:
                 shapes.append((img, w, max(img.get_height(), chip) + round(10 * k), lines))
         turned = self.facing in (90, 270)
         area = tag_area(bv, x, y, k)
-        taken = bv.occupied_rects() + list(self.board_buttons(bv, k).values()) if taken is None else taken
+        taken = self.covered(bv, k) if taken is None else taken
         gap = bv.station_radius(opt.destination) + 10 * k
         sizes = [(h, w) if turned else (w, h) for _img, w, h, _lines in shapes]
         got = free_place(sizes, (x, y), gap, area, list(taken) + bv.label_rects(), max(area.w, area.h), self.clear_of)
@@ -541,7 +547,7 @@ class Overlays:
         # each form is drawn only if the ones before it hide something; names, symbols and buttons are
         # gathered and indexed once for all the forms tried
         m = round(8 * k)
-        taken = bv.occupied_rects() + [b.inflate(m, m) for b in self.board_buttons(bv, k).values()] + list(clear_of)
+        taken = self.covered(bv, k, m) + list(clear_of)
         rows = _RectRows(taken, panel.edge in ("bottom", "top"))
         lettered = (taken + list(letters), _RectRows(taken + list(letters), panel.edge in ("bottom", "top"))) \
             if letters else None
@@ -629,7 +635,7 @@ class Overlays:
         r = box.get_rect()
         m = round(8 * k)
         if taken is None:
-            taken = bv.occupied_rects() + [b.inflate(m, m) for b in self.board_buttons(bv, k).values()]
+            taken = self.covered(bv, k, m)
         if rows is None:
             rows = _RectRows(taken, panel.edge in ("bottom", "top"))
         spot = _free_band_spot(r.size, panel.edge, br, pr, taken, m, rows)
