@@ -246,8 +246,9 @@ def _beyond_board(scene, edge: str, seats: pygame.Rect) -> tuple[pygame.Rect, li
     if between <= 0 or area.w <= 0 or area.h <= 0:
         return None
     drawn = [p.rect for p in scene.panels] + scene.cards.item_rects()
-    if getattr(scene, "_win_bar_rect", None) is not None:
-        drawn.append(scene._win_bar_rect)
+    bar = win_bar.bar_rect(scene)
+    if bar is not None:
+        drawn.append(bar)
     return area, drawn
 
 

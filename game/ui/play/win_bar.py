@@ -36,6 +36,12 @@ def carve(scene, area: pygame.Rect, k: float) -> pygame.Rect:
     return pygame.Rect(area.x + w + max(2, round(6 * k)), area.y, area.w - w - max(2, round(6 * k)), area.h)
 
 
+def bar_rect(scene) -> pygame.Rect | None:
+    """Where the bar stands on screen now (None when it is not shown): what else is drawn beside the board
+    keeps off it."""
+    return getattr(scene, "_win_bar_rect", None)
+
+
 def latest(scene) -> list[float] | None:
     r = getattr(scene, "review", None)
     if r is None or not r.chances:
@@ -69,7 +75,7 @@ def picture(scene, rect: pygame.Rect, chances: list[float]) -> pygame.Surface:
 
 
 def draw(scene, surface: pygame.Surface) -> list[pygame.Rect]:
-    rect = getattr(scene, "_win_bar_rect", None)
+    rect = bar_rect(scene)
     chances = latest(scene) if rect is not None else None
     if not chances:
         return []
