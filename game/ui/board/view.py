@@ -185,6 +185,11 @@ class BoardView:
         return [(text, pygame.Rect(round(x0 + ox), round(y0 + oy), round(x1 - x0), round(y1 - y0)))
                 for text, (x0, y0, x1, y1) in self.sheet.grid_labels]
 
+    def grid_label_boxes(self) -> tuple:
+        """The grid reference's letters' boxes in board pixels, as the last sheet drew them: unlike their
+        screen boxes they stay put while the view pans, and change only when the sheet is drawn again."""
+        return tuple(b for _t, b in self.sheet.grid_labels)
+
     def grid_ref(self, stn: int) -> str:
         """The station's square on the grid reference ("C4")."""
         return self.geometry.grid_ref(stn)

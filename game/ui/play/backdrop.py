@@ -163,7 +163,7 @@ class Backdrop:
         # letters with the sheet (drawn over a few frames after a new size)
         bkey = (banner, facing, scene.state.phase == "over", self._banner_view,
                 tuple(p.rect.topleft for p in scene.panels), scene.version, scene.turns.glow(scene.blocking),
-                previews, tuple(b for _t, b in bv.grid_labels()))
+                previews, bv.grid_label_boxes())
         old_b = self._keys.get("banner")
         if (not full and old_b is not None and old_b[0] != bkey and panel_drawn and self._banner_waited < 2
                 and old_b[1] is not None):
