@@ -89,6 +89,7 @@ class ExpertBot(Bot):
     end_rounds = 0.0  # rounds left in the game within which every playout plays to its end (0: never)
     end_lead = 1.0  # weight of the final points lead in a finished playout's value (the win bonus beside it)
     end_overrule_z = -1.0  # ``overrule_z`` within ``end_rounds`` of the end (negative: ``overrule_z`` throughout)
+    end_candidates = 0  # candidates within ``end_rounds`` of the end, where playouts are short (0: as before)
 
     def __init__(self, seed: int | None = None, weights: Weights = DEFAULT, **settings):
         """``settings`` override the class's search settings above (work_budget, candidates, ...)."""
@@ -141,7 +142,10 @@ class ExpertBot(Bot):
         work = hard.last_work
         cost = city_value(view).search_costs(HardBot.COST)
         cands = []
-        for node in ranked[:self.candidates if view.n_players < 4 else self.candidates_four]:
+        many = self.candidates if view.n_players < 4 else self.candidates_four
+        if self.end_candidates and self.near_end(view):
+            many = self.end_candidates
+        for node in ranked[:many]:
             acts, keys = node[2], node[3]
             pre = copy_state(view)  # the turn but its last action: nothing hidden is drawn before the turn ends
             for a in acts[:-1]:
