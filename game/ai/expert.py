@@ -86,10 +86,6 @@ class ExpertBot(Bot):
     look_share = 0.25  # a ride look's work (a copy and an apply, no ranking), as a share of a playout action's
     overrule_z = 1.5  # standard errors by which a challenger must beat hard's own turn to be played instead
     candidates_four = 4  # ``candidates`` at four players and more: more worlds each (docs/ai.md, Measured)
-    end_rounds = 0.0  # rounds left in the game within which every playout plays to its end (0: never)
-    end_lead = 1.0  # weight of the final points lead in a finished playout's value (the win bonus beside it)
-    end_overrule_z = -1.0  # ``overrule_z`` within ``end_rounds`` of the end (negative: ``overrule_z`` throughout)
-    end_candidates = 0  # candidates within ``end_rounds`` of the end, where playouts are short (0: as before)
 
     def __init__(self, seed: int | None = None, weights: Weights = DEFAULT, **settings):
         """``settings`` override the class's search settings above (work_budget, candidates, ...)."""
@@ -101,7 +97,6 @@ class ExpertBot(Bot):
                 raise TypeError(f"ExpertBot has no setting {k!r}")
             setattr(self, k, v)
         self._plan: list = []
-        self._depth = 0  # the turns of the current decision's playouts (``playout_length``, set by ``tryout``)
         self._plan_keys: list[tuple] = []
         self.last_work = 0.0  # work units the last decision used
         self.last_playouts = 0  # playouts of the last decision
@@ -142,10 +137,7 @@ class ExpertBot(Bot):
         work = hard.last_work
         cost = city_value(view).search_costs(HardBot.COST)
         cands = []
-        many = self.candidates if view.n_players < 4 else self.candidates_four
-        if self.end_candidates and self.near_end(view):
-            many = self.end_candidates
-        for node in ranked[:many]:
+        for node in ranked[:self.candidates if view.n_players < 4 else self.candidates_four]:
             acts, keys = node[2], node[3]
             pre = copy_state(view)  # the turn but its last action: nothing hidden is drawn before the turn ends
             for a in acts[:-1]:
@@ -170,7 +162,6 @@ class ExpertBot(Bot):
         played by ``overrule_z`` standard errors of the paired difference (common worlds). A few worlds per
         candidate are noisy, and hard's own ranking already knows a lot: overruling it on noise lost games."""
         self.last_playouts = 0
-        self._depth = self.playout_length(view.n_players, self.turns_left(view))
         cost = city_value(view).search_costs(HardBot.COST)
         price = cost.get("playout", self.playout_price)  # a playout's pieces, dearer than the beam's (measured)
         cost = {k: v * price for k, v in cost.items()}
@@ -215,13 +206,11 @@ class ExpertBot(Bot):
             rivals = sorted(sorted(rivals, key=lambda i: -sum(values[i]) / len(values[i]))[:len(rivals) // 2])
             rounds_left = max(1, rounds_left - 1)
         self.last_work = spent + work
-        z = self.end_overrule_z if self.end_overrule_z >= 0 and self.near_end(view) else self.overrule_z
-        return cands[self.overrule(values, rivals, z)]
+        return cands[self.overrule(values, rivals)]
 
-    def overrule(self, values: list[list[float]], rivals: list[int], z: float | None = None) -> int:
+    def overrule(self, values: list[list[float]], rivals: list[int]) -> int:
         """The candidate to play: the best challenger still in when its paired lead over the incumbent (candidate
-        0), over the worlds both played, is more than ``z`` (``overrule_z``) standard errors; else the incumbent."""
-        z = self.overrule_z if z is None else z
+        0), over the worlds both played, is more than ``overrule_z`` standard errors; else the incumbent."""
         best = min((i for i in rivals if values[i]), key=lambda i: (-sum(values[i]) / len(values[i]), i),
                    default=None)
         if best is None:
@@ -232,36 +221,25 @@ class ExpertBot(Bot):
         if mean <= 0:
             return 0
         if n < 2:
-            return best if z <= 0 else 0
+            return best if self.overrule_z <= 0 else 0
         var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        return best if mean > z * (var / n) ** 0.5 else 0
+        return best if mean > self.overrule_z * (var / n) ** 0.5 else 0
 
     def playout_guess(self, view: GameState, cost: dict) -> float:
         """Work units a playout from ``view`` will take, before any is played: a greedy action per action left in
         the game (the turns the unseen cards allow, as the judge counts them), so that a small budget is not
         overrun by the first world."""
-        turns = self.turns_left(view)
+        turns = len(view.deck) / city_value(view).cards_per_turn + view.n_players
         if self.playout_turns:
-            turns = min(turns, self.playout_length(view.n_players, turns) or turns)
+            turns = min(turns, self.playout_length(view.n_players))
         return cost["child"] + 4.0 * turns * self.step_share * cost["rank"]
 
-    @staticmethod
-    def turns_left(view: GameState) -> float:
-        """Turns the game has left, every player's (the unseen cards at the board's cards a turn, and the last
-        round)."""
-        return len(view.deck) / city_value(view).cards_per_turn + view.n_players
-
-    def near_end(self, view: GameState) -> bool:
-        """Within ``end_rounds`` rounds of the game's end, where a playout to the end is short and its value exact."""
-        return self.turns_left(view) <= self.end_rounds * view.n_players
-
-    def playout_length(self, players: int, turns_left: float = float("inf")) -> int:
+    def playout_length(self, players: int) -> int:
         """Turns a playout plays after the candidate's: as many whole rounds as fit in ``playout_turns`` (at least
         one), so that every player, the bot too, has played as often when the leaf is judged: 6 at two and three
         players, 4 at four, 5 at five. At four players six turns left the leaf with two opponents having played
-        twice and one once, and whole rounds won more (docs/ai.md, Measured); 0 plays to the end of the game, as
-        do all playouts within ``end_rounds`` rounds of it (``turns_left``)."""
-        if not self.playout_turns or turns_left <= self.end_rounds * players:
+        twice and one once, and whole rounds won more (docs/ai.md, Measured); 0 plays to the end of the game."""
+        if not self.playout_turns:
             return 0
         return players * max(1, self.playout_turns // players)
 
@@ -274,12 +252,12 @@ class ExpertBot(Bot):
         c.setup.objectives = [list(h) for h in world.setup.objectives]
         apply(c, acts[-1])
         finish_routes(c, me)
-        c, work = self.rollout(c, self._depth, cost)
+        c, work = self.rollout(c, self.playout_length(c.n_players), cost)
         work += cost["child"]
         if c.over:
             won = winners(c)
             bonus = self.win_bonus / len(won) if me in won else -self.win_bonus
-            return self.end_lead * score_lead(c, me) + bonus, work
+            return score_lead(c, me) + bonus, work
         judge = judges[me]
         v = judge.value(c)
         work += cost["child"]
