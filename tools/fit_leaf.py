@@ -1,7 +1,10 @@
 """Fit the expert's learned leaf (game/ai/leaf.py) to the final points of hard-against-hard games.
 
-    python tools/fit_leaf.py record DATA.jsonl.gz [--deals 5000-5029] [--boards london,classic,...]
-    python tools/fit_leaf.py fit DATA.jsonl.gz [--out game/ai/leaf_weights.json]
+    python tools/fit_leaf.py record DATA.jsonl.gz [--deals 5000-5011] [--boards london,classic,...]
+    python tools/fit_leaf.py fit DATA.jsonl.gz[,MORE.jsonl.gz] [--out game/ai/leaf_weights.json]
+
+The shipped weights were fitted to tools/fit_leaf_data.jsonl.gz: deals 5000-5011 and 5012-5035 recorded in two runs
+and joined (360 games, 11154 turn starts).
 
 ``record`` plays hard against hard (both clocks off, seeded as the arena seeds its bots) at two and at four players
 on each board, and at the start of every turn writes every player's features (leaf.FEATURES, with the judge built at
@@ -15,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import io
 import json
 import sys
 
@@ -59,7 +63,7 @@ def play(board: str, players: int, deal: int) -> list[dict]:
 
 
 def record(path: str, deals: list[int], boards: list[str]) -> None:
-    with gzip.open(path, "wt") as f:
+    with io.TextIOWrapper(gzip.GzipFile(path, "wb", mtime=0)) as f:  # no time stamp: the same games, the same file
         for deal in deals:
             for board in boards:
                 for players in (2, 4):
@@ -198,7 +202,7 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("command", choices=("record", "fit"))
     ap.add_argument("data")
-    ap.add_argument("--deals", default="5000-5029")
+    ap.add_argument("--deals", default="5000-5011")
     ap.add_argument("--boards", default=",".join(BOARDS))
     ap.add_argument("--out", default=str(WEIGHTS_FILE))
     a = ap.parse_args(argv)

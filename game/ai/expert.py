@@ -264,7 +264,7 @@ class ExpertBot(Bot):
             return score_lead(c, me) + bonus, work
         if self.leaf == "learned":
             # the parts the judge's value, trip_lead and the ride add, weighed as fitted (leaf.py)
-            work += cost["child"] * 2 + cost["passenger"] + cost["origin"] * (1 + len(origins))
+            work += cost["child"] + cost["passenger"] + cost["origin"] * (1 + len(origins))
             return learned_leaf(Judge(c, me, self.w), c, [c.passenger] + origins, me), work
         judge = judges[me]
         v = judge.value(c)
