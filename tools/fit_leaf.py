@@ -82,9 +82,18 @@ def load_records(paths: str) -> list[dict]:
     return recs
 
 
-def design(recs: list[dict]) -> tuple[list[list[float]], list[float]]:
-    """Per player of every record: its features, and its final points."""
-    return [row for r in recs for row in r["rows"]], [float(v) for r in recs for v in r["final"]]
+def design(recs: list[dict], relative: bool = False) -> tuple[list[list[float]], list[float]]:
+    """Per player of every record: its features, and its final points; ``relative``: both less the record's mean
+    over its players (what sets one player's lead, without what lifts every player of the game alike)."""
+    if not relative:
+        return [row for r in recs for row in r["rows"]], [float(v) for r in recs for v in r["final"]]
+    x, y = [], []
+    for r in recs:
+        n = r["players"]
+        mu = [sum(c) / n for c in zip(*r["rows"])]
+        x += [[a - m for a, m in zip(row, mu)] for row in r["rows"]]
+        y += [v - sum(r["final"]) / n for v in r["final"]]
+    return x, y
 
 
 def _solve(a: list[list[float]], b: list[float]) -> list[float]:
@@ -163,7 +172,7 @@ def scores(true: list[float], pred: list[float]) -> dict:
             "R2_as_is": round(direct, 3), "n": len(true)}
 
 
-def fit(path: str, out: str) -> dict:
+def fit(path: str, out: str, relative: bool = False) -> dict:
     recs = load_records(path)
     report = {}
     boards = {}
@@ -173,7 +182,7 @@ def fit(path: str, out: str) -> dict:
             continue
         train = [r for r in mine if r["deal"] % HELD_OUT != HELD_OUT - 1]
         test = [r for r in mine if r["deal"] % HELD_OUT == HELD_OUT - 1]
-        model = ridge(*design(train))
+        model = ridge(*design(train, relative))
         rep = {}
         for players in (2, 4, None):
             sub = [r for r in test if players is None or r["players"] == players]
@@ -181,10 +190,10 @@ def fit(path: str, out: str) -> dict:
                 rep[str(players or "all")] = {"learned": scores(*margins(sub, model)),
                                               "judge": scores(*margins(sub, None))}
         report[board] = rep
-        b0, coef = ridge(*design(mine))
+        b0, coef = ridge(*design(mine, relative))
         boards[board] = {"intercept": round(b0, 6), "coef": [round(c, 6) for c in coef],
                          "games": len({(r["deal"], r["players"]) for r in mine})}
-    data = {"features": list(FEATURES), "ridge": RIDGE, "boards": boards,
+    data = {"features": list(FEATURES), "ridge": RIDGE, "boards": boards, "relative": relative,
             "fitted_by": "tools/fit_leaf.py fit (hard against hard, 2 and 4 players)"}
     if out:
         with open(out, "w") as f:
@@ -205,11 +214,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--deals", default="5000-5011")
     ap.add_argument("--boards", default=",".join(BOARDS))
     ap.add_argument("--out", default=str(WEIGHTS_FILE))
+    ap.add_argument("--relative", action="store_true", help="fit each player's points less its game's mean")
     a = ap.parse_args(argv)
     if a.command == "record":
         record(a.data, _deals(a.deals), a.boards.split(","))
     else:
-        print(json.dumps(fit(a.data, a.out), indent=1))
+        print(json.dumps(fit(a.data, a.out, a.relative), indent=1))
 
 
 if __name__ == "__main__":
