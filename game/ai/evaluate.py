@@ -271,11 +271,13 @@ class Judge:
             acts = future[p]
             h = min(1.0, acts / w.hold_full)
             pl = state.players[p]
-            pot[p] += pl.branch_tiles * (w.tile_end + (w.tile - w.tile_end) * h)
-            pot[p] += city.hand(state, p, h)
+            tiles = pl.branch_tiles * (w.tile_end + (w.tile - w.tile_end) * h)
+            hand = city.hand(state, p, h)
+            pot[p] += tiles
+            pot[p] += hand
             if parts is not None:
-                parts["tiles"][p] = pl.branch_tiles * (w.tile_end + (w.tile - w.tile_end) * h)
-                parts["hand"][p] = city.hand(state, p, h)
+                parts["tiles"][p] = tiles
+                parts["hand"][p] = hand
             if h <= 0:
                 continue
             fresh = 0
