@@ -14,6 +14,7 @@ from ..engine.state import CHOICE_PHASES
 from .cities import city_value
 
 ROUTE = "route"
+PARTS = ("cover", "tiles", "hand", "ends", "fresh", "reach")  # Judge.potentials' parts, in points
 _ENDS = "_ai_ends"  # per-position cache of line-end values (a look-ahead copy's own, never the game's)
 
 
@@ -222,12 +223,14 @@ class Judge:
                 stack.append((t, d + 1, val + fac * b, fac * w.decay, seen + (t,), nsyms))
         return best + w.room * min(len(reached), w.room_full) / w.room_full, grab
 
-    def potentials(self, state: GameState, parent: GameState | None = None, changed: int | None = None) -> list[float]:
+    def potentials(self, state: GameState, parent: GameState | None = None, changed: int | None = None,
+                   parts: dict[str, list[float]] | None = None) -> list[float]:
         """Per player: what the network may still earn, in points (rough, for comparing positions).
 
         With ``parent`` (the position one action earlier) and ``changed`` (the connection that action
         placed on, or -1 for a branch tile), line ends out of reach of the change keep the parent's
-        values instead of being searched again; the result is the same.
+        values instead of being searched again; the result is the same. ``parts`` (PARTS -> a list per
+        player, filled in) gets the sum's parts separately, for the learned leaf (leaf.py).
         """
         w = self.w
         f = self.facts
@@ -260,14 +263,24 @@ class Judge:
             share = w.cover / len(owners)
             for o in owners:
                 pot[o] += share
+        if parts is not None:
+            for k in PARTS:
+                parts[k] = [0.0] * n
+            parts["cover"] = list(pot)
         for p in range(n):
             acts = future[p]
             h = min(1.0, acts / w.hold_full)
             pl = state.players[p]
-            pot[p] += pl.branch_tiles * (w.tile_end + (w.tile - w.tile_end) * h)
-            pot[p] += city.hand(state, p, h)
+            tiles = pl.branch_tiles * (w.tile_end + (w.tile - w.tile_end) * h)
+            hand = city.hand(state, p, h)
+            pot[p] += tiles
+            pot[p] += hand
+            if parts is not None:
+                parts["tiles"][p] = tiles
+                parts["hand"][p] = hand
             if h <= 0:
                 continue
+            fresh = 0
             ends_total = 0.0
             grabs: dict[tuple[int, int], float] = {}  # (line or -1 for a landmark, station) -> best worth
             for li in pl.lines:
@@ -277,6 +290,7 @@ class Judge:
                 depth = min(w.depth, ln.tokens_left, max(1, int(acts)))
                 if not ln.conns:
                     ends_total += w.fresh
+                    fresh += 1
                     continue
                 extra = False  # the city's worth per station for this line, fetched once it is needed
                 for s, d in ln.degree.items():
@@ -295,6 +309,10 @@ class Judge:
                                 if grabs.get(k, 0.0) < x:
                                     grabs[k] = x
             pot[p] += w.end * h * (ends_total + w.city_reach * sum(grabs.values()))
+            if parts is not None:
+                parts["fresh"][p] = w.end * h * w.fresh * fresh
+                parts["ends"][p] = w.end * h * (ends_total - w.fresh * fresh)
+                parts["reach"][p] = w.end * h * w.city_reach * sum(grabs.values())
         state.__dict__[_ENDS] = (sig, ends)
         return pot
 
@@ -306,6 +324,14 @@ class Judge:
         engine's search on this network; tied line sets count equally. The per-trip average is scaled
         by the number of trips left and by ``trips``, since the network will change meanwhile.
         """
+        per_trip, trips = self.trip_shares(state, origins)
+        if not trips:
+            return 0.0
+        return self.w.trips * trips * lead_of(per_trip, self.me)
+
+    def trip_shares(self, state: GameState, origins: list[int]) -> tuple[list[float], int]:
+        """Per player, the passenger points of an average sample trip on this network (``trip_lead``'s
+        sample); and the trips still to come (the pool's stations), 0 when no sample trip was routed."""
         board = board_of(state)
         pool = set(state.deck)
         pool.update(state.face_up)
@@ -332,8 +358,8 @@ class Judge:
                         m ^= low
                 count += 1
         if not count:
-            return 0.0
-        return self.w.trips * len(pool) * lead_of([x / count for x in tot], self.me)
+            return tot, 0
+        return [x / count for x in tot], len(pool)
 
     def value(self, state: GameState, parent: GameState | None = None, changed: int | None = None) -> float:
         """Own (points + potential) minus the best opponent's."""

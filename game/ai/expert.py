@@ -35,6 +35,7 @@ from .bots import Bot, HardBot, ranked_placements
 from .cities import city_value
 from .evaluate import (DEFAULT, ROUTE, Judge, Weights, branch_legal, copy_state, finish_routes, passenger_now,
                        route_choice, score_lead)
+from .leaf import learned_leaf
 
 
 def determinise(view: GameState, me: int, rng: random.Random) -> GameState:
@@ -86,6 +87,7 @@ class ExpertBot(Bot):
     look_share = 0.25  # a ride look's work (a copy and an apply, no ranking), as a share of a playout action's
     overrule_z = 1.5  # standard errors by which a challenger must beat hard's own turn to be played instead
     candidates_four = 4  # ``candidates`` at four players and more: more worlds each (docs/ai.md, Measured)
+    leaf = "judge"  # a playout's leaf: "judge" (hard's judge, trips, next ride) or "learned" (leaf.py's fit)
 
     def __init__(self, seed: int | None = None, weights: Weights = DEFAULT, **settings):
         """``settings`` override the class's search settings above (work_budget, candidates, ...)."""
@@ -96,6 +98,8 @@ class ExpertBot(Bot):
             if k.startswith("_") or not hasattr(type(self), k) or callable(getattr(type(self), k)):
                 raise TypeError(f"ExpertBot has no setting {k!r}")
             setattr(self, k, v)
+        if self.leaf not in ("judge", "learned"):
+            raise ValueError(f"ExpertBot's leaf is 'judge' or 'learned', not {self.leaf!r}")
         self._plan: list = []
         self._plan_keys: list[tuple] = []
         self.last_work = 0.0  # work units the last decision used
@@ -258,6 +262,10 @@ class ExpertBot(Bot):
             won = winners(c)
             bonus = self.win_bonus / len(won) if me in won else -self.win_bonus
             return score_lead(c, me) + bonus, work
+        if self.leaf == "learned":
+            # the parts the judge's value, trip_lead and the ride add, weighed as fitted (leaf.py)
+            work += cost["child"] + cost["passenger"] + cost["origin"] * (1 + len(origins))
+            return learned_leaf(Judge(c, me, self.w), c, [c.passenger] + origins, me), work
         judge = judges[me]
         v = judge.value(c)
         work += cost["child"]

@@ -1,0 +1,226 @@
+"""Fit the expert's learned leaf (game/ai/leaf.py) to the final points of hard-against-hard games.
+
+    python tools/fit_leaf.py record DATA.jsonl.gz [--deals 5000-5011] [--boards london,classic,...]
+    python tools/fit_leaf.py fit DATA.jsonl.gz[,MORE.jsonl.gz] [--out game/ai/leaf_weights.json]
+
+The shipped weights were fitted to tools/fit_leaf_data.jsonl.gz: deals 5000-5011 and 5012-5035 recorded in two runs
+and joined (360 games, 11154 turn starts).
+
+``record`` plays hard against hard (both clocks off, seeded as the arena seeds its bots) at two and at four players
+on each board, and at the start of every turn writes every player's features (leaf.FEATURES, with the judge built at
+that position), the old leaf's value for each player, and at the end of the game the final points and winners.
+``fit`` fits, per board family, each player's final points to its features by ridge regression, reports on held-out
+games (every fourth deal) how well the learned leaf and the old leaf predict the final points margin (own final
+points minus the best opponent's), and writes the weights fitted on all games. Both are deterministic: the same
+deals give the same data, the same data the same weights.
+"""
+from __future__ import annotations
+
+import argparse
+import gzip
+import io
+import json
+import sys
+
+from game.ai.arena import _bot_seed
+from game.ai.bots import HardBot
+from game.ai.cities import city_value
+from game.ai.evaluate import DEFAULT, Judge, lead_of
+from game.ai.leaf import FEATURES, WEIGHTS_FILE, features, judge_leaf, predicted
+from game.engine import apply, new_game, winners
+
+BOARDS = {"london": ("london", "standard"), "classic": ("london", "classic"), "berlin": ("berlin", "standard"),
+          "newyork": ("newyork", "standard"), "paris": ("paris", "standard")}
+OFF = 1e9  # hard's wall-clock safety stop, off: the games depend on the seeds only
+RIDGE = 1.0  # the ridge penalty, on standardised features (a whole game's positions are one game's evidence)
+HELD_OUT = 4  # every fourth deal is held out of the check's fit
+
+
+def play(board: str, players: int, deal: int) -> list[dict]:
+    """One hard-against-hard game; a record per turn start, each with the game's outcome."""
+    map_, variant = BOARDS[board]
+    state = new_game(map=map_, players=players, seed=deal, start_player=0, variant=variant)
+    bots = [HardBot(_bot_seed(deal, i), budget=OFF) for i in range(players)]
+    recs = []
+    turn = None
+    while not state.over:
+        if state.turn != turn and state.phase == "actions":
+            turn = state.turn
+            w = city_value(state).weights("hard", DEFAULT)
+            judge = Judge(state, 0, w)
+            origins = [state.passenger] + HardBot(0, w).trip_origins(state)
+            rows = features(judge, state, origins)
+            recs.append({"board": board, "players": players, "deal": deal, "turn": turn, "mover": state.current,
+                         "rows": [[round(x, 6) for x in r] for r in rows],
+                         "judge": [round(judge_leaf(judge, rows, state.current, p), 6) for p in range(players)]})
+        apply(state, bots[state.current].choose(state))
+    final = [p.score for p in state.players]
+    won = winners(state)
+    for r in recs:
+        r["final"] = final
+        r["winners"] = won
+    return recs
+
+
+def record(path: str, deals: list[int], boards: list[str]) -> None:
+    with io.TextIOWrapper(gzip.GzipFile(path, "wb", mtime=0)) as f:  # no time stamp: the same games, the same file
+        for deal in deals:
+            for board in boards:
+                for players in (2, 4):
+                    for r in play(board, players, deal):
+                        f.write(json.dumps(r, sort_keys=True) + "\n")
+                    f.flush()
+                    print(deal, board, players, file=sys.stderr, flush=True)
+
+
+def load_records(paths: str) -> list[dict]:
+    """The records of one or more (comma-separated) data files."""
+    recs = []
+    for path in paths.split(","):
+        with gzip.open(path, "rt") as f:
+            recs += [json.loads(line) for line in f]
+    return recs
+
+
+def design(recs: list[dict], relative: bool = False) -> tuple[list[list[float]], list[float]]:
+    """Per player of every record: its features, and its final points; ``relative``: both less the record's mean
+    over its players (what sets one player's lead, without what lifts every player of the game alike)."""
+    if not relative:
+        return [row for r in recs for row in r["rows"]], [float(v) for r in recs for v in r["final"]]
+    x, y = [], []
+    for r in recs:
+        n = r["players"]
+        mu = [sum(c) / n for c in zip(*r["rows"])]
+        x += [[a - m for a, m in zip(row, mu)] for row in r["rows"]]
+        y += [v - sum(r["final"]) / n for v in r["final"]]
+    return x, y
+
+
+def _solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """``a`` x = ``b`` by Gaussian elimination with partial pivoting (``a`` is small and positive definite)."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for c in range(n):
+        piv = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[piv] = m[piv], m[c]
+        for r in range(c + 1, n):
+            f = m[r][c] / m[c][c]
+            for k in range(c, n + 1):
+                m[r][k] -= f * m[c][k]
+    x = [0.0] * n
+    for c in range(n - 1, -1, -1):
+        x[c] = (m[c][n] - sum(m[c][k] * x[k] for k in range(c + 1, n))) / m[c][c]
+    return x
+
+
+def ridge(x: list[list[float]], y: list[float], lam: float = RIDGE) -> tuple[float, list[float]]:
+    """Intercept and weights of a ridge fit on standardised features, given back on the features' own scale."""
+    n, k = len(x), len(x[0])
+    mu = [sum(r[j] for r in x) / n for j in range(k)]
+    sd = [(sum((r[j] - mu[j]) ** 2 for r in x) / n) ** 0.5 or 1.0 for j in range(k)]
+    ym = sum(y) / n
+    z = [[(r[j] - mu[j]) / sd[j] for j in range(k)] for r in x]
+    a = [[sum(r[i] * r[j] for r in z) + (lam if i == j else 0.0) for j in range(k)] for i in range(k)]
+    b = [sum(r[i] * (v - ym) for r, v in zip(z, y)) for i in range(k)]
+    coef = [bj / sj for bj, sj in zip(_solve(a, b), sd)]
+    return ym - sum(m * c for m, c in zip(mu, coef)), coef
+
+
+def margins(recs: list[dict], model: tuple[float, list[float]] | None) -> tuple[list[float], list[float]]:
+    """Per player of every record: the final points margin, and the leaf's value (learned, or the old leaf with
+    ``model`` None)."""
+    true, pred = [], []
+    for r in recs:
+        fin = r["final"]
+        p = r["judge"] if model is None else predicted(r["rows"], {"intercept": model[0], "coef": model[1]})
+        for i in range(r["players"]):
+            true.append(lead_of(fin, i))
+            pred.append(p[i] if model is None else lead_of(p, i))
+    return true, pred
+
+
+def _corr(a: list[float], b: list[float]) -> float:
+    ma, mb = sum(a) / len(a), sum(b) / len(b)
+    sab = sum((x - ma) * (y - mb) for x, y in zip(a, b))
+    saa = sum((x - ma) ** 2 for x in a)
+    sbb = sum((y - mb) ** 2 for y in b)
+    return sab / (saa * sbb) ** 0.5
+
+
+def _ranks(v: list[float]) -> list[float]:
+    """Ranks, ties given their mean rank."""
+    order = sorted(range(len(v)), key=v.__getitem__)
+    r = [0.0] * len(v)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and v[order[j + 1]] == v[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            r[order[k]] = (i + j) / 2
+        i = j + 1
+    return r
+
+
+def scores(true: list[float], pred: list[float]) -> dict:
+    """r² of the margin (the share of its variance a linear function of the leaf explains), the rank correlation,
+    and the R² of the leaf taken as the margin itself (its own scale)."""
+    r = _corr(true, pred)
+    mt = sum(true) / len(true)
+    direct = 1.0 - sum((t - p) ** 2 for t, p in zip(true, pred)) / sum((t - mt) ** 2 for t in true)
+    return {"r2": round(r * r, 3), "spearman": round(_corr(_ranks(true), _ranks(pred)), 3),
+            "R2_as_is": round(direct, 3), "n": len(true)}
+
+
+def fit(path: str, out: str, relative: bool = False) -> dict:
+    recs = load_records(path)
+    report = {}
+    boards = {}
+    for board in BOARDS:
+        mine = [r for r in recs if r["board"] == board]
+        if not mine:
+            continue
+        train = [r for r in mine if r["deal"] % HELD_OUT != HELD_OUT - 1]
+        test = [r for r in mine if r["deal"] % HELD_OUT == HELD_OUT - 1]
+        model = ridge(*design(train, relative))
+        rep = {}
+        for players in (2, 4, None):
+            sub = [r for r in test if players is None or r["players"] == players]
+            if sub:
+                rep[str(players or "all")] = {"learned": scores(*margins(sub, model)),
+                                              "judge": scores(*margins(sub, None))}
+        report[board] = rep
+        b0, coef = ridge(*design(mine, relative))
+        boards[board] = {"intercept": round(b0, 6), "coef": [round(c, 6) for c in coef],
+                         "games": len({(r["deal"], r["players"]) for r in mine})}
+    data = {"features": list(FEATURES), "ridge": RIDGE, "boards": boards, "relative": relative,
+            "fitted_by": "tools/fit_leaf.py fit (hard against hard, 2 and 4 players)"}
+    if out:
+        with open(out, "w") as f:
+            json.dump(data, f, indent=1, sort_keys=True)
+            f.write("\n")
+    return report
+
+
+def _deals(text: str) -> list[int]:
+    a, _, b = text.partition("-")
+    return list(range(int(a), int(b or a) + 1))
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("command", choices=("record", "fit"))
+    ap.add_argument("data")
+    ap.add_argument("--deals", default="5000-5011")
+    ap.add_argument("--boards", default=",".join(BOARDS))
+    ap.add_argument("--out", default=str(WEIGHTS_FILE))
+    ap.add_argument("--relative", action="store_true", help="fit each player's points less its game's mean")
+    a = ap.parse_args(argv)
+    if a.command == "record":
+        record(a.data, _deals(a.deals), a.boards.split(","))
+    else:
+        print(json.dumps(fit(a.data, a.out, a.relative), indent=1))
+
+
+if __name__ == "__main__":
+    main()
