@@ -168,6 +168,9 @@ MOVES: list[tuple[str, tuple[str, ...], float, float, float]] = [
     # the eighth session's (`search-seventh --allow-720 2`: 1280x720 may lose a name or two where 1920x1080 and
     # 3840x2160 gain): Hohenzollerndamm 24 units right, its neighbours within 150 units part of the way
     ("shift", ("Hohenzollerndamm",), 150.0, 24.0, 0.0),
+    # and (`--fine`, the five-seat laptops searched too) the stations round Potsdamer Platz drawn a little apart
+    # up and down (0.08, radius 150): Potsdamer Platz gets room with five seats on a laptop at both sizes
+    ("spread", ("Potsdamer Platz",), 150.0, 0.0, 0.08),
 ]
 EIGHTH_FROM = 1  # MOVES before the eighth session's: 1280x720's allowance (`--allow-720`) counted from their map
 
@@ -764,6 +767,7 @@ def seventh_trials(centre: tuple[str, ...]):
 # the eighth session's finer moves (`search-seventh --fine`): spreads of 0.08 too, shifts of 12 units too
 FINE_GAINS = SEVENTH_GAINS + ((0.08, 0.08), (0.08, 0.0), (0.0, 0.08))
 FINE_SHIFTS = (12.0, 24.0)
+FINE_SEARCHED = [4, 5, 10, 11, 14]  # the five-seat views at 1920x1080 and 3840x2160, the laptop's too
 
 
 def fine_trials(centre: tuple[str, ...]):
@@ -897,7 +901,7 @@ def main(argv: list[str]) -> int:
     if argv[:1] == ["search-seventh"]:  # "--allow-720 N": 1280x720's views may each gain N names without room
         allow = int(argv[argv.index("--allow-720") + 1]) if "--allow-720" in argv else 0
         rounds = int(argv[argv.index("--rounds") + 1]) if "--rounds" in argv else 1
-        fine = {"trials": fine_trials, "tries": 4} if "--fine" in argv else {}
+        fine = {"trials": fine_trials, "tries": 4, "views": FINE_SEARCHED} if "--fine" in argv else {}
         print("MOVES =", search_seventh(allow=allow, rounds=rounds, **fine) if "720" not in argv else search_seventh(
             views=FISHEYE_SEARCHED, goal=GOAL_720, centres_of=clusters, trials=fisheye_trials))
         return 0

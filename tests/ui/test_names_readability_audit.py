@@ -23,7 +23,9 @@ BOUNDED = [("london", (1920, 1080), 4, "table"), ("london-2006", (3840, 2160), 2
 NO_ROOM_AT_MOST = {
     ("london", (1280, 720)): 50, ("london", (1920, 1080)): 0, ("london", (3840, 2160)): 0,
     ("london-2006", (1280, 720)): 50, ("london-2006", (1920, 1080)): 0, ("london-2006", (3840, 2160)): 0,
-    ("berlin", (1280, 720)): 80, ("berlin", (1920, 1080)): 3, ("berlin", (3840, 2160)): 7,
+    # Berlin at 1280x720 81 (80 before): the eighth session's priority lets a move cost 1280x720 a name or two
+    # (its goal is out of a layout's reach, docs/play-screen.md) where 1920x1080 and 3840x2160 gain
+    ("berlin", (1280, 720)): 81, ("berlin", (1920, 1080)): 3, ("berlin", (3840, 2160)): 5,
     ("newyork", (1280, 720)): 48, ("newyork", (1920, 1080)): 12, ("newyork", (3840, 2160)): 11,
     ("paris", (1280, 720)): 87, ("paris", (1920, 1080)): 34, ("paris", (3840, 2160)): 31}
 # the same with up to four seats (London, both editions, Berlin, and New York at 1920x1080: the goal's 0 at 1920x1080 and 3840x2160)
