@@ -29,6 +29,9 @@ again, then the stations whose names have no room at 1920x1080 or 3840x2160 nudg
 The seventh session (:func:`search_seventh`, ``search-seventh [720]``) adds local moves of several stations at
 once (:data:`MOVES`: a small spread, squeeze or shift round a group of stations without room, made after the
 nudges), measured on all 18 of the play screen's board views and kept only when none gains a name without room.
+The eighth session (``search-seventh --allow-720 2 [--fine]``) lets a kept move cost each 1280x720 view up to two
+names without room (counted from the map before its moves, :data:`EIGHTH_FROM`) where the 1920x1080 and 3840x2160
+views gain: 1280x720's goal is out of a layout's reach (docs/play-screen.md), theirs is not.
 
 :func:`positions` applies them all to the transcribed positions; ``tools/make_berlin_map.py`` writes them into
 ``maps/berlin.toml`` (the TOML stays the source of truth; ``tests/maps/test_berlin_map.py`` checks that these
@@ -753,12 +756,12 @@ SEVENTH_GAINS = ((0.15, 0.15), (0.3, 0.3), (0.3, 0.0), (0.0, 0.3), (-0.15, 0.0),
 SEVENTH_SHIFTS = (24.0,)  # units the centre moves (in eight directions), its neighbours less
 
 
-def seventh_trials(centre: tuple[str, ...]):
+def seventh_trials(centre: tuple[str, ...], radii=SEVENTH_RADII, gains=SEVENTH_GAINS, shifts=SEVENTH_SHIFTS):
     """The local moves tried round ``centre``: spreads, squeezes and shifts at each radius."""
-    for radius in SEVENTH_RADII:
-        for a, b in SEVENTH_GAINS:
+    for radius in radii:
+        for a, b in gains:
             yield ("spread", centre, radius, a, b)
-        for step in SEVENTH_SHIFTS:
+        for step in shifts:
             for k in range(8):
                 t = math.radians(45 * k)
                 yield ("shift", centre, radius, round(step * math.cos(t), 1), round(step * math.sin(t), 1))
@@ -772,13 +775,7 @@ FINE_SEARCHED = [4, 5, 10, 11, 14]  # the five-seat views at 1920x1080 and 3840x
 
 def fine_trials(centre: tuple[str, ...]):
     """:func:`seventh_trials` with FINE_GAINS and FINE_SHIFTS, at radius 150 or 230."""
-    for radius in SEVENTH_RADII[:2]:
-        for a, b in FINE_GAINS:
-            yield ("spread", centre, radius, a, b)
-        for step in FINE_SHIFTS:
-            for k in range(8):
-                t = math.radians(45 * k)
-                yield ("shift", centre, radius, round(step * math.cos(t), 1), round(step * math.sin(t), 1))
+    return seventh_trials(centre, SEVENTH_RADII[:2], FINE_GAINS, FINE_SHIFTS)
 
 
 def seventh_centres(stuck: list[str], pos) -> list[tuple[str, ...]]:
