@@ -25,8 +25,10 @@ import sys
 from game.ai.arena import _bot_seed
 from game.ai.bots import HardBot
 from game.ai.cities import city_value
-from game.ai.evaluate import DEFAULT, Judge, lead_of
-from game.ai.leaf import FEATURES, WEIGHTS_FILE, features, judge_leaf, predicted
+from game.ai.evaluate import DEFAULT, PARTS, Judge, lead_of, score_lead
+from game.ai.expert import ExpertBot, determinise
+from game.ai.leaf import FEATURES, PAIRED_FILE, WEIGHTS_FILE, features, judge_leaf, predicted
+from game.ai.view import public_view
 from game.engine import apply, new_game, winners
 
 BOARDS = {"london": ("london", "standard"), "classic": ("london", "classic"), "berlin": ("berlin", "standard"),
@@ -68,6 +70,64 @@ def record(path: str, deals: list[int], boards: list[str]) -> None:
             for board in boards:
                 for players in (2, 4):
                     for r in play(board, players, deal):
+                        f.write(json.dumps(r, sort_keys=True) + "\n")
+                    f.flush()
+                    print(deal, board, players, file=sys.stderr, flush=True)
+
+
+def candidate_records(state, deal: int, worlds: int, keep: int) -> list[dict]:
+    """The mover's top ``keep`` candidate turns (as ExpertBot.act builds them), each played in the same ``worlds``
+    sampled worlds (ExpertBot.determinise, common random numbers): per candidate and world, the features of every
+    player at the six-turn playout's leaf (None when the game ended first), the expert's judge leaf there, and the
+    bot's final points lead when that playout is continued to the end of the game."""
+    view = public_view(state)
+    me = view.current
+    bot = ExpertBot(_bot_seed(deal, me), budget=OFF)
+    bot.w = bot._weights(view)
+    rng = bot._rng(view)
+    cands = bot.root_turns(view, me, rng)[0][:keep]
+    if len(cands) < 2:
+        return []
+    cost = bot.playout_costs(view)
+    judges = {me: Judge(view, me, bot.w)}
+    origins = HardBot.trip_origins(bot, view)
+    recs = []
+    for k in range(worlds):
+        world = determinise(view, me, rng)
+        for i, cand in enumerate(cands):
+            c = bot.to_leaf(cand, world, me, cost)[0]
+            value = bot.leaf_value(c, me, judges, origins, cost)[0]
+            rows = None if c.over else features(Judge(c, me, bot.w), c, [c.passenger] + origins)
+            end = bot.rollout(c, 0, cost)[0]
+            recs.append({"me": me, "world": k, "cand": i, "judge": round(value, 6), "end": score_lead(end, me),
+                         "won": me in winners(end), "leaf_mover": None if c.over else c.current,
+                         "rows": None if rows is None else [[round(x, 6) for x in r] for r in rows]})
+    return recs
+
+
+def play_pairs(board: str, players: int, deal: int, every: int, worlds: int, keep: int) -> list[dict]:
+    """One hard-against-hard game; at every ``every``-th turn start, ``candidate_records``."""
+    map_, variant = BOARDS[board]
+    state = new_game(map=map_, players=players, seed=deal, start_player=0, variant=variant)
+    bots = [HardBot(_bot_seed(deal, i), budget=OFF) for i in range(players)]
+    recs = []
+    turn = None
+    while not state.over:
+        if state.turn != turn and state.phase == "actions":
+            turn = state.turn
+            if turn % every == deal % every:
+                for r in candidate_records(state, deal, worlds, keep):
+                    recs.append(dict(r, board=board, players=players, deal=deal, turn=turn))
+        apply(state, bots[state.current].choose(state))
+    return recs
+
+
+def record_pairs(path: str, deals: list[int], boards: list[str], every: int, worlds: int) -> None:
+    with io.TextIOWrapper(gzip.GzipFile(path, "wb", mtime=0)) as f:
+        for deal in deals:
+            for board in boards:
+                for players in (2, 4):
+                    for r in play_pairs(board, players, deal, every, worlds, 4 if players < 4 else 3):
                         f.write(json.dumps(r, sort_keys=True) + "\n")
                     f.flush()
                     print(deal, board, players, file=sys.stderr, flush=True)
@@ -202,6 +262,114 @@ def fit(path: str, out: str, relative: bool = False) -> dict:
     return report
 
 
+def _pair_groups(recs: list[dict]) -> list[list[dict]]:
+    """The records of one position's one world (its candidates), for those with two or more leaves not at the end."""
+    groups: dict[tuple, list[dict]] = {}
+    for r in recs:
+        if r["rows"] is not None:
+            groups.setdefault((r["board"], r["players"], r["deal"], r["turn"], r["world"]), []).append(r)
+    return [g for g in groups.values() if len(g) > 1]
+
+
+def _lead_rows(r: dict, coef: list[float] | None) -> list[float]:
+    """The bot's features less the best opponent's: best by ``coef``'s prediction, or by the judge's total (points
+    and potential) when ``coef`` is None."""
+    me, rows = r["me"], r["rows"]
+    if coef is None:
+        k = len(PARTS) + 1
+        value = [sum(row[:k]) for row in rows]
+    else:
+        value = [sum(c * x for c, x in zip(coef, row)) for row in rows]
+    best = max((p for p in range(len(rows)) if p != me), key=lambda p: (value[p], -p))
+    return [a - b for a, b in zip(rows[me], rows[best])]
+
+
+def pair_design(groups: list[list[dict]], coef: list[float] | None) -> tuple[list[list[float]], list[float]]:
+    """For every two candidates of one world, both ways round: the difference of their leaves' lead features, and
+    of their final points leads."""
+    x, y = [], []
+    for g in groups:
+        lead = [_lead_rows(r, coef) for r in g]
+        for i in range(len(g)):
+            for j in range(len(g)):
+                if i != j:
+                    x.append([a - b for a, b in zip(lead[i], lead[j])])
+                    y.append(float(g[i]["end"] - g[j]["end"]))
+    return x, y
+
+
+def fit_paired(groups: list[list[dict]]) -> list[float]:
+    """Weights whose leaf difference between two candidates of one world predicts their final leads' difference
+    (ridge on the paired differences; the best opponent taken by the judge, then by the first fit's prediction)."""
+    coef = None
+    for _ in range(2):
+        coef = ridge(*pair_design(groups, coef))[1]
+    return coef
+
+
+def ranking(groups: list[list[dict]], coef: list[float] | None) -> dict:
+    """How often the leaf orders two candidates of one world as their final leads do (pairs with a difference), and
+    two candidates of one position by their means over the worlds; ``coef`` None: the judge's leaf."""
+
+    def leaf(r):
+        return r["judge"] if coef is None else lead_of([sum(c * x for c, x in zip(coef, row)) for row in r["rows"]],
+                                                        r["me"])
+
+    hits = n = 0
+    pos: dict[tuple, dict[int, list]] = {}
+    for g in groups:
+        v = [leaf(r) for r in g]
+        for i in range(len(g)):
+            pos.setdefault((g[i]["board"], g[i]["players"], g[i]["deal"], g[i]["turn"]), {}).setdefault(
+                g[i]["cand"], []).append((v[i], g[i]["end"]))
+            for j in range(i + 1, len(g)):
+                if g[i]["end"] != g[j]["end"]:
+                    n += 1
+                    hits += (v[i] - v[j]) * (g[i]["end"] - g[j]["end"]) > 0
+    phits = pn = 0
+    for cands in pos.values():
+        means = [(sum(a for a, _ in w) / len(w), sum(b for _, b in w) / len(w)) for w in cands.values()]
+        for i in range(len(means)):
+            for j in range(i + 1, len(means)):
+                if means[i][1] != means[j][1]:
+                    pn += 1
+                    phits += (means[i][0] - means[j][0]) * (means[i][1] - means[j][1]) > 0
+    return {"world_pairs": round(hits / max(n, 1), 3), "n": n, "position_pairs": round(phits / max(pn, 1), 3),
+            "pn": pn}
+
+
+def fit_pairs(path: str, out: str) -> dict:
+    """Per board family and shared: the paired fit on three deals of four, its ranking on the fourth against the
+    judge's; the weights (per board) fitted on all written to ``out``."""
+    groups = _pair_groups(load_records(path))
+    report = {}
+    boards = {}
+    held = [g for g in groups if g[0]["deal"] % HELD_OUT == HELD_OUT - 1]
+    shared = fit_paired([g for g in groups if g[0]["deal"] % HELD_OUT != HELD_OUT - 1])
+    for board in BOARDS:
+        mine = [g for g in groups if g[0]["board"] == board]
+        if not mine:
+            continue
+        coef = fit_paired([g for g in mine if g[0]["deal"] % HELD_OUT != HELD_OUT - 1])
+        rep = {}
+        for players in (2, 4, None):
+            sub = [g for g in held if g[0]["board"] == board and players in (None, g[0]["players"])]
+            if sub:
+                rep[str(players or "all")] = {"judge": ranking(sub, None), "paired": ranking(sub, coef),
+                                              "shared": ranking(sub, shared)}
+        report[board] = rep
+        boards[board] = {"intercept": 0.0, "coef": [round(c, 6) for c in fit_paired(mine)],
+                         "positions": len({(g[0]["deal"], g[0]["players"], g[0]["turn"]) for g in mine})}
+    report["all"] = {"judge": ranking(held, None), "shared": ranking(held, shared)}
+    data = {"features": list(FEATURES), "ridge": RIDGE, "boards": boards, "paired": True,
+            "fitted_by": "tools/fit_leaf.py fitpairs (hard's candidates, their playouts continued to the end)"}
+    if out:
+        with open(out, "w") as f:
+            json.dump(data, f, indent=1, sort_keys=True)
+            f.write("\n")
+    return report
+
+
 def _deals(text: str) -> list[int]:
     a, _, b = text.partition("-")
     return list(range(int(a), int(b or a) + 1))
@@ -209,17 +377,24 @@ def _deals(text: str) -> list[int]:
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("command", choices=("record", "fit"))
+    ap.add_argument("command", choices=("record", "fit", "pairs", "fitpairs"))
     ap.add_argument("data")
     ap.add_argument("--deals", default="5000-5011")
     ap.add_argument("--boards", default=",".join(BOARDS))
-    ap.add_argument("--out", default=str(WEIGHTS_FILE))
+    ap.add_argument("--out", default=None, help=f"the weights file (fit: {WEIGHTS_FILE.name}, fitpairs: "
+                    f"{PAIRED_FILE.name}, beside game/ai/leaf.py); '' writes none")
     ap.add_argument("--relative", action="store_true", help="fit each player's points less its game's mean")
+    ap.add_argument("--every", type=int, default=3, help="pairs: the candidates of every n-th turn start")
+    ap.add_argument("--worlds", type=int, default=5, help="pairs: sampled worlds per position")
     a = ap.parse_args(argv)
-    if a.command == "record":
+    if a.command == "pairs":
+        record_pairs(a.data, _deals(a.deals), a.boards.split(","), a.every, a.worlds)
+    elif a.command == "fitpairs":
+        print(json.dumps(fit_pairs(a.data, str(PAIRED_FILE) if a.out is None else a.out), indent=1))
+    elif a.command == "record":
         record(a.data, _deals(a.deals), a.boards.split(","))
     else:
-        print(json.dumps(fit(a.data, a.out, a.relative), indent=1))
+        print(json.dumps(fit(a.data, str(WEIGHTS_FILE) if a.out is None else a.out, a.relative), indent=1))
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ from ..engine.rules import board_of, rules_of
 from .evaluate import PARTS, Judge, _best_moves, lead_of, turns_left
 
 WEIGHTS_FILE = Path(__file__).with_name("leaf_weights.json")
+PAIRED_FILE = Path(__file__).with_name("leaf_paired_weights.json")  # fitted to hard's candidates' playouts
 FEATURES = ("score",) + PARTS + ("trips", "ride", "turns_left")
 
 
