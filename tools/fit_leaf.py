@@ -298,12 +298,24 @@ def pair_design(groups: list[list[dict]], coef: list[float] | None) -> tuple[lis
     return x, y
 
 
-def fit_paired(groups: list[list[dict]]) -> list[float]:
+def judge_weights(board: str) -> list[float]:
+    """The judge's leaf as weights on the lead features (FEATURES' order): points and every part of the potential 1,
+    the trips to come the board's ``trips``, the next ride 1 (the expert's leaf_ride), the turns left 0."""
+    map_, variant = BOARDS[board]
+    w = city_value(new_game(map=map_, players=2, seed=0, variant=variant)).weights("hard", DEFAULT)
+    return [{"trips": w.trips, "turns_left": 0.0}.get(f, 1.0) for f in FEATURES]
+
+
+def fit_paired(groups: list[list[dict]], lam: float = RIDGE, prior: list[float] | None = None) -> list[float]:
     """Weights whose leaf difference between two candidates of one world predicts their final leads' difference
-    (ridge on the paired differences; the best opponent taken by the judge, then by the first fit's prediction)."""
+    (ridge on the paired differences, penalty ``lam`` on the weights' distance from ``prior``, zero when None; the
+    best opponent taken by the judge, then by the first fit's prediction)."""
+    prior = prior or [0.0] * len(FEATURES)
     coef = None
     for _ in range(2):
-        coef = ridge(*pair_design(groups, coef))[1]
+        x, y = pair_design(groups, coef)
+        y = [v - sum(p * a for p, a in zip(prior, r)) for r, v in zip(x, y)]
+        coef = [p + d for p, d in zip(prior, ridge(x, y, lam)[1])]
     return coef
 
 
@@ -338,30 +350,51 @@ def ranking(groups: list[list[dict]], coef: list[float] | None) -> dict:
             "pn": pn}
 
 
-def fit_pairs(path: str, out: str) -> dict:
-    """Per board family and shared: the paired fit on three deals of four, its ranking on the fourth against the
-    judge's; the weights (per board) fitted on all written to ``out``."""
+PAIR_FITS = {"zero": (RIDGE, False), "judge100": (100.0, True), "judge1000": (1000.0, True)}
+PAIR_FIT = "judge1000"  # the fit written: penalty 1000 on standardised parts, towards the judge's weights
+
+
+def _fold_hits(groups: list[list[dict]], board: str, fits: dict) -> dict:
+    """Four folds by deal: each fit's ranking of the fold's candidates when fitted on the other three, summed."""
+    tally: dict[tuple, list[int]] = {}
+    for fold in range(HELD_OUT):
+        train = [g for g in groups if g[0]["deal"] % HELD_OUT != fold]
+        held = [g for g in groups if g[0]["deal"] % HELD_OUT == fold]
+        if not train or not held:
+            continue
+        models = {"judge": None} | {name: fit_paired(train, lam, judge_weights(board) if prior else None)
+                                    for name, (lam, prior) in fits.items()}
+        for players in (2, 4):
+            sub = [g for g in held if g[0]["players"] == players]
+            for name, coef in models.items():
+                r = ranking(sub, coef)
+                t = tally.setdefault((players, name), [0, 0, 0, 0])
+                t[0] += round(r["world_pairs"] * r["n"])
+                t[1] += r["n"]
+                t[2] += round(r["position_pairs"] * r["pn"])
+                t[3] += r["pn"]
+    return {f"{p} {name}": {"world_pairs": round(t[0] / max(t[1], 1), 3), "n": t[1],
+                            "position_pairs": round(t[2] / max(t[3], 1), 3), "pn": t[3]}
+            for (p, name), t in sorted(tally.items())}
+
+
+def fit_pairs(path: str, out: str, check: bool = True) -> dict:
+    """Per board family: each paired fit's ranking of held-out candidates (four folds by deal) against the judge's
+    (``check``); the weights of PAIR_FIT fitted on all written to ``out``."""
     groups = _pair_groups(load_records(path))
     report = {}
     boards = {}
-    held = [g for g in groups if g[0]["deal"] % HELD_OUT == HELD_OUT - 1]
-    shared = fit_paired([g for g in groups if g[0]["deal"] % HELD_OUT != HELD_OUT - 1])
+    lam, prior = PAIR_FITS[PAIR_FIT]
     for board in BOARDS:
         mine = [g for g in groups if g[0]["board"] == board]
         if not mine:
             continue
-        coef = fit_paired([g for g in mine if g[0]["deal"] % HELD_OUT != HELD_OUT - 1])
-        rep = {}
-        for players in (2, 4, None):
-            sub = [g for g in held if g[0]["board"] == board and players in (None, g[0]["players"])]
-            if sub:
-                rep[str(players or "all")] = {"judge": ranking(sub, None), "paired": ranking(sub, coef),
-                                              "shared": ranking(sub, shared)}
-        report[board] = rep
-        boards[board] = {"intercept": 0.0, "coef": [round(c, 6) for c in fit_paired(mine)],
+        if check:
+            report[board] = _fold_hits(mine, board, PAIR_FITS)
+        coef = fit_paired(mine, lam, judge_weights(board) if prior else None)
+        boards[board] = {"intercept": 0.0, "coef": [round(c, 6) for c in coef],
                          "positions": len({(g[0]["deal"], g[0]["players"], g[0]["turn"]) for g in mine})}
-    report["all"] = {"judge": ranking(held, None), "shared": ranking(held, shared)}
-    data = {"features": list(FEATURES), "ridge": RIDGE, "boards": boards, "paired": True,
+    data = {"features": list(FEATURES), "ridge": lam, "boards": boards, "paired": PAIR_FIT,
             "fitted_by": "tools/fit_leaf.py fitpairs (hard's candidates, their playouts continued to the end)"}
     if out:
         with open(out, "w") as f:

@@ -3,6 +3,7 @@ are the same on every run, and the fit to paired differences finds weights that 
 outcomes."""
 from __future__ import annotations
 
+import json
 import random
 import sys
 from pathlib import Path
@@ -71,3 +72,47 @@ def test_paired_fit_orders_candidates_as_their_outcomes(fit_leaf):
     coef = fit_leaf.fit_paired(train)
     assert fit_leaf.ranking(held, coef)["world_pairs"] > 0.95
     assert fit_leaf.ranking(held, None)["world_pairs"] < 0.8
+
+
+def test_paired_weights_load_and_prefer_the_better_position():
+    """The shipped paired weights (game/ai/leaf_paired_weights.json) exist for every board, and five points more for
+    ``me`` (for an opponent) raise (lower) the paired leaf."""
+    from game.ai.bots import HardBot
+    from game.ai.cities import city_value
+    from game.ai.evaluate import DEFAULT, Judge
+    from game.ai.leaf import PAIRED_FILE, board_key, learned_leaf, load
+
+    data = load(str(PAIRED_FILE))
+    for map_name, variant in [("london", "standard"), ("london", "classic"), ("berlin", "standard"),
+                              ("newyork", "standard"), ("paris", "standard")]:
+        state = new_game(map=map_name, players=2, seed=7, start_player=0, variant=variant)
+        assert len(data["boards"][board_key(state)]["coef"]) == len(FEATURES)
+    state = _midgame()
+    w = city_value(state).weights("hard", DEFAULT)
+    judge, origins = Judge(state, 0, w), [state.passenger] + HardBot(0, w).trip_origins(state)
+    ahead, behind = state.copy(), state.copy()
+    ahead.players[0].score += 5
+    behind.players[1].score += 5
+    before = learned_leaf(judge, state, origins, 0, str(PAIRED_FILE))
+    assert learned_leaf(judge, ahead, origins, 0, str(PAIRED_FILE)) > before
+    assert before > learned_leaf(judge, behind, origins, 0, str(PAIRED_FILE))
+
+
+def test_expert_plays_with_the_paired_leaf():
+    from game.ai import ExpertBot
+
+    state = _midgame()
+    bot = ExpertBot(1, leaf="paired", work_budget=300.0, beam_budget=150.0, budget=float("inf"))
+    action = bot.choose(state)
+    assert bot.last_playouts > 0
+    apply(state, action)  # legal
+
+
+@pytest.mark.soak
+def test_the_tool_gives_back_the_shipped_paired_weights(fit_leaf, tmp_path):
+    """tools/fit_leaf.py fitpairs, on the data it recorded, writes exactly the shipped paired weights (a few seconds)."""
+    from game.ai.leaf import PAIRED_FILE
+
+    out = tmp_path / "w.json"
+    fit_leaf.fit_pairs(str(ROOT / "tools" / "fit_leaf_pairs_data.jsonl.gz"), str(out), check=False)
+    assert json.loads(out.read_text()) == json.loads(PAIRED_FILE.read_text())
