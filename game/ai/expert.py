@@ -263,8 +263,7 @@ class ExpertBot(Bot):
         """One candidate in one determinisation: its last action, the players' turns after it (``rollout``), the
         value for ``me`` of the end (or of the leaf); and the work units it took."""
         c, work = self.to_leaf(cand, world, me, cost)
-        v, w = self.leaf_value(c, me, judges, origins, cost)
-        return v, work + w
+        return self.leaf_value(c, me, judges, origins, cost, work)
 
     def to_leaf(self, cand, world: GameState, me: int, cost: dict) -> tuple[GameState, float]:
         """The candidate's last action in the determinisation ``world``, then ``playout_length`` turns: the leaf (or
@@ -278,9 +277,10 @@ class ExpertBot(Bot):
         c, work = self.rollout(c, self.playout_length(c.n_players), cost)
         return c, work + cost["child"]
 
-    def leaf_value(self, c: GameState, me: int, judges: dict, origins: list[int], cost: dict) -> tuple[float, float]:
-        """A playout's end valued for ``me`` (the game's end, or the leaf by ``leaf``), and the work units it took."""
-        work = 0.0
+    def leaf_value(self, c: GameState, me: int, judges: dict, origins: list[int], cost: dict,
+                   work: float = 0.0) -> tuple[float, float]:
+        """A playout's end valued for ``me`` (the game's end, or the leaf by ``leaf``), and ``work`` plus the work
+        units the valuing took."""
         if c.over:
             won = winners(c)
             bonus = self.win_bonus / len(won) if me in won else -self.win_bonus
