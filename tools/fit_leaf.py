@@ -38,15 +38,26 @@ RIDGE = 1.0  # the ridge penalty, on standardised features (a whole game's posit
 HELD_OUT = 4  # every fourth deal is held out of the check's fit
 
 
-def play(board: str, players: int, deal: int) -> list[dict]:
-    """One hard-against-hard game; a record per turn start, each with the game's outcome."""
+def turn_starts(board: str, players: int, deal: int):
+    """A hard-against-hard game (both clocks off, seeded as the arena seeds its bots): the position at every turn
+    start (one state, played on after each), and at last the finished game."""
     map_, variant = BOARDS[board]
     state = new_game(map=map_, players=players, seed=deal, start_player=0, variant=variant)
     bots = [HardBot(_bot_seed(deal, i), budget=OFF) for i in range(players)]
-    recs = []
     turn = None
     while not state.over:
         if state.turn != turn and state.phase == "actions":
+            turn = state.turn
+            yield state
+        apply(state, bots[state.current].choose(state))
+    yield state
+
+
+def play(board: str, players: int, deal: int) -> list[dict]:
+    """One hard-against-hard game; a record per turn start, each with the game's outcome."""
+    recs = []
+    for state in turn_starts(board, players, deal):
+        if not state.over:
             turn = state.turn
             w = city_value(state).weights("hard", DEFAULT)
             judge = Judge(state, 0, w)
@@ -55,7 +66,6 @@ def play(board: str, players: int, deal: int) -> list[dict]:
             recs.append({"board": board, "players": players, "deal": deal, "turn": turn, "mover": state.current,
                          "rows": [[round(x, 6) for x in r] for r in rows],
                          "judge": [round(judge_leaf(judge, rows, state.current, p), 6) for p in range(players)]})
-        apply(state, bots[state.current].choose(state))
     final = [p.score for p in state.players]
     won = winners(state)
     for r in recs:
@@ -64,12 +74,13 @@ def play(board: str, players: int, deal: int) -> list[dict]:
     return recs
 
 
-def record(path: str, deals: list[int], boards: list[str]) -> None:
+def record(path: str, deals: list[int], boards: list[str], game=play) -> None:
+    """``game``'s records of every deal, board and player count (two, four) into ``path``."""
     with io.TextIOWrapper(gzip.GzipFile(path, "wb", mtime=0)) as f:  # no time stamp: the same games, the same file
         for deal in deals:
             for board in boards:
                 for players in (2, 4):
-                    for r in play(board, players, deal):
+                    for r in game(board, players, deal):
                         f.write(json.dumps(r, sort_keys=True) + "\n")
                     f.flush()
                     print(deal, board, players, file=sys.stderr, flush=True)
@@ -105,32 +116,15 @@ def candidate_records(state, deal: int, worlds: int, keep: int) -> list[dict]:
     return recs
 
 
-def play_pairs(board: str, players: int, deal: int, every: int, worlds: int, keep: int) -> list[dict]:
-    """One hard-against-hard game; at every ``every``-th turn start, ``candidate_records``."""
-    map_, variant = BOARDS[board]
-    state = new_game(map=map_, players=players, seed=deal, start_player=0, variant=variant)
-    bots = [HardBot(_bot_seed(deal, i), budget=OFF) for i in range(players)]
+def play_pairs(board: str, players: int, deal: int, every: int = 3, worlds: int = 5) -> list[dict]:
+    """One hard-against-hard game; at every ``every``-th turn start, ``candidate_records`` of the mover's top four
+    candidates (three at four players: as many as the expert tries there)."""
     recs = []
-    turn = None
-    while not state.over:
-        if state.turn != turn and state.phase == "actions":
-            turn = state.turn
-            if turn % every == deal % every:
-                for r in candidate_records(state, deal, worlds, keep):
-                    recs.append(dict(r, board=board, players=players, deal=deal, turn=turn))
-        apply(state, bots[state.current].choose(state))
+    for state in turn_starts(board, players, deal):
+        if not state.over and state.turn % every == deal % every:
+            for r in candidate_records(state, deal, worlds, 4 if players < 4 else 3):
+                recs.append(dict(r, board=board, players=players, deal=deal, turn=state.turn))
     return recs
-
-
-def record_pairs(path: str, deals: list[int], boards: list[str], every: int, worlds: int) -> None:
-    with io.TextIOWrapper(gzip.GzipFile(path, "wb", mtime=0)) as f:
-        for deal in deals:
-            for board in boards:
-                for players in (2, 4):
-                    for r in play_pairs(board, players, deal, every, worlds, 4 if players < 4 else 3):
-                        f.write(json.dumps(r, sort_keys=True) + "\n")
-                    f.flush()
-                    print(deal, board, players, file=sys.stderr, flush=True)
 
 
 def load_records(paths: str) -> list[dict]:
@@ -232,6 +226,14 @@ def scores(true: list[float], pred: list[float]) -> dict:
             "R2_as_is": round(direct, 3), "n": len(true)}
 
 
+def _write(out: str, data: dict) -> None:
+    """The weights file (none when ``out`` is empty), the same bytes for the same weights."""
+    if out:
+        with open(out, "w") as f:
+            json.dump(data, f, indent=1, sort_keys=True)
+            f.write("\n")
+
+
 def fit(path: str, out: str, relative: bool = False) -> dict:
     recs = load_records(path)
     report = {}
@@ -255,10 +257,7 @@ def fit(path: str, out: str, relative: bool = False) -> dict:
                          "games": len({(r["deal"], r["players"]) for r in mine})}
     data = {"features": list(FEATURES), "ridge": RIDGE, "boards": boards, "relative": relative,
             "fitted_by": "tools/fit_leaf.py fit (hard against hard, 2 and 4 players)"}
-    if out:
-        with open(out, "w") as f:
-            json.dump(data, f, indent=1, sort_keys=True)
-            f.write("\n")
+    _write(out, data)
     return report
 
 
@@ -396,10 +395,7 @@ def fit_pairs(path: str, out: str, check: bool = True) -> dict:
                          "positions": len({(g[0]["deal"], g[0]["players"], g[0]["turn"]) for g in mine})}
     data = {"features": list(FEATURES), "ridge": lam, "boards": boards, "paired": PAIR_FIT,
             "fitted_by": "tools/fit_leaf.py fitpairs (hard's candidates, their playouts continued to the end)"}
-    if out:
-        with open(out, "w") as f:
-            json.dump(data, f, indent=1, sort_keys=True)
-            f.write("\n")
+    _write(out, data)
     return report
 
 
@@ -421,7 +417,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--worlds", type=int, default=5, help="pairs: sampled worlds per position")
     a = ap.parse_args(argv)
     if a.command == "pairs":
-        record_pairs(a.data, _deals(a.deals), a.boards.split(","), a.every, a.worlds)
+        record(a.data, _deals(a.deals), a.boards.split(","),
+               lambda board, players, deal: play_pairs(board, players, deal, a.every, a.worlds))
     elif a.command == "fitpairs":
         print(json.dumps(fit_pairs(a.data, str(PAIRED_FILE) if a.out is None else a.out), indent=1))
     elif a.command == "record":
