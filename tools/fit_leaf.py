@@ -1,7 +1,9 @@
-"""Fit the expert's learned leaf (game/ai/leaf.py) to the final points of hard-against-hard games.
+"""Fit the expert's learned leaf (game/ai/leaf.py) to hard-against-hard games: their final points, or their candidates' outcomes.
 
     python tools/fit_leaf.py record DATA.jsonl.gz [--deals 5000-5011] [--boards london,classic,...]
     python tools/fit_leaf.py fit DATA.jsonl.gz[,MORE.jsonl.gz] [--out game/ai/leaf_weights.json]
+    python tools/fit_leaf.py pairs DATA.jsonl.gz [--deals 6000-6003] [--every 3] [--worlds 5]
+    python tools/fit_leaf.py fitpairs DATA.jsonl.gz[,MORE.jsonl.gz] [--out game/ai/leaf_paired_weights.json]
 
 The shipped weights were fitted to tools/fit_leaf_data.jsonl.gz: deals 5000-5011 and 5012-5035 recorded in two runs
 and joined (360 games, 11154 turn starts).
@@ -13,6 +15,15 @@ that position), the old leaf's value for each player, and at the end of the game
 games (every fourth deal) how well the learned leaf and the old leaf predict the final points margin (own final
 points minus the best opponent's), and writes the weights fitted on all games. Both are deterministic: the same
 deals give the same data, the same data the same weights.
+
+``pairs`` plays the same games and, at every third turn start, takes the mover's top candidate turns as the expert
+builds them (four; three at four players) and plays each in the same five sampled worlds: the leaf's features at the
+six-turn playout's end, the expert's judge leaf there, and the bot's final points lead once that playout is continued
+to the end of the game. ``fitpairs`` fits, per board, weights whose leaf difference between two candidates of one
+world predicts the difference of their final leads (ridge on paired differences, shrunk towards the judge's own
+weights), reports with four folds by deal how often each fit and the judge's leaf order two candidates as their
+outcomes, and writes the weights. The shipped paired weights were fitted to tools/fit_leaf_pairs_data.jsonl.gz
+(deals 6000-6015, recorded in four runs of four deals and joined).
 """
 from __future__ import annotations
 
