@@ -1,4 +1,4 @@
-"""Fit the expert's learned leaf (game/ai/leaf.py) to hard-against-hard games: their final points, or their candidates' outcomes.
+"""Fit the expert's learned leaf (game/ai/leaf.py) to hard-against-hard games: final points or candidates' outcomes.
 
     python tools/fit_leaf.py record DATA.jsonl.gz [--deals 5000-5011] [--boards london,classic,...]
     python tools/fit_leaf.py fit DATA.jsonl.gz[,MORE.jsonl.gz] [--out game/ai/leaf_weights.json]
