@@ -110,7 +110,7 @@ def test_expert_plays_with_the_paired_leaf():
 
 @pytest.mark.soak
 def test_the_tool_gives_back_the_shipped_paired_weights(fit_leaf, tmp_path):
-    """tools/fit_leaf.py fitpairs, on the data it recorded, writes exactly the shipped paired weights (a few seconds)."""
+    """tools/fit_leaf.py fitpairs, on the data it recorded, writes exactly the shipped paired weights (seconds)."""
     from game.ai.leaf import PAIRED_FILE
 
     out = tmp_path / "w.json"
