@@ -35,7 +35,7 @@ from .bots import Bot, HardBot, ranked_placements
 from .cities import city_value
 from .evaluate import (DEFAULT, ROUTE, Judge, Weights, branch_legal, copy_state, finish_routes, passenger_now,
                        route_choice, score_lead)
-from .leaf import learned_leaf
+from .leaf import PAIRED_FILE, WEIGHTS_FILE, learned_leaf
 
 
 def determinise(view: GameState, me: int, rng: random.Random) -> GameState:
@@ -87,7 +87,8 @@ class ExpertBot(Bot):
     look_share = 0.25  # a ride look's work (a copy and an apply, no ranking), as a share of a playout action's
     overrule_z = 1.5  # standard errors by which a challenger must beat hard's own turn to be played instead
     candidates_four = 4  # ``candidates`` at four players and more: more worlds each (docs/ai.md, Measured)
-    leaf = "judge"  # a playout's leaf: "judge" (hard's judge, trips, next ride) or "learned" (leaf.py's fit)
+    leaf = "judge"  # a playout's leaf: "judge" (hard's judge, trips, next ride), "learned" (leaf.py's fit to final
+    # points) or "paired" (leaf.py's fit to the differences between hard's candidates' playouts to the end)
 
     def __init__(self, seed: int | None = None, weights: Weights = DEFAULT, **settings):
         """``settings`` override the class's search settings above (work_budget, candidates, ...)."""
@@ -98,8 +99,8 @@ class ExpertBot(Bot):
             if k.startswith("_") or not hasattr(type(self), k) or callable(getattr(type(self), k)):
                 raise TypeError(f"ExpertBot has no setting {k!r}")
             setattr(self, k, v)
-        if self.leaf not in ("judge", "learned"):
-            raise ValueError(f"ExpertBot's leaf is 'judge' or 'learned', not {self.leaf!r}")
+        if self.leaf not in ("judge", "learned", "paired"):
+            raise ValueError(f"ExpertBot's leaf is 'judge', 'learned' or 'paired', not {self.leaf!r}")
         self._plan: list = []
         self._plan_keys: list[tuple] = []
         self.last_work = 0.0  # work units the last decision used
@@ -135,6 +136,15 @@ class ExpertBot(Bot):
         t0 = time.perf_counter()
         self.w = self._weights(view)
         rng = self._rng(view)
+        cands, work = self.root_turns(view, me, rng)
+        acts, _, keys = self.tryout(view, me, cands, rng, self.work_budget - work, t0, spent=work)
+        self._plan = list(acts[1:])
+        self._plan_keys = list(keys[1:])
+        return acts[0]
+
+    def root_turns(self, view: GameState, me: int, rng: random.Random) -> tuple[list, float]:
+        """The root's candidates, hard's best finished turns as (actions, position before the last action, keys),
+        hard's own first; and the work units the beam and the positions took."""
         hard = HardBot(rng.randrange(1 << 30), self.w, work_budget=min(self.beam_budget, self.work_budget),
                        budget=self.budget, follow_plan=False)
         ranked = hard.search(view, me)
@@ -151,10 +161,7 @@ class ExpertBot(Bot):
             cands.append((acts, pre, keys))
         self.cut_by_clock += hard.cut_by_clock
         self.cut_by_work += hard.cut_by_work
-        acts, _, keys = self.tryout(view, me, cands, rng, self.work_budget - work, t0, spent=work)
-        self._plan = list(acts[1:])
-        self._plan_keys = list(keys[1:])
-        return acts[0]
+        return cands, work
 
     # ---- the playouts ----------------------------------------------------------------------------------
     def tryout(self, view: GameState, me: int, cands: list, rng: random.Random, budget: float, t0: float,
@@ -166,9 +173,7 @@ class ExpertBot(Bot):
         played by ``overrule_z`` standard errors of the paired difference (common worlds). A few worlds per
         candidate are noisy, and hard's own ranking already knows a lot: overruling it on noise lost games."""
         self.last_playouts = 0
-        cost = city_value(view).search_costs(HardBot.COST)
-        price = cost.get("playout", self.playout_price)  # a playout's pieces, dearer than the beam's (measured)
-        cost = {k: v * price for k, v in cost.items()}
+        cost = self.playout_costs(view)
         judges = {me: Judge(view, me, self.w)}  # the leaf judge of a playout that stops early
         origins = HardBot.trip_origins(self, view)
         values: list[list[float]] = [[] for _ in cands]  # per candidate, its value in each world it played
@@ -212,6 +217,13 @@ class ExpertBot(Bot):
         self.last_work = spent + work
         return cands[self.overrule(values, rivals)]
 
+    def playout_costs(self, view: GameState) -> dict:
+        """A playout's pieces in work units: hard's prices (the board's) × the playout price, dearer than the beam's
+        (measured)."""
+        cost = city_value(view).search_costs(HardBot.COST)
+        price = cost.get("playout", self.playout_price)
+        return {k: v * price for k, v in cost.items()}
+
     def overrule(self, values: list[list[float]], rivals: list[int]) -> int:
         """The candidate to play: the best challenger still in when its paired lead over the incumbent (candidate
         0), over the worlds both played, is more than ``overrule_z`` standard errors; else the incumbent."""
@@ -250,6 +262,12 @@ class ExpertBot(Bot):
     def playout(self, cand, world: GameState, me: int, judges: dict, origins: list[int], cost: dict):
         """One candidate in one determinisation: its last action, the players' turns after it (``rollout``), the
         value for ``me`` of the end (or of the leaf); and the work units it took."""
+        c, work = self.to_leaf(cand, world, me, cost)
+        return self.leaf_value(c, me, judges, origins, cost, work)
+
+    def to_leaf(self, cand, world: GameState, me: int, cost: dict) -> tuple[GameState, float]:
+        """The candidate's last action in the determinisation ``world``, then ``playout_length`` turns: the leaf (or
+        the game's end), and the work units it took."""
         acts, pre, _ = cand
         c = copy_state(pre)
         c.deck = list(world.deck)
@@ -257,15 +275,21 @@ class ExpertBot(Bot):
         apply(c, acts[-1])
         finish_routes(c, me)
         c, work = self.rollout(c, self.playout_length(c.n_players), cost)
-        work += cost["child"]
+        return c, work + cost["child"]
+
+    def leaf_value(self, c: GameState, me: int, judges: dict, origins: list[int], cost: dict,
+                   work: float = 0.0) -> tuple[float, float]:
+        """A playout's end valued for ``me`` (the game's end, or the leaf by ``leaf``), and ``work`` plus the work
+        units the valuing took."""
         if c.over:
             won = winners(c)
             bonus = self.win_bonus / len(won) if me in won else -self.win_bonus
             return score_lead(c, me) + bonus, work
-        if self.leaf == "learned":
+        if self.leaf != "judge":
             # the parts the judge's value, trip_lead and the ride add, weighed as fitted (leaf.py)
             work += cost["child"] + cost["passenger"] + cost["origin"] * (1 + len(origins))
-            return learned_leaf(Judge(c, me, self.w), c, [c.passenger] + origins, me), work
+            path = WEIGHTS_FILE if self.leaf == "learned" else PAIRED_FILE
+            return learned_leaf(Judge(c, me, self.w), c, [c.passenger] + origins, me, str(path)), work
         judge = judges[me]
         v = judge.value(c)
         work += cost["child"]

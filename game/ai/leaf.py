@@ -4,7 +4,9 @@ Hard's judge (evaluate.Judge) adds its parts with hand-tuned weights. Here the s
 separately per player (points so far, each part of the potential, the passenger points of the trips still to
 come on today's network, the next ride, the turns left) and weighed by a linear model fitted, per board, to the
 final points of hard-against-hard games (tools/fit_leaf.py, which writes leaf_weights.json beside this module).
-The leaf's value for a player is its predicted final points minus the best opponent's.
+The leaf's value for a player is its predicted final points minus the best opponent's. The paired weights
+(leaf_paired_weights.json, ``fit_leaf.py fitpairs``) weigh the same parts so that the leaf's difference between two of
+hard's candidate turns in one sampled world predicts the difference of their playouts' final points leads.
 """
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from ..engine.rules import board_of, rules_of
 from .evaluate import PARTS, Judge, _best_moves, lead_of, turns_left
 
 WEIGHTS_FILE = Path(__file__).with_name("leaf_weights.json")
+PAIRED_FILE = Path(__file__).with_name("leaf_paired_weights.json")  # fitted to hard's candidates' playouts
 FEATURES = ("score",) + PARTS + ("trips", "ride", "turns_left")
 
 
