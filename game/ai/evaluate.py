@@ -455,18 +455,27 @@ def _after_arrival(state, board, kinds, d, face, me, base, memo) -> tuple:
     return _best_moves(state, board, kinds, d, rest_face, me, base, memo)
 
 
+def passenger_points(state: GameState, me: int) -> tuple | None:
+    """Passenger points per player if the turn ended now, routes chosen for ``me``; None when the passenger has
+    no move to make."""
+    board = board_of(state)
+    kinds = rules_of(state).passenger_moves(state, board)
+    if not kinds:
+        return None
+    base = [p.score for p in state.players]
+    return _best_moves(state, board, kinds, state.passenger, tuple(state.face_up), me, base, {})
+
+
 def passenger_now(state: GameState, me: int) -> float:
     """Lead the passenger would add for ``me`` if the turn ended now, choosing routes for ``me``.
 
     Follows the engine's moves (express then standard) with the face-up cards as they are; used to
     value a half-built turn, whose real passenger move the look-ahead only sees at its last action.
     """
-    board = board_of(state)
-    kinds = rules_of(state).passenger_moves(state, board)
-    if not kinds:
+    pts = passenger_points(state, me)
+    if pts is None:
         return 0.0
     base = [p.score for p in state.players]
-    pts = _best_moves(state, board, kinds, state.passenger, tuple(state.face_up), me, base, {})
     return lead_of([b + x for b, x in zip(base, pts)], me) - lead_of(base, me)
 
 

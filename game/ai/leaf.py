@@ -15,8 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..engine import GameState
-from ..engine.rules import board_of, rules_of
-from .evaluate import PARTS, Judge, _best_moves, lead_of, turns_left
+from .evaluate import PARTS, Judge, lead_of, passenger_points, turns_left
 
 WEIGHTS_FILE = Path(__file__).with_name("leaf_weights.json")
 PAIRED_FILE = Path(__file__).with_name("leaf_paired_weights.json")  # fitted to hard's candidates' playouts
@@ -30,17 +29,9 @@ def board_key(state: GameState) -> str:
 
 def ride_points(state: GameState) -> list[float]:
     """Per player, the passenger points of the moves the player to move would get if the turn ended now, routes
-    chosen for that player (as evaluate.passenger_now, which gives the same as a lead)."""
-    n = state.n_players
-    if state.over:
-        return [0.0] * n
-    board = board_of(state)
-    kinds = rules_of(state).passenger_moves(state, board)
-    if not kinds:
-        return [0.0] * n
-    base = [p.score for p in state.players]
-    return [float(x) for x in _best_moves(state, board, kinds, state.passenger, tuple(state.face_up), state.current,
-                                          base, {})]
+    chosen for that player (``passenger_now`` gives the same as a lead)."""
+    pts = None if state.over else passenger_points(state, state.current)
+    return [0.0] * state.n_players if pts is None else [float(x) for x in pts]
 
 
 def features(judge: Judge, state: GameState, origins: list[int]) -> list[list[float]]:
