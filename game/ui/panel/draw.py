@@ -17,6 +17,7 @@ from .view import BRANCH_LABEL, ROUTE_LABEL, UNDO_LABEL, PanelView
 from .words import MIN_NAME_PX, fit_name, fit_text, step_font, words
 
 SMALL_STEPS = ((17, True, False), (15, True, False), (15, True, True), (13, True, True))  # design px, bold, condensed
+HEAD_STEPS = ((24, False), (21, False), (19, False), (17, False), (17, True))  # "Your turn": design px, condensed
 
 
 def notes_for(view: PanelView) -> list[tuple[str, str]]:
@@ -71,8 +72,10 @@ class Painter:
         self._frame(view)
         self._identity(ctl["_id"], name, pl, view)
         st_r = ctl.get("_status")
+        if "_notes" in ctl:  # the notes in a row of their own (shared.py), not under the status
+            self._notes(ctl["_notes"], view)
         if st_r is not None and st_r.w > self.p(60):
-            self._status(st_r, state, view)
+            self._status(st_r, state, view, "_notes" not in ctl)
         self._lines(ctl, state, pl.lines, view)
         if "_label" in ctl:
             self._route_label(ctl["_label"], view)
@@ -133,15 +136,15 @@ class Painter:
         bimg = words(f_tiles, fit_text(f_tiles, tiles, room), ink)
         surf.blit(bimg, (icon.right + p(5), icon.centery - bimg.get_height() // 2))
 
-    def _status(self, st_r: pygame.Rect, state: GameState, view: PanelView) -> None:
-        """Whose turn it is, readable from this seat; below it the table's notes."""
+    def _status(self, st_r: pygame.Rect, state: GameState, view: PanelView, with_notes: bool = True) -> None:
+        """Whose turn it is, readable from this seat; below it the table's notes (``with_notes``)."""
         p = self.p
         f_small, f_small_b = self.fonts.get(p(17)), self.fonts.get(p(17), True)
         self._notes_w = 0
         own_turn = view.active and state.phase == "actions" and not view.status and not view.watching
         keep = f_small_b.get_linesize() if not own_turn \
             else self.fonts.get(p(24), True).get_linesize() + f_small.get_linesize()
-        notes_h = self._notes(st_r, view, 0 if self.mode == "compact" else keep)
+        notes_h = self._notes(st_r, view, 0 if self.mode == "compact" else keep) if with_notes else 0
         body = pygame.Rect(st_r.x, st_r.y, st_r.w - self._notes_w, st_r.h - notes_h)
         if own_turn:
             self._your_turn(body, state.actions_left)
@@ -155,7 +158,9 @@ class Painter:
     def _your_turn(self, body: pygame.Rect, n: int) -> None:
         """"Your turn", the actions left in words and as dots (one line in a compact panel's strip)."""
         t, p, surf = self.t, self.p, self.surf
-        f_small_b, f_big = self.fonts.get(p(17), True), self.fonts.get(p(24), True)
+        f_small_b = self.fonts.get(p(17), True)
+        # smaller before it is cut (a shared panel's status is narrow: "Votre tour")
+        f_big = step_font(self.fonts, _("Your turn"), body.w, [(p(s), True, c) for s, c in HEAD_STEPS])
         head = words(f_big, fit_text(f_big, _("Your turn"), body.w), t.accent)
         left = ngettext("{n} action left", "{n} actions left", n).format(n=n)
         f_left = step_font(self.fonts, left, body.w, [(p(s), False, c) for s, _b, c in SMALL_STEPS])

@@ -16,6 +16,7 @@ from ..seats import EDGE_ROTATION, SeatConfig, screen_to_upright, upright_to_scr
 from . import hits
 from .draw import Painter, notes_for
 from .layout import Asked, lay_out, needed_depth
+from .shared import lay_out_shared, shared_depth
 from .view import ROUTE_LABEL, PanelView
 
 
@@ -41,7 +42,8 @@ class SeatPanel:
         self.stand_ins = 0  # frames shown with the last picture scaled (render's ``stand_in``)
         self.behind = False  # the last render returned an older picture: a fresh one is owed
         self._stand_in: tuple | None = None  # ((picture id, size), the scaled picture)
-        self.mode = "wide"  # "wide" | "stacked" | "compact" | "tall" (see layout.py)
+        self.mode = "wide"  # "wide" | "stacked" | "compact" | "tall" (see layout.py) | "shared" (shared.py)
+        self.shares_edge = False  # another seat's panel is beside it on its edge, seats sit at other edges too
         self.cut_labels: list[str] = []  # button labels that did not fit at the last render (should be none)
         self.shown_notes = 0  # how many of notes() the last render had room for
         self.name_lines: list[str] = []  # the seat's name as the last render showed it (one or two lines)
@@ -92,8 +94,11 @@ class SeatPanel:
         return max(1, round(n * self.scale))
 
     def needed_depth(self, width: int, n_lines: int, scale: float) -> int:
-        """How deep (upright height) this panel must be at upright ``width`` (layout.needed_depth)."""
-        return needed_depth(self.fonts, width, n_lines, scale, 1 + self.has_phone + self.has_secret + self.has_hint)
+        """How deep (upright height) this panel must be at upright ``width`` (layout.needed_depth; a panel sharing
+        its edge: shared.shared_depth when that shape fits)."""
+        round_buttons = 1 + self.has_phone + self.has_secret + self.has_hint
+        got = shared_depth(self.fonts, width, n_lines, scale, round_buttons) if self.shares_edge else None
+        return got if got is not None else needed_depth(self.fonts, width, n_lines, scale, round_buttons)
 
     def layout(self, state: GameState, view: PanelView) -> dict[str, pygame.Rect]:
         """Control rects (upright coordinates); recomputed when the size or the panel's mode changes."""
@@ -107,13 +112,15 @@ class SeatPanel:
         if options_key != self._options_key:
             self._options_key, self.option_page = options_key, 0
         key = (self.upright_size, self.scale, tuple(player.lines), routing, n_opts, choosing, label_text,
-               view.active, self.shown_name(state), self.has_secret, self.has_hint, self.option_page, self.has_phone)
+               view.active, self.shown_name(state), self.has_secret, self.has_hint, self.option_page, self.has_phone,
+               self.shares_edge)
         if key == self._layout_key:
             return self.controls
         self._layout_key = key
-        got = lay_out(self.upright_size, self.scale, self.fonts, player.lines, self.shown_name(state),
-                      Asked(routing, choosing, n_opts, label_text), self.has_secret, self.has_hint, self.option_page,
-                      self.has_phone)
+        args = (self.upright_size, self.scale, self.fonts, player.lines, self.shown_name(state),
+                Asked(routing, choosing, n_opts, label_text), self.has_secret, self.has_hint, self.option_page,
+                self.has_phone)
+        got = (lay_out_shared(*args) if self.shares_edge else None) or lay_out(*args)
         self.mode, self.option_pages, self.option_page = got.mode, got.option_pages, got.option_page
         self.controls = got.controls
         self._surface_key = None

@@ -30,6 +30,9 @@ def lay_out(scene) -> None:
     by_edge: dict[str, list[SeatPanel]] = {}
     for p in scene.panels:
         by_edge.setdefault(p.edge, []).append(p)
+    for p in scene.panels:  # two panels side by side on an edge while seats sit at others (five round a table):
+        # the shared shape (panel/shared.py) keeps that edge as deep as a side seat's, not the compact 258 px
+        p.shares_edge = len(by_edge[p.edge]) > 1 and len(by_edge) > 1
 
     def depth(edge: str, span: int) -> int:
         """The edge is as deep as its most crowded panel needs (no button below touch size, no cut label)."""
