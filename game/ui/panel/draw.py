@@ -72,8 +72,8 @@ class Painter:
         self._frame(view)
         self._identity(ctl["_id"], name, pl, view)
         st_r = ctl.get("_status")
-        if "_notes" in ctl:  # the notes in a row of their own (shared.py), not under the status
-            self._notes(ctl["_notes"], view)
+        if "_notes" in ctl:  # the notes in a place of their own (shared.py), not under the status
+            self._notes_apart(ctl, view)
         if st_r is not None and st_r.w > self.p(60):
             self._status(st_r, state, view, "_notes" not in ctl)
         self._lines(ctl, state, pl.lines, view)
@@ -164,7 +164,9 @@ class Painter:
         head = words(f_big, fit_text(f_big, _("Your turn"), body.w), t.accent)
         left = ngettext("{n} action left", "{n} actions left", n).format(n=n)
         f_left = step_font(self.fonts, left, body.w, [(p(s), False, c) for s, _b, c in SMALL_STEPS])
-        sub = words(f_left, fit_text(f_left, left, body.w), t.ink)
+        rows = [left] if f_left.size(left)[0] <= body.w else th.wrap(f_left, left, body.w)  # two lines, not cut
+        rows = rows if len(rows) <= 2 else [rows[0], " ".join(rows[1:])]
+        sub = th.stack_lines([words(f_left, fit_text(f_left, r, body.w), t.ink) for r in rows], f_left.get_linesize())
         dots = p(16) if body.h >= head.get_height() + sub.get_height() + p(16) else 0
         if self.mode == "compact":  # one line in the strip
             head = words(f_small_b, fit_text(f_small_b, ngettext("Your turn · {n} action left",
@@ -194,10 +196,21 @@ class Painter:
         for j, line in enumerate(lines):
             surf.blit(words(f, line, muted), (body.x, top + j * f.get_linesize()))
 
-    def _notes(self, area: pygame.Rect, view: PanelView, keep: int = 0) -> int:
-        """Small pills along the bottom of ``area`` (wrapping upwards); returns the height they take."""
+    def _notes_apart(self, ctl: dict, view: PanelView) -> None:
+        """The notes in their own place, those it has no room for in the next (``_notes_more``: a shared panel
+        asking the route has them above Undo, then under the name)."""
+        self._notes(ctl["_notes"], view)
+        first, at = self.shown_notes, self.tiles_at
+        if "_notes_more" in ctl and first < len(notes_for(view)):
+            self._notes(ctl["_notes_more"], view, skip=first)
+            self.shown_notes += first
+            self.tiles_at = at or self.tiles_at
+
+    def _notes(self, area: pygame.Rect, view: PanelView, keep: int = 0, skip: int = 0) -> int:
+        """Small pills along the bottom of ``area`` (wrapping upwards), the notes after the first ``skip``;
+        returns the height they take."""
         t, p = self.t, self.p
-        notes = notes_for(view)
+        notes = notes_for(view)[skip:]
         if not notes:
             return 0
         font = self.fonts.get(p(15), True)

@@ -237,8 +237,8 @@ class _Plan:
         area, top = where
         p = self.p
         n = self.asked.n_options
-        rows = 1 if n <= 3 or area.h < 2 * p(48) + p(6) else 2
-        least, gap = p(165), p(8)  # the least width a station's name has (two lines of it)
+        least, gap = self.option_least(), p(8)
+        rows = self.option_rows(n, area, least, gap)
         per_row = max(1, (area.w + gap) // (least + gap))
         if n > rows * per_row:  # pages: the turner takes a touch-wide slot at the end of the last row
             more_w = max(self.touch, p(56))
@@ -262,6 +262,14 @@ class _Plan:
                     j += 1
         if more_w:
             self.ctl[f"{kind}_more"] = pygame.Rect(area.right - more_w, top + (rows - 1) * (bh + p(6)), more_w, bh)
+
+    def option_least(self) -> int:
+        """The least width of a route option's button: a station's name has two lines of it."""
+        return self.p(165)
+
+    def option_rows(self, n: int, area: pygame.Rect, least: int, gap: int) -> int:
+        """How many rows of option buttons: two for more than three options where the area is deep enough."""
+        return 1 if n <= 3 or area.h < 2 * self.p(48) + self.p(6) else 2
 
     def line_swatches(self, lines) -> None:
         """A swatch per line of the seat (narrower, down to LEAST_SWATCH, when the room is short), then the

@@ -21,6 +21,7 @@ from .view import BRANCH_LABEL, UNDO_LABEL
 NOTES_ROW = 30  # the notes' row under the name and the lines (design px): one row of pills
 STATUS_LEAST = 130  # the status's least width (design px): "Your turn" whole in every language, 17 px at least
 ACTION_LEAST = 120  # the branch tile and Undo buttons' least width (design px)
+OPTION_LEAST = 128  # a route option's least width (design px): two to a row on Paris at 1280x720 too
 LABEL_PX = 16  # the buttons' labels fit at this size (design px) or larger: the painter starts at 21
 
 
@@ -105,6 +106,8 @@ class _SharedPlan(_Plan):
         pad, p, x = self.pad, self.p, self.x
         undo = self.ctl["undo"]
         self.ctl["_notes"] = pygame.Rect(undo.x, pad, undo.w, undo.y - p(6) - pad)
+        notes_y = self.ctl["_id"].bottom + p(4)  # and those it has no room for under the name
+        self.ctl["_notes_more"] = pygame.Rect(pad, notes_y, self.id_w, self.H - pad - notes_y)
         span = self.right - x
         label_font = self.fonts.get(p(17), True)
         n_label = max(1, min(2, len(th.wrap(label_font, self.asked.label, max(1, span)))))
@@ -112,6 +115,16 @@ class _SharedPlan(_Plan):
         self.ctl["_label"] = pygame.Rect(x, pad, span, label_h)
         area = pygame.Rect(x, pad + label_h + p(4), span, self.H - 2 * pad - label_h - p(4))
         return area, area.y
+
+    def option_least(self) -> int:
+        """Narrower than a wide panel's (165): two to a row beside the name on Paris, whose round buttons take
+        two columns; a station's name takes three lines of it."""
+        return self.p(OPTION_LEAST)
+
+    def option_rows(self, n: int, area: pygame.Rect, least: int, gap: int) -> int:
+        """Two rows whenever one does not hold them all and the area is deep enough for two."""
+        one_row = max(1, (area.w + gap) // (least + gap))
+        return 1 if n <= one_row or area.h < 2 * self.p(48) + self.p(6) else 2
 
     def line_swatches(self, lines) -> None:
         """The swatches at the width ``shared_need`` gave, the tokens left under each, the status beside them."""

@@ -1,0 +1,185 @@
+"""Five seats round a table (issue 22 item 1): the two panels side by side on the bottom edge take the "shared"
+shape (game/ui/panel/shared.py), so that edge is no deeper than the side seats' and the board keeps its room.
+
+Before, each of those panels (796 px wide at 1920x1080) fell to the compact shape, a second row: the bottom edge
+was 258 px deep against the sides' 164, the board 1374x678 against 1374x772 now, and five-seat views had names
+without room where four-seat ones had none. Every control stays at touch size, none covers another, no word is
+cut in English, German or French, and the route options and a Paris choice are asked in the narrow panel.
+"""
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from game import i18n
+from game.ai import RandomBot
+from game.engine import apply, new_game
+from game.engine.rules import board_of
+from game.ui import textfit
+from game.ui import theme as th
+from game.ui.panel import LEAST_SWATCH
+from game.ui.play.layout import lay_out
+
+from test_seat_panels import NAMES, _clashes, _scene
+
+BOARDS = ["london", "london-2006", "berlin", "newyork", "paris"]
+SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
+ROUND = ("menu", "phone", "secret", "hint")
+
+
+def _game(board: str):
+    variant = "classic" if board == "london-2006" else "standard"
+    return new_game("london" if board == "london-2006" else board, NAMES, seed=1, start_player=0, variant=variant)
+
+
+def _position(board: str, asked) -> object:
+    """A five-seat position (seeded random play) where ``asked`` holds at a bottom seat (the first or the fifth)."""
+    st = _game(board)
+    bot = RandomBot(3)
+    for _ in range(5000):
+        if st.current in (0, 4) and asked(st):
+            return st
+        assert not st.over, f"{board}: nothing asked at a bottom seat"
+        apply(st, bot.choose(st))
+    raise AssertionError(f"{board}: nothing asked at a bottom seat in 5000 actions")
+
+
+def _at(app, size, st):
+    app.resize(*size)
+    return _scene(app, st, "table")
+
+
+def _shared_faults(play, st) -> list:
+    """What breaks the panels' rules on the bottom edge: a control below the touch size (a line's swatch: the
+    touch height, never narrower than LEAST_SWATCH; a route option or a choice: 48 design px high), a word cut
+    (the painter's reports: a label's measured width past its rect), a note left out, two controls over each
+    other."""
+    out = list(_clashes(play, st))
+    for i, panel in enumerate(play.panels):
+        if panel.edge != "bottom":
+            continue
+        view = play.panel_view(i)
+        panel._surface_key = None
+        with textfit.recording() as cuts:
+            panel.render(st, view)
+        out += [(i, "cut", c.text, c.where) for c in cuts]
+        out += [(i, "cut label", name) for name in panel.cut_labels] + ([(i, "name cut")] if panel.name_cut else [])
+        if panel.shown_notes < len(panel.notes(view)):
+            out.append((i, "notes", panel.shown_notes, len(panel.notes(view))))
+        touch = th.touch_px(panel.scale)
+        for name, r in panel.controls.items():
+            if name in ROUND + ("branch", "undo") and min(r.size) < touch:
+                out.append((i, name, r.size, touch))
+            if name.startswith("line:") and (r.h < touch or r.w < panel.px(LEAST_SWATCH)):
+                out.append((i, name, r.size))
+            if name.startswith(("route", "choice")) and r.h < panel.px(48):
+                out.append((i, name, r.size))
+    return out
+
+
+def _in_each_language(play, st, check) -> list:
+    """``check`` after laying the screen out again in English, German and French (the widths are measured)."""
+    out = []
+    try:
+        for lang in ("en", "de", "fr"):
+            i18n.set_language(lang)
+            for panel in play.panels:
+                panel._layout_key = None
+            lay_out(play)
+            out += [(lang, *f) for f in check()]
+    finally:
+        i18n.set_language("en")
+    return out
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("board", BOARDS)
+def test_five_seats_round_a_table_keep_the_bottom_edge_as_deep_as_the_sides(app, board, size):
+    st = _game(board)
+    play = _at(app, size, st)
+    try:
+        bottom = [p for p in play.panels if p.edge == "bottom"]
+        sides = [p for p in play.panels if p.edge in ("left", "right")]
+        assert len(bottom) == 2 and {p.mode for p in bottom} == {"shared"}
+        assert max(p.rect.h for p in bottom) <= min(p.rect.w for p in sides)
+        assert play.board_view.rect.bottom <= bottom[0].rect.top
+        assert _in_each_language(play, st, lambda: _shared_faults(play, st)) == []
+        if board == "paris":  # phones on, four round buttons: the sides fall to compact themselves (258 px at
+            # 1080p), the bottom edge no deeper
+            for p in play.panels:
+                p.has_phone = True
+            assert _in_each_language(play, st, lambda: _shared_faults(play, st)) == []
+            assert max(p.rect.h for p in bottom) <= min(p.rect.w for p in sides)
+    finally:
+        app.pop()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("board", ["london", "paris"])
+def test_the_route_is_asked_in_a_shared_panel(app, board, size):
+    """Two, three and seven options to the stations with the longest names: each shown (a page at a time) and
+    whole, the label over them, the notes kept."""
+    base = _position(board, lambda s: s.phase == "route")
+    first = base.options[0]
+    fields = {f: getattr(first, f) for f in first.__struct_fields__}
+    stations = board_of(base).stations
+    longest = sorted(range(len(stations)), key=lambda s: -len(stations[s].name))
+    for n in (2, 3, 7):
+        st = copy.deepcopy(base)
+        st.options = [type(first)(**{**fields, "destination": d}) for d in longest[:n]]
+        play = _at(app, size, st)
+        try:
+            panel = play.panels[st.current]
+            assert panel.edge == "bottom" and panel.mode == "shared"
+
+            def check():
+                shown, out = set(), []
+                for _page in range(n):
+                    out += _shared_faults(play, st)
+                    shown |= {k for k in panel.controls if k.startswith("route:")}
+                    panel.next_option_page()
+                if "_label" not in panel.controls or shown != {f"route:{j}" for j in range(n)}:
+                    out.append(("options shown", sorted(shown)))
+                return out
+
+            assert _in_each_language(play, st, check) == []
+        finally:
+            app.pop()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_paris_choice_is_asked_in_a_shared_panel(app, size):
+    st = _position("paris", lambda s: bool(s.pending))
+    play = _at(app, size, st)
+    try:
+        panel = play.panels[st.current]
+        assert panel.edge == "bottom" and panel.mode == "shared"
+
+        def check():
+            n = len(play.panel_view(st.current).choices)
+            shown, out = set(), []
+            for _page in range(max(1, n)):
+                out += _shared_faults(play, st)
+                shown |= {k for k in panel.controls if k.startswith("choice:")}
+                panel.next_option_page()
+            if n < 2 or shown != {f"choice:{j}" for j in range(n)}:
+                out.append(("choices shown", n, sorted(shown)))
+            return out
+
+        assert _in_each_language(play, st, check) == []
+    finally:
+        app.pop()
+
+
+def test_four_seats_and_a_laptop_row_keep_their_shapes(app):
+    """Only an edge shared while seats sit at other edges takes the shared shape."""
+    app.resize(1920, 1080)
+    for players, arrangement, modes in ((4, "table", {"wide", "stacked"}), (5, "laptop", {"tall"}),
+                                        (2, "laptop", {"wide", "stacked", "compact"})):
+        st = new_game("paris", NAMES[:players], seed=1, start_player=0)
+        play = _scene(app, st, arrangement)
+        try:
+            assert {p.mode for p in play.panels} <= modes and not any(p.shares_edge for p in play.panels)
+        finally:
+            app.pop()
