@@ -149,8 +149,11 @@ def test_the_route_is_asked_in_a_shared_panel(app, board, size):
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_a_paris_choice_is_asked_in_a_shared_panel(app, size):
-    st = _position("paris", lambda s: bool(s.pending))
+@pytest.mark.parametrize("phase", ["reward", "complete_set"])
+def test_a_paris_choice_is_asked_in_a_shared_panel(app, phase, size):
+    """A terminus's three rewards, and completing a landmark set (its cost and the types missing in the
+    preview): every choice shown (a page at a time) and whole."""
+    st = _position("paris", lambda s: bool(s.pending) and s.phase == phase)
     play = _at(app, size, st)
     try:
         panel = play.panels[st.current]

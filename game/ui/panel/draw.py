@@ -372,7 +372,6 @@ class Painter:
     def _choices(self, ctl: dict, view: PanelView) -> None:
         """A city's choice (Paris): big buttons, each with its score preview under the label."""
         t, p, surf = self.t, self.p, self.surf
-        f_chip = self.fonts.get(p(14), True)
         for i, (label, preview) in enumerate(view.choices):
             r = ctl.get(f"choice:{i}")
             if r is None:
@@ -383,8 +382,12 @@ class Painter:
             while self.fonts.get(size, True).size(label)[0] > r.w - p(12) and size > max(10, p(13)):
                 size -= 1
             f_big = self.fonts.get(size, True)
+            if f_big.size(label)[0] > r.w - p(12):  # condensed before it is cut (German beside a shared panel's name)
+                f_big = self.fonts.get(size, True, True)
             img = words(f_big, fit_text(f_big, label, r.w - p(12)), t.accent_ink)
-            sub = words(f_chip, fit_text(f_chip, preview, r.w - p(12)), t.accent_ink)
+            f_sub = step_font(self.fonts, preview, r.w - p(12), [(p(14), True, False), (p(13), True, True),
+                                                                 (p(12), True, True)])  # smaller before it is cut
+            sub = words(f_sub, fit_text(f_sub, preview, r.w - p(12)), t.accent_ink)
             both = img.get_height() + (sub.get_height() if r.h >= img.get_height() + sub.get_height() else 0)
             y0 = r.centery - both // 2
             surf.blit(img, img.get_rect(midtop=(r.centerx, y0)))

@@ -22,6 +22,7 @@ NOTES_ROW = 30  # the notes' row under the name and the lines (design px): one r
 STATUS_LEAST = 130  # the status's least width (design px): "Your turn" whole in every language, 17 px at least
 ACTION_LEAST = 120  # the branch tile and Undo buttons' least width (design px)
 OPTION_LEAST = 128  # a route option's least width (design px): two to a row on Paris at 1280x720 too
+CHOICE_LEAST = 200  # a city's choice's least width (design px)
 LABEL_PX = 16  # the buttons' labels fit at this size (design px) or larger: the painter starts at 21
 
 
@@ -33,14 +34,15 @@ def shared_need(fonts: th.Fonts, n_lines: int, W: int, scale: float, round_butto
     touch = max(th.touch_px(scale), p(48))
     columns = -(-round_buttons // 2)  # the round buttons two high
     f_btn = fonts.get(p(LABEL_PX), True)
-    action_w = max(p(ACTION_LEAST), f_btn.size(_(BRANCH_LABEL))[0] + p(16), f_btn.size(_(UNDO_LABEL))[0] + p(16))
+    undo_w = max(p(ACTION_LEAST), f_btn.size(_(UNDO_LABEL))[0] + p(16))  # alone while the route is asked
+    action_w = max(undo_w, f_btn.size(_(BRANCH_LABEL))[0] + p(16))
     id_w = p(150)
     room = W - pad - id_w - pad - (pad + action_w + pad) - columns * (touch + pad)
     lines_least = n_lines * p(LEAST_SWATCH) + max(0, n_lines - 1) * pad
     if room < lines_least + pad + p(STATUS_LEAST):
         return None
     sw = max(p(LEAST_SWATCH), min(max(touch, p(76)), (room - p(STATUS_LEAST) - n_lines * pad) // max(1, n_lines)))
-    return dict(pad=pad, touch=touch, columns=columns, action_w=action_w, id_w=id_w, sw=sw,
+    return dict(pad=pad, touch=touch, columns=columns, action_w=action_w, undo_w=undo_w, id_w=id_w, sw=sw,
                 depth=2 * touch + 3 * pad)
 
 
@@ -84,8 +86,10 @@ class _SharedPlan(_Plan):
         self.notes_h = self.p(NOTES_ROW)
 
     def action_buttons(self) -> None:
-        """The branch tile button over Undo, at the touch height (Undo alone while the route is asked)."""
-        pad, touch, aw = self.pad, self.touch, self.shared["action_w"]
+        """The branch tile button over Undo, at the touch height (Undo alone, as wide as its word, while the
+        route is asked: the options get the rest)."""
+        pad, touch = self.pad, self.touch
+        aw = self.shared["undo_w" if self.asked.routing else "action_w"]
         x = self.W - pad - aw
         self.ctl["undo"] = pygame.Rect(x, self.H - pad - touch, aw, touch)
         if not self.asked.routing:
@@ -109,22 +113,26 @@ class _SharedPlan(_Plan):
         notes_y = self.ctl["_id"].bottom + p(4)  # and those it has no room for under the name
         self.ctl["_notes_more"] = pygame.Rect(pad, notes_y, self.id_w, self.H - pad - notes_y)
         span = self.right - x
-        label_font = self.fonts.get(p(17), True)
-        n_label = max(1, min(2, len(th.wrap(label_font, self.asked.label, max(1, span)))))
+        # two lines of it at 15 px at most (the painter steps down to fit): a city's choices get two rows below
+        label_font = self.fonts.get(p(15), True)
+        n_label = max(1, min(2, len(th.wrap(label_font, self.asked.label, max(1, span), report=False))))
         label_h = n_label * label_font.get_linesize()
         self.ctl["_label"] = pygame.Rect(x, pad, span, label_h)
-        area = pygame.Rect(x, pad + label_h + p(4), span, self.H - 2 * pad - label_h - p(4))
+        area = pygame.Rect(x, pad + label_h + p(2), span, self.H - 2 * pad - label_h - p(2))
         return area, area.y
 
     def option_least(self) -> int:
-        """Narrower than a wide panel's (165): two to a row beside the name on Paris, whose round buttons take
-        two columns; a station's name takes three lines of it."""
-        return self.p(OPTION_LEAST)
+        """A route option narrower than a wide panel's (165): two to a row beside the name on Paris, whose round
+        buttons take two columns; a station's name takes three lines of it. A city's choice wider: its label and
+        its preview on one line each ("Complete set: −2 tiles, +6")."""
+        return self.p(CHOICE_LEAST if self.asked.choosing else OPTION_LEAST)
 
     def option_rows(self, n: int, area: pygame.Rect, least: int, gap: int) -> int:
-        """Two rows whenever one does not hold them all and the area is deep enough for two."""
+        """A city's choices (a label and a preview each) two rows whenever one does not hold them all and the
+        area is deep enough for two; route options one row, a station's name three lines of it."""
         one_row = max(1, (area.w + gap) // (least + gap))
-        return 1 if n <= one_row or area.h < 2 * self.p(48) + self.p(6) else 2
+        two = self.asked.choosing and n > one_row and area.h >= 2 * self.p(48) + self.p(6)
+        return 2 if two else 1
 
     def line_swatches(self, lines) -> None:
         """The swatches at the width ``shared_need`` gave, the tokens left under each, the status beside them."""
