@@ -116,7 +116,7 @@ def test_five_seats_round_a_table_keep_the_bottom_edge_as_deep_as_the_sides(app,
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("board", ["london", "paris"])
+@pytest.mark.parametrize("board", ["london", "berlin", "paris"])
 def test_the_route_is_asked_in_a_shared_panel(app, board, size):
     """Two, three and seven options to the stations with the longest names: each shown (a page at a time) and
     whole, the label over them, the notes kept."""

@@ -21,7 +21,8 @@ from .view import BRANCH_LABEL, UNDO_LABEL
 NOTES_ROW = 30  # the notes' row under the name and the lines (design px): one row of pills
 STATUS_LEAST = 130  # the status's least width (design px): "Your turn" whole in every language, 17 px at least
 ACTION_LEAST = 120  # the branch tile and Undo buttons' least width (design px)
-OPTION_LEAST = 128  # a route option's least width (design px): two to a row on Paris at 1280x720 too
+OPTION_LEAST = 128  # a route option's least width (design px): two to a row on Paris at 1920x1080
+OPTION_LEAST_PX = 96  # and on screen: a name's words never go below 11 px (words.MIN_NAME_PX), "Johannisthaler"
 CHOICE_LEAST = 200  # a city's choice's least width (design px)
 LABEL_PX = 16  # the buttons' labels fit at this size (design px) or larger: the painter starts at 21
 
@@ -34,7 +35,7 @@ def shared_need(fonts: th.Fonts, n_lines: int, W: int, scale: float, round_butto
     touch = max(th.touch_px(scale), p(48))
     columns = -(-round_buttons // 2)  # the round buttons two high
     f_btn = fonts.get(p(LABEL_PX), True)
-    undo_w = max(p(ACTION_LEAST), f_btn.size(_(UNDO_LABEL))[0] + p(16))  # alone while the route is asked
+    undo_w = max(p(ACTION_LEAST), f_btn.size(_(UNDO_LABEL))[0] + p(16))  # alone while a city's choice is asked
     action_w = max(undo_w, f_btn.size(_(BRANCH_LABEL))[0] + p(16))
     id_w = p(150)
     room = W - pad - id_w - pad - (pad + action_w + pad) - columns * (touch + pad)
@@ -86,10 +87,10 @@ class _SharedPlan(_Plan):
         self.notes_h = self.p(NOTES_ROW)
 
     def action_buttons(self) -> None:
-        """The branch tile button over Undo, at the touch height (Undo alone, as wide as its word, while the
-        route is asked: the options get the rest)."""
+        """The branch tile button over Undo, at the touch height; Undo alone while the route is asked (as wide as
+        its word while a city's choice is: its buttons' words are longer than a station's name)."""
         pad, touch = self.pad, self.touch
-        aw = self.shared["undo_w" if self.asked.routing else "action_w"]
+        aw = self.shared["undo_w" if self.asked.choosing else "action_w"]
         x = self.W - pad - aw
         self.ctl["undo"] = pygame.Rect(x, self.H - pad - touch, aw, touch)
         if not self.asked.routing:
@@ -125,7 +126,9 @@ class _SharedPlan(_Plan):
         """A route option narrower than a wide panel's (165): two to a row beside the name on Paris, whose round
         buttons take two columns; a station's name takes three lines of it. A city's choice wider: its label and
         its preview on one line each ("Complete set: −2 tiles, +6")."""
-        return self.p(CHOICE_LEAST if self.asked.choosing else OPTION_LEAST)
+        if self.asked.choosing:
+            return self.p(CHOICE_LEAST)
+        return max(self.p(OPTION_LEAST), OPTION_LEAST_PX)
 
     def option_rows(self, n: int, area: pygame.Rect, least: int, gap: int) -> int:
         """A city's choices (a label and a preview each) two rows whenever one does not hold them all and the
