@@ -197,20 +197,46 @@ class Painter:
             surf.blit(words(f, line, muted), (body.x, top + j * f.get_linesize()))
 
     def _notes_apart(self, ctl: dict, view: PanelView) -> None:
-        """The notes in their own place, those it has no room for in the next (``_notes_more``: a shared panel
-        asking the route has them above Undo, then under the name)."""
-        self._notes(ctl["_notes"], view)
-        first, at = self.shown_notes, self.tiles_at
-        if "_notes_more" in ctl and first < len(notes_for(view)):
-            self._notes(ctl["_notes_more"], view, skip=first)
-            self.shown_notes += first
-            self.tiles_at = at or self.tiles_at
+        """The notes in their own places (``_notes``, then ``_notes_more``: shared.py), each note in the first
+        with room for it whole (a long one, "Commence avec 4 points", in the wider), in order in each."""
+        areas = [ctl["_notes"]] + ([ctl["_notes_more"]] if "_notes_more" in ctl else [])
+        shown, at = 0, None
+        for area, which in zip(areas, self._notes_split(areas, view)):
+            if which:
+                self._notes(area, view, only=which)
+                shown, at = shown + self.shown_notes, at or self.tiles_at
+        self.shown_notes, self.tiles_at = shown, at
 
-    def _notes(self, area: pygame.Rect, view: PanelView, keep: int = 0, skip: int = 0) -> int:
-        """Small pills along the bottom of ``area`` (wrapping upwards), the notes after the first ``skip``;
-        returns the height they take."""
+    def _notes_split(self, areas: list, view: PanelView) -> list[list[int]]:
+        """Which notes each of ``areas`` shows, in rows as ``_place_pills`` lays them, the longest placed first:
+        each in the first with room for it whole, else the first with room (where it is drawn smaller), else
+        none; each place shows its notes in their order."""
+        p, font = self.p, self.fonts.get(self.p(15), True)
+        ph = font.get_height() + p(8)
+        fill = [[1, 0] for _ in areas]  # each place's rows and the width its last row uses
+        out: list[list[int]] = [[] for _ in areas]
+        widths = [font.size(text)[0] + 2 * p(8) + (font.get_height() if style.startswith("tile:") else 0)
+                  for text, style in notes_for(view)]
+        for j in sorted(range(len(widths)), key=lambda j: -widths[j]):
+            w0 = widths[j]
+            for k in sorted(range(len(areas)), key=lambda k: (w0 > areas[k].w, k)):
+                rows, used = fill[k]
+                w = w0 + (p(6) if used else 0)
+                if used and used + w > areas[k].w:
+                    if rows >= max(1, areas[k].h // (ph + p(4))):
+                        continue
+                    rows, used, w = rows + 1, 0, w0
+                fill[k] = [rows, used + w]
+                out[k].append(j)
+                break
+        return [sorted(which) for which in out]
+
+    def _notes(self, area: pygame.Rect, view: PanelView, keep: int = 0, only: list | None = None) -> int:
+        """Small pills along the bottom of ``area`` (wrapping upwards), the notes ``only`` when given; returns the
+        height they take."""
         t, p = self.t, self.p
-        notes = notes_for(view)[skip:]
+        notes = notes_for(view)
+        notes = notes if only is None else [notes[j] for j in only]
         if not notes:
             return 0
         font = self.fonts.get(p(15), True)

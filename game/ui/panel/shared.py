@@ -3,11 +3,11 @@ by side on the bottom edge, each about 796 design px wide) in one row as deep as
 (2 touch heights and 3 gaps: 164 px at 1080p), where the compact shape's second row made that edge 258 px deep
 and took the board 16 % of its height.
 
-From the left: the name, score and branch tiles, with the table's notes as one row of pills under them and the
-lines; the line swatches (narrower, down to LEAST_SWATCH, before the status gets less than its least); the
-status ("Your turn", the actions left and their dots); the branch tile button over Undo; the round buttons two
-high. While the route (or a city's choice) is asked the options take the lines' and the status's place, the
-label over them, and the notes the branch tile button's.
+From the left: the name, score and branch tiles; the line swatches (narrower, down to LEAST_SWATCH, before the
+status gets less than its least); the branch tile button over Undo; the status ("Your turn", the actions left and
+their dots); the round buttons two high; the table's notes as a row of pills under the name and the lines, then
+two rows under the status. While the route (or a city's choice) is asked the options take the lines', the buttons' and the
+status's place, the label over them, Undo beside them, and the notes go above Undo, then under the name.
 """
 from __future__ import annotations
 
@@ -73,7 +73,7 @@ def lay_out_shared(size: tuple[int, int], scale: float, fonts: th.Fonts, lines, 
 
 
 class _SharedPlan(_Plan):
-    """The shared shape's places: the round buttons and the action column from the right, then from the left."""
+    """The shared shape's places: the round buttons from the right, then from the left."""
 
     def __init__(self, size, scale: float, fonts: th.Fonts, n_lines: int, asked: Asked, option_page: int,
                  round_buttons: int, need: dict):
@@ -87,24 +87,24 @@ class _SharedPlan(_Plan):
         self.notes_h = self.p(NOTES_ROW)
 
     def action_buttons(self) -> None:
-        """The branch tile button over Undo, at the touch height; Undo alone while the route is asked (as wide as
-        its word while a city's choice is: its buttons' words are longer than a station's name)."""
+        """While the route is asked, Undo alone at the touch height between the options and the round buttons
+        (as wide as its word while a city's choice is: its buttons' words are longer than a station's name);
+        else the branch tile button over Undo come after the lines (``line_swatches``)."""
         pad, touch = self.pad, self.touch
+        if not self.asked.routing:
+            self.right = self.W - pad
+            return
         aw = self.shared["undo_w" if self.asked.choosing else "action_w"]
         x = self.W - pad - aw
         self.ctl["undo"] = pygame.Rect(x, self.H - pad - touch, aw, touch)
-        if not self.asked.routing:
-            self.ctl["branch"] = pygame.Rect(x, pad, aw, touch)
         self.right = x - pad
 
     def identity(self, name: str) -> None:
-        """The name, score and branch tiles, the notes' row under them (and under the lines)."""
+        """The name, score and branch tiles, above the notes' row."""
         pad, p = self.pad, self.p
         notes_y = self.H - pad - self.notes_h
         self.ctl["_id"] = pygame.Rect(pad, pad, self.id_w, notes_y - p(4) - pad)
         self.x = pad + self.id_w + pad
-        if not self.asked.routing:
-            self.ctl["_notes"] = pygame.Rect(pad, notes_y, self.right - pad, self.notes_h)
 
     def options_area(self) -> tuple[pygame.Rect, int]:
         """The label over the options between the name and Undo; the notes where the branch tile button was."""
@@ -138,10 +138,20 @@ class _SharedPlan(_Plan):
         return 2 if two else 1
 
     def line_swatches(self, lines) -> None:
-        """The swatches at the width ``shared_need`` gave, the tokens left under each, the status beside them."""
+        """The swatches at the width ``shared_need`` gave (the tokens left under each), the branch tile button over
+        Undo, the status; the notes' row under the name and the lines, and on under the status. The branch tile
+        button stands across from the board, not from a card strip: "+1 tile" flies from it straight to the board
+        (from the panel's far end it crossed the strip beside the board, at five seats on New York)."""
         pad, p, sw, sh = self.pad, self.p, self.shared["sw"], self.touch
         for j, li in enumerate(lines):
             self.ctl[f"line:{li}"] = pygame.Rect(self.x + j * (sw + pad), pad, sw, sh)
-        sx = self.x + len(lines) * (sw + pad)
-        bottom = self.ctl["_notes"].y - p(4)
-        self.ctl["_status"] = pygame.Rect(sx, pad, max(0, self.right - sx), bottom - pad)
+        ax, aw = self.x + len(lines) * (sw + pad), self.shared["action_w"]
+        self.ctl["branch"] = pygame.Rect(ax, pad, aw, sh)
+        self.ctl["undo"] = pygame.Rect(ax, self.H - pad - sh, aw, sh)
+        sx = ax + aw + pad
+        notes_y = self.H - pad - self.notes_h
+        self.ctl["_notes"] = pygame.Rect(pad, notes_y, ax - 2 * pad, self.notes_h)
+        more_h = 2 * (self.fonts.get(p(15), True).get_height() + p(8) + p(4))  # two rows of pills under the status
+        more_y = self.H - pad - more_h
+        self.ctl["_status"] = pygame.Rect(sx, pad, max(0, self.right - sx), more_y - p(4) - pad)
+        self.ctl["_notes_more"] = pygame.Rect(sx, more_y, max(0, self.right - sx), more_h)
