@@ -17,7 +17,7 @@ from .view import BRANCH_LABEL, ROUTE_LABEL, UNDO_LABEL, PanelView
 from .words import MIN_NAME_PX, fit_name, fit_text, step_font, words
 
 SMALL_STEPS = ((17, True, False), (15, True, False), (15, True, True), (13, True, True))  # design px, bold, condensed
-HEAD_STEPS = ((24, False), (21, False), (19, False), (17, False), (17, True))  # "Your turn": design px, condensed
+HEAD_STEPS = ((21, False), (19, False), (17, False), (17, True))  # "Your turn" too wide at 24: design px, condensed
 
 
 def notes_for(view: PanelView) -> list[tuple[str, str]]:
@@ -159,14 +159,18 @@ class Painter:
         """"Your turn", the actions left in words and as dots (one line in a compact panel's strip)."""
         t, p, surf = self.t, self.p, self.surf
         f_small_b = self.fonts.get(p(17), True)
-        # smaller before it is cut (a shared panel's status is narrow: "Votre tour")
-        f_big = step_font(self.fonts, _("Your turn"), body.w, [(p(s), True, c) for s, c in HEAD_STEPS])
+        f_big = self.fonts.get(p(24), True)
+        if f_big.size(_("Your turn"))[0] > body.w:  # smaller before it is cut (a shared panel's narrow status)
+            f_big = step_font(self.fonts, _("Your turn"), body.w, [(p(s), True, c) for s, c in HEAD_STEPS])
         head = words(f_big, fit_text(f_big, _("Your turn"), body.w), t.accent)
         left = ngettext("{n} action left", "{n} actions left", n).format(n=n)
         f_left = step_font(self.fonts, left, body.w, [(p(s), False, c) for s, _b, c in SMALL_STEPS])
-        rows = [left] if f_left.size(left)[0] <= body.w else th.wrap(f_left, left, body.w)  # two lines, not cut
-        rows = rows if len(rows) <= 2 else [rows[0], " ".join(rows[1:])]
-        sub = th.stack_lines([words(f_left, fit_text(f_left, r, body.w), t.ink) for r in rows], f_left.get_linesize())
+        sub = words(f_left, fit_text(f_left, left, body.w), t.ink) if f_left.size(left)[0] <= body.w else None
+        if sub is None:  # on two lines before it is cut (a shared panel's narrow status: "3 actions restantes")
+            rows = th.wrap(f_left, left, body.w)
+            rows = rows if len(rows) <= 2 else [rows[0], " ".join(rows[1:])]
+            sub = th.stack_lines([words(f_left, fit_text(f_left, r, body.w), t.ink) for r in rows],
+                                 f_left.get_linesize())
         dots = p(16) if body.h >= head.get_height() + sub.get_height() + p(16) else 0
         if self.mode == "compact":  # one line in the strip
             head = words(f_small_b, fit_text(f_small_b, ngettext("Your turn · {n} action left",
@@ -411,8 +415,9 @@ class Painter:
             if f_big.size(label)[0] > r.w - p(12):  # condensed before it is cut (German beside a shared panel's name)
                 f_big = self.fonts.get(size, True, True)
             img = words(f_big, fit_text(f_big, label, r.w - p(12)), t.accent_ink)
-            f_sub = step_font(self.fonts, preview, r.w - p(12), [(p(14), True, False), (p(13), True, True),
-                                                                 (p(12), True, True)])  # smaller before it is cut
+            f_sub = self.fonts.get(p(14), True)
+            if f_sub.size(preview)[0] > r.w - p(12):  # smaller, condensed, before it is cut
+                f_sub = step_font(self.fonts, preview, r.w - p(12), [(p(13), True, True), (p(12), True, True)])
             sub = words(f_sub, fit_text(f_sub, preview, r.w - p(12)), t.accent_ink)
             both = img.get_height() + (sub.get_height() if r.h >= img.get_height() + sub.get_height() else 0)
             y0 = r.centery - both // 2
