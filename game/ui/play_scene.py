@@ -34,6 +34,7 @@ from ..engine.state import GameState
 from . import sound
 from . import theme as th
 from .board.view import BoardView
+from .play.action_bar import ActionBar
 from .play.backdrop import Backdrop
 from .play.cards import CardStrips
 from .play.hint import HintControl
@@ -87,6 +88,7 @@ class PlayScene(Scene):
         self.board_view.connection_tiles = list(state.setup.connection_tiles)
         self.board_view.show_grid = True  # the cards' "C4" finds the station (play/cards.py)
         self.cards = CardStrips(theme, fonts)  # the face-up destination cards at the seats' edges
+        self.bar = ActionBar(theme, fonts)  # a laptop's: the acting seat's controls (play/action_bar.py)
         self.panels = [SeatPanel(i, self.seats[i].edge if self.seats[i].edge in EDGE_ROTATION else "bottom",
                                  self.seats[i], theme, fonts) for i in range(n)]
         self.secrets = SecretCards(self)  # play/secrets.py: a seat's secret cards, open while held (Paris)

@@ -16,6 +16,7 @@ from ..seats import EDGE_ROTATION, SeatConfig, screen_to_upright, upright_to_scr
 from . import hits
 from .draw import Painter, notes_for
 from .layout import Asked, lay_out, needed_depth
+from .row import lay_out_row, row_depth
 from .view import ROUTE_LABEL, PanelView
 
 
@@ -53,6 +54,7 @@ class SeatPanel:
         self.option_page = 0  # which page of the route options (or a city's choices) is shown
         self.option_pages = 1  # how many pages they take at this size (1: all shown, no "›" button)
         self._options_key = None  # the options the page belongs to: new options start at the first page
+        self.bar = None  # a laptop's action bar (play/action_bar.py): the acting seat's controls are there (row.py)
 
     @property
     def rotation(self) -> int:
@@ -93,6 +95,8 @@ class SeatPanel:
 
     def needed_depth(self, width: int, n_lines: int, scale: float) -> int:
         """How deep (upright height) this panel must be at upright ``width`` (layout.needed_depth)."""
+        if self.bar is not None:
+            return row_depth(width, n_lines, scale, 1 + self.has_phone + self.has_secret)
         return needed_depth(self.fonts, width, n_lines, scale, 1 + self.has_phone + self.has_secret + self.has_hint)
 
     def layout(self, state: GameState, view: PanelView) -> dict[str, pygame.Rect]:
@@ -107,13 +111,17 @@ class SeatPanel:
         if options_key != self._options_key:
             self._options_key, self.option_page = options_key, 0
         key = (self.upright_size, self.scale, tuple(player.lines), routing, n_opts, choosing, label_text,
-               view.active, self.shown_name(state), self.has_secret, self.has_hint, self.option_page, self.has_phone)
+               view.active, self.shown_name(state), self.has_secret, self.has_hint, self.option_page, self.has_phone,
+               self.bar is not None)
         if key == self._layout_key:
             return self.controls
         self._layout_key = key
-        got = lay_out(self.upright_size, self.scale, self.fonts, player.lines, self.shown_name(state),
-                      Asked(routing, choosing, n_opts, label_text), self.has_secret, self.has_hint, self.option_page,
-                      self.has_phone)
+        if self.bar is not None:
+            got = lay_out_row(self.upright_size, self.scale, player.lines, self.has_secret, self.has_phone)
+        else:
+            got = lay_out(self.upright_size, self.scale, self.fonts, player.lines, self.shown_name(state),
+                          Asked(routing, choosing, n_opts, label_text), self.has_secret, self.has_hint,
+                          self.option_page, self.has_phone)
         self.mode, self.option_pages, self.option_page = got.mode, got.option_pages, got.option_page
         self.controls = got.controls
         self._surface_key = None
@@ -130,10 +138,14 @@ class SeatPanel:
         return hits.control_at(self.rect, self.rotation, self.controls, x, y)
 
     def point_for(self, name: str) -> tuple[float, float] | None:
+        if self.bar is not None and self.bar.holds(name):  # the acting seat's controls: on the action bar
+            return self.bar.point_for(name)
         r = self.controls.get(name)
         return None if r is None else hits.centre_on_screen(self.rect, self.rotation, r)
 
     def control_rect_on_screen(self, name: str) -> pygame.Rect | None:
+        if self.bar is not None and self.bar.holds(name):
+            return self.bar.control_rect_on_screen(name)
         r = self.controls.get(name)
         return None if r is None else hits.rect_on_screen(self.rect, self.rotation, r)
 

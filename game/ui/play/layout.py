@@ -17,16 +17,28 @@ from ...i18n import _, ngettext
 from ..panel import DEPTH, PanelView, SeatPanel
 from ..seats import EDGE_ROTATION
 from . import keepclear
+from .action_bar import ActionBar
 from . import win_bar
 from .cards import CardStrips
 from .overlays import _free_band_spot, least_hidden_place
 
 
-def lay_out(scene) -> None:
+def is_laptop(scene) -> bool:
+    """Every seat's panel along the bottom edge (``seats.default_edges(n, "laptop")``): one screen every player
+    reads, where one action bar serves the acting seat (play/action_bar.py)."""
+    return len(scene.panels) > 1 and all(p.edge == "bottom" for p in scene.panels)
+
+
+def lay_out(scene, bar: bool = True) -> None:
+    """``bar``: a laptop's panels in one row and the acting seat's controls on the action bar under the cards
+    (tables, and a laptop whose cards stand in no column with room below them, keep them on the panels)."""
     W, H = scene.app.size
     k = scene.app.scale
     scene._size = (W, H)
     D = max(60, round(DEPTH * k))
+    laptop = bar and is_laptop(scene)
+    for p in scene.panels:
+        p.bar = scene.bar if laptop else None
     by_edge: dict[str, list[SeatPanel]] = {}
     for p in scene.panels:
         by_edge.setdefault(p.edge, []).append(p)
@@ -65,8 +77,15 @@ def lay_out(scene) -> None:
                 p.set_rect(pygame.Rect(x, a, depths[edge], b - a), k)
     m = max(2, round(6 * k))
     area = pygame.Rect(L, T, W - L - R, H - T - B)
-    area = scene.cards.carve(area, CardStrips.edges_for(scene.seats, scene._is_computer), k,
-                            max(4, len(scene.state.face_up)), scene.board_view.size_units())
+    n_cards = max(4, len(scene.state.face_up))
+    area = scene.cards.carve(area, CardStrips.edges_for(scene.seats, scene._is_computer), k, n_cards,
+                             scene.board_view.size_units())
+    bar_rect = None
+    if laptop and not scene.panel_view(scene.shown_current).watching:  # the replay plays nothing: no bar
+        bar_rect = scene.cards.split_column(n_cards, ActionBar.least_height(k))
+        if bar_rect is None:
+            return lay_out(scene, bar=False)
+    scene.bar.place(bar_rect, k)
     area = win_bar.carve(scene, area.inflate(-2 * m, -2 * m), k)  # the win-chance bar's strip, when shown
     if area.w < 10 or area.h < 10:
         area = pygame.Rect(0, 0, max(10, W), max(10, H))
