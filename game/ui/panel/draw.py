@@ -156,6 +156,9 @@ class Painter:
         """"Your turn", the actions left in words and as dots (one line in a compact panel's strip)."""
         t, p, surf = self.t, self.p, self.surf
         f_small_b, f_big = self.fonts.get(p(17), True), self.fonts.get(p(24), True)
+        # smaller before cut (a laptop's one-row panel leaves the status a narrow column, panel/row.py)
+        f_big = step_font(self.fonts, _("Your turn"), body.w, [(p(s), True, c) for s, c in
+                                                              ((24, False), (21, False), (19, False), (17, True))])
         head = words(f_big, fit_text(f_big, _("Your turn"), body.w), t.accent)
         left = ngettext("{n} action left", "{n} actions left", n).format(n=n)
         f_left = step_font(self.fonts, left, body.w, [(p(s), False, c) for s, _b, c in SMALL_STEPS])

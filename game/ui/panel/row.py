@@ -11,7 +11,7 @@ import pygame
 from .. import theme as th
 from .layout import DEPTH, LEAST_SWATCH, LINES_ROW, Layout, scaled
 
-STATUS_LEAST = 110  # design px the status and the notes keep beside the lines in one row
+STATUS_LEAST = 100  # design px the status and the notes keep beside the lines in one row
 
 
 def _sizes(W: int, scale: float, n_lines: int, round_buttons: int) -> dict:

@@ -96,8 +96,9 @@ class ActionBar:
         touch = max(th.touch_px(self.scale), p(48))
         ctl: dict[str, pygame.Rect] = {}
         head = pygame.Rect(pad, pad, W - 2 * pad, touch + p(12))
-        if has_hint:
+        if has_hint:  # on the band's right end; the name takes the rest
             ctl["hint"] = pygame.Rect(head.right - p(6) - touch, head.y + p(6), touch, touch)
+            head.w = ctl["hint"].x - p(6) - head.x
         ctl["_head"] = head
         y = head.bottom + p(12)
         bottom = H - pad
@@ -178,8 +179,9 @@ class ActionBar:
         p = scaled(self.scale)
         pl = state.players[player]
         colour = state.lines[pl.lines[0]].colour if pl.lines else ""
-        pygame.draw.rect(surf, th.line_rgb(colour) if colour else self.theme.accent, r, border_radius=p(10))
-        room = r.w - p(16) - (self.controls["hint"].w + p(6) if "hint" in self.controls else 0)
+        band = pygame.Rect(r.x, r.y, self.rect.w - 2 * r.x, r.h)  # under the hint too
+        pygame.draw.rect(surf, th.line_rgb(colour) if colour else self.theme.accent, band, border_radius=p(10))
+        room = r.w - p(8)
         font = self.fonts.get(p(22), True)
         for size in (22, 19, 17, 15):
             font = self.fonts.get(p(size), True)
