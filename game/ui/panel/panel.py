@@ -55,6 +55,7 @@ class SeatPanel:
         self.option_pages = 1  # how many pages they take at this size (1: all shown, no "›" button)
         self._options_key = None  # the options the page belongs to: new options start at the first page
         self.bar = None  # a laptop's action bar (play/action_bar.py): the acting seat's controls are there (row.py)
+        self.row_words: tuple = ("", (), ())  # such a panel's name, notes and status messages at their widest
 
     @property
     def rotation(self) -> int:
@@ -96,7 +97,7 @@ class SeatPanel:
     def needed_depth(self, width: int, n_lines: int, scale: float) -> int:
         """How deep (upright height) this panel must be at upright ``width`` (layout.needed_depth)."""
         if self.bar is not None:
-            return row_depth(width, n_lines, scale, 1 + self.has_phone + self.has_secret)
+            return row_depth(width, n_lines, scale, 1 + self.has_phone + self.has_secret, self.fonts, self.row_words)
         return needed_depth(self.fonts, width, n_lines, scale, 1 + self.has_phone + self.has_secret + self.has_hint)
 
     def layout(self, state: GameState, view: PanelView) -> dict[str, pygame.Rect]:
@@ -112,12 +113,13 @@ class SeatPanel:
             self._options_key, self.option_page = options_key, 0
         key = (self.upright_size, self.scale, tuple(player.lines), routing, n_opts, choosing, label_text,
                view.active, self.shown_name(state), self.has_secret, self.has_hint, self.option_page, self.has_phone,
-               self.bar is not None)
+               self.bar is not None, self.row_words)
         if key == self._layout_key:
             return self.controls
         self._layout_key = key
         if self.bar is not None:
-            got = lay_out_row(self.upright_size, self.scale, player.lines, self.has_secret, self.has_phone)
+            got = lay_out_row(self.upright_size, self.scale, player.lines, self.has_secret, self.has_phone, self.fonts,
+                              self.row_words)
         else:
             got = lay_out(self.upright_size, self.scale, self.fonts, player.lines, self.shown_name(state),
                           Asked(routing, choosing, n_opts, label_text), self.has_secret, self.has_hint,

@@ -20,11 +20,13 @@ from ..panel import draw_hint_button, draw_page_button
 from ..panel.draw import Painter
 from ..panel.hits import centre_on_screen, control_at, rect_on_screen
 from ..panel.layout import scaled
+from ..panel.row import name_least
 from ..panel.view import PanelView
-from ..panel.words import fit_text, words
+from ..panel.words import fit_name, fit_text, words
 
 OPTION_H = 84  # design px: a route option's button (its station's name on up to two lines, the lines below)
 LABEL_LINES = 3  # the words over the options wrap to at most this many lines
+STATUS_H = 120  # design px: the actions left (words and dots) and the city's notes for the acting seat
 
 
 def _asked(view: PanelView) -> tuple[str, int]:
@@ -59,7 +61,8 @@ class ActionBar:
         """The least height a bar needs: its head, the words, two buttons (and a route option, one at a time)."""
         p = scaled(scale)
         touch = max(th.touch_px(scale), p(48))
-        return 2 * p(10) + touch + p(12) + LABEL_LINES * p(22) + max(touch, p(OPTION_H)) + 2 * (touch + p(8))
+        asked = LABEL_LINES * p(22) + p(8) + max(touch, p(OPTION_H)) + p(8) + touch  # an option, the page turner
+        return 2 * p(10) + touch + 2 * p(12) + max(p(STATUS_H) + p(8) + touch, asked) + p(8) + touch
 
     def place(self, rect: pygame.Rect | None, scale: float) -> None:
         if rect != self.rect or scale != self.scale:
@@ -79,36 +82,42 @@ class ActionBar:
                        tuple((o.destination, tuple(o.lines)) for o in view.route_options))
         if options_key != self._options_key:
             self._options_key, self.option_page = options_key, 0
+        name = state.players[player].name
         key = (None if self.rect is None else self.rect.size, self.scale, player, kind, n, has_hint, self.option_page,
-               view.watching)
+               view.watching, name)
         if key == self._layout_key:
             return self.controls
         self._layout_key, self._surface_key = key, None
         self.player = player
         self.controls = {} if self.rect is None else self._lay_out(kind, n, has_hint and not view.watching,
-                                                                   view.watching)
+                                                                   view.watching, name)
         return self.controls
 
-    def _lay_out(self, kind: str, n: int, has_hint: bool, watching: bool) -> dict[str, pygame.Rect]:
+    def _lay_out(self, kind: str, n: int, has_hint: bool, watching: bool, name: str) -> dict[str, pygame.Rect]:
         p = scaled(self.scale)
         W, H = self.rect.size
         pad, gap = p(10), p(8)
         touch = max(th.touch_px(self.scale), p(48))
         ctl: dict[str, pygame.Rect] = {}
         head = pygame.Rect(pad, pad, W - 2 * pad, touch + p(12))
-        if has_hint:  # on the band's right end; the name takes the rest
-            ctl["hint"] = pygame.Rect(head.right - p(6) - touch, head.y + p(6), touch, touch)
-            head.w = ctl["hint"].x - p(6) - head.x
-        ctl["_head"] = head
         y = head.bottom + p(12)
+        undo_w = W - 2 * pad
+        if has_hint:  # on the band's right end, the name beside it; beside Undo when the name needs the band
+            if name_least(self.fonts, name, self.scale) <= head.w - touch - p(12) - p(8):
+                ctl["hint"] = pygame.Rect(head.right - p(6) - touch, head.y + p(6), touch, touch)
+                head.w = ctl["hint"].x - p(6) - head.x
+            elif not watching:
+                ctl["hint"] = pygame.Rect(W - pad - touch, H - pad - touch, touch, touch)
+                undo_w -= touch + pad
+        ctl["_head"] = head
         bottom = H - pad
         if watching:
             ctl["_status"] = pygame.Rect(pad, y, W - 2 * pad, max(0, bottom - y))
             return ctl
-        ctl["undo"] = pygame.Rect(pad, bottom - touch, W - 2 * pad, touch)
+        ctl["undo"] = pygame.Rect(pad, bottom - touch, undo_w, touch)
         bottom = ctl["undo"].y - gap
         if not kind:
-            ctl["_status"] = pygame.Rect(pad, y, W - 2 * pad, p(72))
+            ctl["_status"] = pygame.Rect(pad, y, W - 2 * pad, p(STATUS_H))
             ctl["branch"] = pygame.Rect(pad, ctl["_status"].bottom + gap, W - 2 * pad, touch)
             return ctl
         ctl["_label"] = pygame.Rect(pad, y, W - 2 * pad, LABEL_LINES * p(22))
@@ -181,14 +190,12 @@ class ActionBar:
         colour = state.lines[pl.lines[0]].colour if pl.lines else ""
         band = pygame.Rect(r.x, r.y, self.rect.w - 2 * r.x, r.h)  # under the hint too
         pygame.draw.rect(surf, th.line_rgb(colour) if colour else self.theme.accent, band, border_radius=p(10))
-        room = r.w - p(8)
-        font = self.fonts.get(p(22), True)
-        for size in (22, 19, 17, 15):
-            font = self.fonts.get(p(size), True)
-            if font.size(pl.name)[0] <= room:
-                break
-        img = words(font, fit_text(font, pl.name, room), th.ink_on(colour) if colour else self.theme.accent_ink)
-        surf.blit(img, img.get_rect(midleft=(r.x + p(8), r.centery)))
+        font, lines = fit_name(self.fonts, pl.name, r.w - p(8), self.scale)  # smaller, then on two lines
+        ink = th.ink_on(colour) if colour else self.theme.accent_ink
+        y = r.centery - (len(lines) * font.get_linesize()) // 2
+        for line in lines:
+            surf.blit(words(font, line, ink), (r.x + p(8), y))
+            y += font.get_linesize()
 
     def _status(self, surf: pygame.Surface, r: pygame.Rect, state, view: PanelView) -> None:
         """What the acting seat may do now: the actions left (in words and dots), or the table's status."""
@@ -199,10 +206,9 @@ class ActionBar:
             text, colour = ngettext("{n} action left", "{n} actions left", n).format(n=n), t.ink
         else:
             text, colour, n = view.status or (_("game over") if state.phase == "over" else ""), t.muted, 0
-        if not text:
-            return
         steps = [self.fonts.get(p(s), True) for s in (19, 17, 15, 13)]
-        font, lines = th.fit_lines(steps, text, r.w, r.h - (p(22) if n else 0)) or (steps[-1], [text])
+        font, lines = (th.fit_lines(steps, text, r.w, r.h - (p(22) if n else 0)) or (steps[-1], [text])) if text \
+            else (steps[0], [])
         y = r.y
         for line in lines:
             img = words(font, fit_text(font, line, r.w), colour)
@@ -210,4 +216,13 @@ class ActionBar:
             y += font.get_linesize()
         for k in range(n):
             disc(surf, t.accent, (r.x + p(7) + k * p(18), y + p(10)), p(7))
+        y += p(22) if n else 0
+        f_note = self.fonts.get(p(15), True)
+        for note in view.city_notes:  # the city's notes for the acting seat (New York's "Red: leave the water")
+            text, style = (note, "muted") if isinstance(note, str) else note
+            for line in th.wrap(f_note, text, r.w):
+                if y + f_note.get_linesize() > r.bottom:
+                    return
+                surf.blit(words(f_note, line, t.bad if style == "bad" else t.muted), (r.x, y))
+                y += f_note.get_linesize()
 

@@ -20,6 +20,7 @@ from . import keepclear
 from .action_bar import ActionBar
 from . import win_bar
 from .cards import CardStrips
+from .phones import NOTES as PHONE_NOTES
 from .overlays import _free_band_spot, least_hidden_place
 
 
@@ -37,8 +38,10 @@ def lay_out(scene, bar: bool = True) -> None:
     scene._size = (W, H)
     D = max(60, round(DEPTH * k))
     laptop = bar and is_laptop(scene)
-    for p in scene.panels:
+    for i, p in enumerate(scene.panels):
         p.bar = scene.bar if laptop else None
+        if laptop:
+            p.row_words = row_words(scene, i)
     by_edge: dict[str, list[SeatPanel]] = {}
     for p in scene.panels:
         by_edge.setdefault(p.edge, []).append(p)
@@ -94,6 +97,22 @@ def lay_out(scene, bar: bool = True) -> None:
     scene._invalidate()
     for i, p in enumerate(scene.panels):
         p.layout(scene.state, scene.panel_view(i))
+
+
+def row_words(scene, i: int) -> tuple:
+    """(name, notes, status messages): the widest words seat ``i``'s panel may show in the game, so a laptop's
+    one-row panel keeps room for each whole (panel/row.py). A waiting seat's status there says no "Dee's turn"
+    (the action bar and the banner name the acting seat), and the city's notes for the acting seat (New York's
+    "Red: leave the water") are on the bar."""
+    st = scene.state
+    notes = [_("Last turn"), _("Turns over"), _("Deck: {cards}").format(cards=max(88, len(st.deck))), _("1st player")]
+    first = rules_of(st).initial_score(st.setup, (i - st.setup.start_player) % st.n_players)
+    if st.setup.variant == "classic" or first:
+        notes.append(ngettext("Started on {n} point", "Started on {n} points", first).format(n=first))
+    if scene.phones is not None:
+        notes += [_(text) for text, _style in PHONE_NOTES.values()]
+    messages = [_("computer playing"), _("playing from a phone"), _("passenger travelling"), _("game over")]
+    return scene.panels[i].shown_name(st), tuple(notes), tuple(messages)
 
 
 def panel_view(scene, i: int) -> PanelView:
