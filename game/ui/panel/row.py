@@ -60,8 +60,13 @@ def _sizes(W: int, scale: float, n_lines: int, round_buttons: int, fonts: th.Fon
         least = fonts.get(max(MIN_NAME_PX, p(13)), True, True).size(tiles)[0] + p(24) + p(5) + 1
         id_w = max(min(id_w, p(ID_LEAST)), least, name_least(fonts, name, scale) if name else 0)
         status_w = max(status_w, status_least(fonts, scale, pills, messages))
-    one_row = pad + id_w + pad + n_lines * (p(LEAST_SWATCH) + pad) + status_w <= room
-    return dict(p=p, pad=pad, touch=touch, room=room, id_w=id_w, one_row=one_row, status_w=status_w)
+    one_row = pad + id_w + pad + n_lines * (p(LEAST_SWATCH) + pad) + status_w + p(6) <= room  # p(6): to the buttons
+    # two rows whose round buttons leave the name too little room (five Paris seats with phones on at 1280x720)
+    # stack the buttons two high, the first row deeper
+    stack = not one_row and round_buttons > 2 and room - p(6) - 2 * pad < id_w
+    first_row = max(p(DEPTH), 2 * touch + 3 * pad) if stack else p(DEPTH)
+    return dict(p=p, pad=pad, touch=touch, room=room, id_w=id_w, one_row=one_row, status_w=status_w, stack=stack,
+                first_row=first_row)
 
 
 def row_depth(width: int, n_lines: int, scale: float, round_buttons: int = 1, fonts: th.Fonts | None = None,
@@ -73,7 +78,7 @@ def row_depth(width: int, n_lines: int, scale: float, round_buttons: int = 1, fo
     p = s["p"]
     if s["one_row"]:
         return p(DEPTH)
-    return p(DEPTH) + s["touch"] + p(LINES_ROW) + s["pad"]
+    return s["first_row"] + s["touch"] + p(LINES_ROW) + s["pad"]
 
 
 def lay_out_row(size: tuple[int, int], scale: float, lines, has_secret: bool, has_phone: bool = False,
@@ -83,22 +88,27 @@ def lay_out_row(size: tuple[int, int], scale: float, lines, has_secret: bool, ha
     names = ["menu"] + [n for n, shown in (("phone", has_phone), ("secret", has_secret)) if shown]
     s = _sizes(W, scale, len(lines), len(names), fonts, words)
     p, pad, touch, id_w = s["p"], s["pad"], s["touch"], s["id_w"]
-    row_h = min(H, p(DEPTH))
+    one_row = s["one_row"] and H < p(DEPTH) + s["touch"]  # a row made deeper by another seat's panel: two rows
+    stack = s["stack"] and not one_row
+    row_h = min(H, s["first_row"] if stack else p(DEPTH))
     ctl: dict[str, pygame.Rect] = {}
     x = W
     for j, name in enumerate(names):  # from the right: the menu, then the phone's and the secret cards'
-        x -= touch + (pad if j == 0 else pad)
+        if stack:  # two high, in columns from the right: the menu over the phone, then the secret cards
+            x = W - (j // 2 + 1) * (touch + pad)
+            ctl[name] = pygame.Rect(x, pad if j % 2 == 0 else row_h - pad - touch, touch, touch)
+            continue
+        x -= touch + pad
         ctl[name] = pygame.Rect(x, max(0, row_h // 2 - touch // 2), touch, touch)
-    right = x - pad
+    right = x - p(6)
     n = len(lines)
-    one_row = s["one_row"] and H < p(DEPTH) + s["touch"]  # a row made deeper by another seat's panel: two rows
     if one_row:
         lx, ly = pad + id_w + pad, max(pad, (row_h - touch - p(22)) // 2)
         sw = max(p(LEAST_SWATCH), min(max(touch, p(76)), (right - lx - s["status_w"] - n * pad) // max(1, n)))
         status_x = lx + n * (sw + pad)
         status = pygame.Rect(status_x, pad, max(0, right - status_x), row_h - 2 * pad)
     else:  # the name has the first row beside the round buttons; the lines and the status the second
-        id_w = max(id_w, right - pad)
+        id_w = max(1, right - pad)
         lx, ly = pad, row_h - pad + p(4)
         room = W - 2 * pad - max(p(120), s["status_w"])
         sw = max(p(LEAST_SWATCH), min(max(touch, p(76)), (room - n * pad) // max(1, n)))
