@@ -87,8 +87,7 @@ class PlayScene(Scene):
         self.board_view.progressive = True  # a new zoom or window size is drawn a little each frame
         self.board_view.connection_tiles = list(state.setup.connection_tiles)
         self.board_view.show_grid = True  # the cards' "C4" finds the station (play/cards.py)
-        # the face-up destination cards at the seats' edges; a laptop's bar of the acting seat's controls
-        self.cards, self.bar = CardStrips(theme, fonts), ActionBar(theme, fonts)
+        self.cards, self.bar = CardStrips(theme, fonts), ActionBar(theme, fonts)  # face-up cards; a laptop's bar
         self.panels = [SeatPanel(i, self.seats[i].edge if self.seats[i].edge in EDGE_ROTATION else "bottom",
                                  self.seats[i], theme, fonts) for i in range(n)]
         self.secrets = SecretCards(self)  # play/secrets.py: a seat's secret cards, open while held (Paris)

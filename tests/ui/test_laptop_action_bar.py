@@ -4,14 +4,12 @@ allows, and one bar under the face-up cards holds the acting seat's branch tile,
 buttons. The board gets the height the panels gave back (the names' audit counts, docs/play-screen.md)."""
 from __future__ import annotations
 
-import copy
 import random
 
 import pygame
 import pytest
 
 from game import i18n
-from game.ai import RandomBot
 from game.engine import Undo, apply, legal_actions, new_game
 from game.engine.actions import ChooseReward
 from game.ui import textfit
@@ -19,6 +17,7 @@ from game.ui import theme as th
 from game.ui.panel import DEPTH, LEAST_SWATCH, LINES_ROW
 from game.ui.play_scene import PlayScene
 from game.ui.seats import SeatConfig, default_edges
+from play_helpers import route_position  # tests/ui is on sys.path
 
 NAMES = ["Ada", "Ben", "Chloe", "Dev", "Ezra"]
 
@@ -33,16 +32,7 @@ def _scene(app, st, arrangement: str = "laptop") -> PlayScene:
 
 def _route_position(map_id: str, players: int, n_options: int = 3):
     """A real game brought to a route choice, with ``n_options`` options (destinations made up)."""
-    st = new_game(map_id, NAMES[:players], seed=5, start_player=0)
-    bot = RandomBot(5)
-    while st.phase != "route":
-        assert not st.over
-        apply(st, bot.choose(st))
-    st = copy.deepcopy(st)
-    first = st.options[0]
-    fields = {f: getattr(first, f) for f in first.__struct_fields__}
-    st.options = [type(first)(**{**fields, "destination": d}) for d in range(n_options)]
-    return st
+    return route_position(map_id, NAMES[:players], n_options)
 
 
 def _problems(play, st) -> list[tuple]:

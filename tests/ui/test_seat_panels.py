@@ -7,16 +7,15 @@ laptop, whose acting seat's controls are on the action bar, "row2": panel/row.py
 """
 from __future__ import annotations
 
-import copy
 
 import pygame
 import pytest
 
-from game.ai import RandomBot
-from game.engine import apply, new_game
+from game.engine import new_game
 from game.ui.play_scene import PlayScene
 from game.ui.panel import LEAST_SWATCH
 from game.ui.seats import SeatConfig, default_edges
+from play_helpers import route_position  # tests/ui is on sys.path
 
 NAMES = ["Ada", "Ben", "Chloe", "Dev", "Ezra"]
 
@@ -83,15 +82,7 @@ def test_a_tap_on_each_line_of_a_tall_panel_selects_that_line(app, driver, map_i
 def test_a_tall_panel_asks_the_route_without_covering_a_control(app, map_id):
     """While the passenger's route is asked, the label and the table's notes take the lines' row and the
     options sit beside Undo (a page at a time)."""
-    st = new_game(map_id, NAMES, seed=5, start_player=0)
-    bot = RandomBot(5)
-    while st.phase != "route":
-        assert not st.over
-        apply(st, bot.choose(st))
-    st = copy.deepcopy(st)
-    first = st.options[0]
-    fields = {f: getattr(first, f) for f in first.__struct_fields__}
-    st.options = [type(first)(**{**fields, "destination": d}) for d in range(3)]
+    st = route_position(map_id, NAMES)
     play = _scene(app, st, "laptop")
     try:
         panel = play.panels[st.current]

@@ -62,7 +62,7 @@ class ActionBar:
         p = scaled(scale)
         touch = max(th.touch_px(scale), p(48))
         asked = LABEL_LINES * p(22) + p(8) + max(touch, p(OPTION_H)) + p(8) + touch  # an option, the page turner
-        return 2 * p(10) + touch + 2 * p(12) + max(p(STATUS_H) + p(8) + touch, asked) + p(8) + touch
+        return 2 * p(10) + touch + p(4) + p(12) + max(p(STATUS_H) + p(8) + touch, asked) + p(8) + touch
 
     def place(self, rect: pygame.Rect | None, scale: float) -> None:
         if rect != self.rect or scale != self.scale:
@@ -84,45 +84,43 @@ class ActionBar:
             self._options_key, self.option_page = options_key, 0
         name = state.players[player].name
         key = (None if self.rect is None else self.rect.size, self.scale, player, kind, n, has_hint, self.option_page,
-               view.watching, name)
+               name)
         if key == self._layout_key:
             return self.controls
         self._layout_key, self._surface_key = key, None
         self.player = player
-        self.controls = {} if self.rect is None else self._lay_out(kind, n, has_hint and not view.watching,
-                                                                   view.watching, name)
+        self.controls = {} if self.rect is None else self._lay_out(kind, n, has_hint, name)
         return self.controls
 
-    def _lay_out(self, kind: str, n: int, has_hint: bool, watching: bool, name: str) -> dict[str, pygame.Rect]:
+    def _lay_out(self, kind: str, n: int, has_hint: bool, name: str) -> dict[str, pygame.Rect]:
+        """Top down: the head (the name, the hint), the words, the buttons asked; Undo at the foot."""
         p = scaled(self.scale)
         W, H = self.rect.size
         pad, gap = p(10), p(8)
         touch = max(th.touch_px(self.scale), p(48))
         ctl: dict[str, pygame.Rect] = {}
-        head = pygame.Rect(pad, pad, W - 2 * pad, touch + p(12))
+        head = pygame.Rect(pad, pad, W - 2 * pad, touch + p(4))
         y = head.bottom + p(12)
         undo_w = W - 2 * pad
         if has_hint:  # on the band's right end, the name beside it; beside Undo when the name needs the band
             if name_least(self.fonts, name, self.scale) <= head.w - touch - p(12) - p(8):
-                ctl["hint"] = pygame.Rect(head.right - p(6) - touch, head.y + p(6), touch, touch)
+                ctl["hint"] = pygame.Rect(head.right - p(2) - touch, head.y + p(2), touch, touch)
                 head.w = ctl["hint"].x - p(6) - head.x
-            elif not watching:
+            else:
                 ctl["hint"] = pygame.Rect(W - pad - touch, H - pad - touch, touch, touch)
                 undo_w -= touch + pad
         ctl["_head"] = head
         bottom = H - pad
-        if watching:
-            ctl["_status"] = pygame.Rect(pad, y, W - 2 * pad, max(0, bottom - y))
-            return ctl
         ctl["undo"] = pygame.Rect(pad, bottom - touch, undo_w, touch)
         bottom = ctl["undo"].y - gap
         if not kind:
             ctl["_status"] = pygame.Rect(pad, y, W - 2 * pad, p(STATUS_H))
             ctl["branch"] = pygame.Rect(pad, ctl["_status"].bottom + gap, W - 2 * pad, touch)
             return ctl
-        ctl["_label"] = pygame.Rect(pad, y, W - 2 * pad, LABEL_LINES * p(22))
+        # a choice's words two lines (the banner says them too), so Paris's three choices show at once
+        ctl["_label"] = pygame.Rect(pad, y, W - 2 * pad, (LABEL_LINES - (kind == "choice")) * p(22))
         y = ctl["_label"].bottom + gap
-        oh = max(touch, p(OPTION_H))
+        oh = max(touch, p(OPTION_H)) if kind == "route" else touch  # a choice's label and preview: two short lines
         fits = max(1, (bottom - y + gap) // (oh + gap))
         per_page = n if n <= fits else max(1, (bottom - y - touch) // (oh + gap))
         self.option_pages = max(1, -(-n // per_page))

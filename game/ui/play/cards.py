@@ -176,20 +176,17 @@ class CardStrips:
 
     def split_column(self, n_cards: int, least: int) -> pygame.Rect | None:
         """The turning column's part below its cards, when ``least`` high or more (a laptop's action bar,
-        play/action_bar.py): the cards keep the top, at the column's taller height or else at a row strip's.
-        None when there is no column or no such room (the strip is left as it was)."""
+        play/action_bar.py): the cards keep the top at the column's height (a row strip's shorter cards would
+        cut the longer names). None when there is no column or no such room (the strip is left as it was)."""
         if not self.turning:
             return None
         k = self.scale
         gap = max(1, round(GAP * k))
         strip = self.strips[0]
         n = max(1, n_cards) + 1
-        for card_h in (self.card_h(k) * 3 // 2, self.card_h(k)):  # the column's taller cards, else a row's
-            need = n * card_h + (n + 1) * gap
-            rest = pygame.Rect(strip.rect.x, strip.rect.y + need, strip.rect.w, strip.rect.h - need)
-            if rest.h >= least:
-                break
-        else:
+        need = n * (self.card_h(k) * 3 // 2) + (n + 1) * gap
+        rest = pygame.Rect(strip.rect.x, strip.rect.y + need, strip.rect.w, strip.rect.h - need)
+        if rest.h < least:
             return None
         strip.rect = pygame.Rect(strip.rect.x, strip.rect.y, strip.rect.w, need)
         strip.surf = strip.key = None
