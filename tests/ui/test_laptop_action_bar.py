@@ -68,7 +68,7 @@ def _problems(play, st) -> list[tuple]:
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_a_laptop_row_is_one_panel_deep_where_its_width_allows(app, size, players):
     """2-3 seats, and 4 above 1280x720: one row (132 px at 1080p; it was 258); 4 seats at 1280x720 (the words'
-    floor of 11 px leaves the name, two lines and the notes 7 px short) and five: the lines and status in a second
+    floor of 11 px leaves the name, two lines and the notes 11 px short) and five: the lines and status in a second
     row (238; it was 258 and 334). The board takes the rest of the height, and the bar stands beside it under the
     cards."""
     app.resize(*size)
