@@ -34,6 +34,7 @@ from ..engine.state import GameState
 from . import sound
 from . import theme as th
 from .board.view import BoardView
+from .play.action_bar import ActionBar
 from .play.backdrop import Backdrop
 from .play.cards import CardStrips
 from .play.hint import HintControl
@@ -86,7 +87,7 @@ class PlayScene(Scene):
         self.board_view.progressive = True  # a new zoom or window size is drawn a little each frame
         self.board_view.connection_tiles = list(state.setup.connection_tiles)
         self.board_view.show_grid = True  # the cards' "C4" finds the station (play/cards.py)
-        self.cards = CardStrips(theme, fonts)  # the face-up destination cards at the seats' edges
+        self.cards, self.bar = CardStrips(theme, fonts), ActionBar(theme, fonts)  # face-up cards; a laptop's bar
         self.panels = [SeatPanel(i, self.seats[i].edge if self.seats[i].edge in EDGE_ROTATION else "bottom",
                                  self.seats[i], theme, fonts) for i in range(n)]
         self.secrets = SecretCards(self)  # play/secrets.py: a seat's secret cards, open while held (Paris)

@@ -117,3 +117,23 @@ def continue_in_a_new_app(saving_app):
     driver.tap_rect(title.buttons["continue"].rect)
     assert isinstance(app.top, PlayScene), f"Continue did not resume the game (top: {type(app.top).__name__})"
     return app, app.top
+
+
+def route_position(map_id: str, names: list[str], n_options: int = 3, seed: int = 5):
+    """A real game brought to a route choice by random computer players, given ``n_options`` options (their
+    destinations made up: stations 0, 1, 2, ...)."""
+    import copy
+
+    from game.ai import RandomBot
+    from game.engine import apply, new_game
+
+    st = new_game(map_id, names, seed=seed, start_player=0)
+    bot = RandomBot(seed)
+    while st.phase != "route":
+        assert not st.over
+        apply(st, bot.choose(st))
+    st = copy.deepcopy(st)
+    first = st.options[0]
+    fields = {f: getattr(first, f) for f in first.__struct_fields__}
+    st.options = [type(first)(**{**fields, "destination": d}) for d in range(n_options)]
+    return st

@@ -18,25 +18,35 @@ import names_audit as na  # tests/ui is on sys.path
 BOUNDED = [("london", (1920, 1080), 4, "table"), ("london-2006", (3840, 2160), 2, "laptop"),
            ("berlin", (1920, 1080), 3, "table"), ("newyork", (1280, 720), 4, "laptop"),
            ("paris", (1280, 720), 5, "table")]
-# names without an allowed place (the most over seat counts and arrangements, measured with seed 1): where the
-# maps still need room made in their layout (docs/play-screen.md); the goal is none. Five seats: the most of
-# table and laptop since the ninth session's shared panel (panel/shared.py: the bottom edge round a table 164 px
-# deep at 1080p, was 258) gave the table's five-seat views the board's height back (before: London 50 / 0 / 0,
-# first edition 50 / 0 / 0, Berlin 81 / 3 / 5, New York 48 / 12 / 11, Paris 87 / 34 / 31 at 1280x720, 1920x1080,
-# 3840x2160); where the laptop's five-seat row is the most now, that row holds the limit
+# names without an allowed place (the most over seat counts, measured with seed 1): where the maps still need room
+# made in their layout (docs/play-screen.md); the goal is none. Five seats round a table (a laptop's are
+# NO_ROOM_LAPTOP): the ninth session's shared panel (panel/shared.py: the bottom edge 164 px deep at 1080p, was
+# 258) gave these views the board's height back (before: London 50 / 0 / 0, first edition 50 / 0 / 0, Berlin
+# 81 / 3 / 5, New York 48 / 12 / 11, Paris 87 / 34 / 31 at 1280x720, 1920x1080, 3840x2160)
 NO_ROOM_AT_MOST = {
     ("london", (1280, 720)): 25, ("london", (1920, 1080)): 0, ("london", (3840, 2160)): 0,
     ("london-2006", (1280, 720)): 26, ("london-2006", (1920, 1080)): 0, ("london-2006", (3840, 2160)): 0,
     ("berlin", (1280, 720)): 46, ("berlin", (1920, 1080)): 1, ("berlin", (3840, 2160)): 0,
-    ("newyork", (1280, 720)): 37, ("newyork", (1920, 1080)): 2, ("newyork", (3840, 2160)): 5,
-    ("paris", (1280, 720)): 79, ("paris", (1920, 1080)): 25, ("paris", (3840, 2160)): 31}
+    ("newyork", (1280, 720)): 36, ("newyork", (1920, 1080)): 2, ("newyork", (3840, 2160)): 2,
+    ("paris", (1280, 720)): 65, ("paris", (1920, 1080)): 21, ("paris", (3840, 2160)): 24}
 # the same with up to four seats (London, both editions, Berlin, and New York at 1920x1080: the goal's 0 at 1920x1080 and 3840x2160)
+# (round a table: a laptop's are NO_ROOM_LAPTOP)
 NO_ROOM_UP_TO_FOUR_SEATS = {
     ("london", (1280, 720)): 4, ("london", (1920, 1080)): 0, ("london", (3840, 2160)): 0,
     ("london-2006", (1280, 720)): 4, ("london-2006", (1920, 1080)): 0, ("london-2006", (3840, 2160)): 0,
     ("berlin", (1280, 720)): 31, ("berlin", (1920, 1080)): 0, ("berlin", (3840, 2160)): 0,
     ("newyork", (1280, 720)): 25, ("newyork", (1920, 1080)): 0, ("newyork", (3840, 2160)): 1,
-    ("paris", (1280, 720)): 65, ("paris", (1920, 1080)): 21, ("paris", (3840, 2160)): 26}
+    ("paris", (1280, 720)): 64, ("paris", (1920, 1080)): 20, ("paris", (3840, 2160)): 26}
+# a laptop's (every panel along the bottom edge), (up to four seats, five): its panels in one row and the acting
+# seat's controls on the action bar (ninth session) gave its boards more height; before, 4 / 24 on London at
+# 1280x720, 23 / 45 Berlin, 25 / 37 New York, 65 / 79 Paris, at 1920x1080 Berlin 0 / 1, New York 0 / 2, Paris
+# 21 / 25, at 3840x2160 New York 0 / 5, Paris 26 / 31 (docs/play-screen.md)
+NO_ROOM_LAPTOP = {
+    ("london", (1280, 720)): (4, 4), ("london", (1920, 1080)): (0, 0), ("london", (3840, 2160)): (0, 0),
+    ("london-2006", (1280, 720)): (4, 4), ("london-2006", (1920, 1080)): (0, 0), ("london-2006", (3840, 2160)): (0, 0),
+    ("berlin", (1280, 720)): (24, 24), ("berlin", (1920, 1080)): (0, 0), ("berlin", (3840, 2160)): (0, 0),
+    ("newyork", (1280, 720)): (21, 21), ("newyork", (1920, 1080)): (0, 0), ("newyork", (3840, 2160)): (0, 0),
+    ("paris", (1280, 720)): (56, 56), ("paris", (1920, 1080)): (16, 16), ("paris", (3840, 2160)): (19, 17)}
 FULL = [(b, size, n, a) for b in na.BOARDS for size in na.SIZES for n in (2, 3, 4, 5) for a in ("table", "laptop")]
 
 
@@ -46,8 +56,11 @@ def _check(board, size, players, arrangement, every):
     counts = na.audit(board, size, players, arrangement, seed=1, every=every)
     assert counts.positions >= 3
     assert sum(counts.with_room.values()) == 0, (dict(counts.with_room), counts.examples)
-    most = NO_ROOM_UP_TO_FOUR_SEATS.get((board, size)) if players <= 4 else None
-    assert len(counts.no_room) <= (NO_ROOM_AT_MOST[(board, size)] if most is None else most), sorted(counts.no_room)
+    if arrangement == "laptop":
+        most = NO_ROOM_LAPTOP[(board, size)][players == 5]
+    else:
+        most = NO_ROOM_UP_TO_FOUR_SEATS[(board, size)] if players <= 4 else NO_ROOM_AT_MOST[(board, size)]
+    assert len(counts.no_room) <= most, sorted(counts.no_room)
     return counts
 
 

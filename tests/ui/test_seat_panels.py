@@ -2,20 +2,20 @@
 
 Five seats along a laptop's bottom edge (and four on Paris, whose panels have the secret-cards button too)
 left each panel 256 px wide at 1280x720: the line swatches ran under the hint and the secret-cards buttons,
-so a tap meant for a line lit the hint. Such a panel now gives its lines a row of their own ("tall").
+so a tap meant for a line lit the hint. Such a panel now gives its lines a row of their own ("tall"; on a
+laptop, whose acting seat's controls are on the action bar, "row2": panel/row.py).
 """
 from __future__ import annotations
 
-import copy
 
 import pygame
 import pytest
 
-from game.ai import RandomBot
-from game.engine import apply, new_game
+from game.engine import new_game
 from game.ui.play_scene import PlayScene
 from game.ui.panel import LEAST_SWATCH
 from game.ui.seats import SeatConfig, default_edges
+from play_helpers import route_position  # tests/ui is on sys.path
 
 NAMES = ["Ada", "Ben", "Chloe", "Dev", "Ezra"]
 
@@ -53,7 +53,7 @@ def test_no_control_of_a_seat_panel_covers_another(app, map_id, players, arrange
     try:
         assert _clashes(play, st) == []
         if arrangement == "laptop" and players == 5:
-            assert {p.mode for p in play.panels} == {"tall"}
+            assert {p.mode for p in play.panels} == {"row2"}
             for panel in play.panels:  # each line whole, its count below it, inside the panel
                 lines = [r for k, r in panel.controls.items() if k.startswith("line:")]
                 assert lines and all(r.w >= panel.px(LEAST_SWATCH) for r in lines)
@@ -68,7 +68,7 @@ def test_a_tap_on_each_line_of_a_tall_panel_selects_that_line(app, driver, map_i
     play = _scene(app, st, "laptop")
     try:
         p = st.current
-        assert play.panels[p].mode == "tall"
+        assert play.panels[p].mode == "row2"
         for li in reversed(st.players[p].lines):
             x, y = play.point_for_line_swatch(li)
             driver.tap(x, y)
@@ -82,21 +82,13 @@ def test_a_tap_on_each_line_of_a_tall_panel_selects_that_line(app, driver, map_i
 def test_a_tall_panel_asks_the_route_without_covering_a_control(app, map_id):
     """While the passenger's route is asked, the label and the table's notes take the lines' row and the
     options sit beside Undo (a page at a time)."""
-    st = new_game(map_id, NAMES, seed=5, start_player=0)
-    bot = RandomBot(5)
-    while st.phase != "route":
-        assert not st.over
-        apply(st, bot.choose(st))
-    st = copy.deepcopy(st)
-    first = st.options[0]
-    fields = {f: getattr(first, f) for f in first.__struct_fields__}
-    st.options = [type(first)(**{**fields, "destination": d}) for d in range(3)]
+    st = route_position(map_id, NAMES)
     play = _scene(app, st, "laptop")
     try:
         panel = play.panels[st.current]
-        assert panel.mode == "tall"
+        assert panel.mode == "row2"
         assert _clashes(play, st) == []
-        assert "route:0" in panel.controls and "_label" in panel.controls
+        assert "route:0" in play.bar.controls and "_label" in play.bar.controls  # on the laptop's action bar
     finally:
         app.pop()
 
@@ -108,7 +100,7 @@ def test_a_laptop_at_1920x1080_with_five_seats_keeps_every_control_apart():
     st = new_game("paris", NAMES, seed=1, start_player=0)
     play = _scene(app, st, "laptop")
     try:
-        assert {p.mode for p in play.panels} == {"tall"}
+        assert {p.mode for p in play.panels} == {"row2"}
         assert _clashes(play, st) == []
     finally:
         while app.scenes:

@@ -20,8 +20,9 @@ SMALL_STEPS = ((17, True, False), (15, True, False), (15, True, True), (13, True
 HEAD_STEPS = ((21, False), (19, False), (17, False), (17, True))  # "Your turn" too wide at 24: design px, condensed
 
 
-def notes_for(view: PanelView) -> list[tuple[str, str]]:
-    """The table's notes for a seat, most important first, as (text, style)."""
+def notes_for(view: PanelView, city: bool = True) -> list[tuple[str, str]]:
+    """The table's notes for a seat, most important first, as (text, style); ``city``: with the city's notes
+    (a laptop's action bar shows the acting seat's, play/action_bar.py)."""
     out: list[tuple[str, str]] = []
     if view.phone:
         out.append(view.phone)
@@ -38,7 +39,7 @@ def notes_for(view: PanelView) -> list[tuple[str, str]]:
     if view.note:
         out.append((view.note, "accent"))
     # the city's notes: a text (muted) or (text, style), e.g. New York's "Red: leave the water" (bad)
-    out.extend((n, "muted") if isinstance(n, str) else tuple(n) for n in view.city_notes)
+    out.extend(((n, "muted") if isinstance(n, str) else tuple(n) for n in view.city_notes) if city else ())
     return out
 
 
@@ -150,6 +151,8 @@ class Painter:
             self._your_turn(body, state.actions_left)
             return
         msg = view.status or (_("{player}'s turn").format(player=view.current_name) if view.current_name else "")
+        if self.mode in ("row", "row2") and not view.status:  # a laptop's: the action bar names the acting seat
+            msg = ""
         if view.active and (state.phase == "route" or view.choices) and not view.status and not view.watching:
             msg = ""
         if msg:
@@ -239,7 +242,7 @@ class Painter:
         """Small pills along the bottom of ``area`` (wrapping upwards), the notes ``only`` when given; returns the
         height they take."""
         t, p = self.t, self.p
-        notes = notes_for(view)
+        notes = notes_for(view, city=self.mode not in ("row", "row2"))
         notes = notes if only is None else [notes[j] for j in only]
         if not notes:
             return 0
@@ -455,6 +458,8 @@ class Painter:
             while f_btn.size(label)[0] > room and size > max(10, p(14)):
                 size -= 1
                 f_btn = self.fonts.get(size, True)
+            if f_btn.size(label)[0] > room:  # condensed before cut (a laptop's Undo beside the hint)
+                f_btn = self.fonts.get(size, True, True)
             if f_btn.size(label)[0] > room:
                 self.cut_labels.append(name)
             img = words(f_btn, fit_text(f_btn, label, room), t.accent_ink if on else t.muted)

@@ -16,6 +16,7 @@ from ..seats import EDGE_ROTATION, SeatConfig, screen_to_upright, upright_to_scr
 from . import hits
 from .draw import Painter, notes_for
 from .layout import Asked, lay_out, needed_depth
+from .row import lay_out_row, row_depth
 from .shared import lay_out_shared, shared_depth
 from .view import ROUTE_LABEL, PanelView
 
@@ -55,6 +56,8 @@ class SeatPanel:
         self.option_page = 0  # which page of the route options (or a city's choices) is shown
         self.option_pages = 1  # how many pages they take at this size (1: all shown, no "›" button)
         self._options_key = None  # the options the page belongs to: new options start at the first page
+        self.bar = None  # a laptop's action bar (play/action_bar.py): the acting seat's controls are there (row.py)
+        self.row_words: tuple = ("", (), ())  # such a panel's name, notes and status messages at their widest
 
     @property
     def rotation(self) -> int:
@@ -94,8 +97,11 @@ class SeatPanel:
         return max(1, round(n * self.scale))
 
     def needed_depth(self, width: int, n_lines: int, scale: float) -> int:
-        """How deep (upright height) this panel must be at upright ``width`` (layout.needed_depth; a panel sharing
-        its edge: shared.shared_depth when that shape fits)."""
+        """How deep (upright height) this panel must be at upright ``width`` (layout.needed_depth; a laptop's
+        panel beside the action bar: row.row_depth; a panel sharing its edge: shared.shared_depth when that shape
+        fits)."""
+        if self.bar is not None:
+            return row_depth(width, n_lines, scale, 1 + self.has_phone + self.has_secret, self.fonts, self.row_words)
         round_buttons = 1 + self.has_phone + self.has_secret + self.has_hint
         got = shared_depth(self.fonts, width, n_lines, scale, round_buttons) if self.shares_edge else None
         return got if got is not None else needed_depth(self.fonts, width, n_lines, scale, round_buttons)
@@ -113,14 +119,18 @@ class SeatPanel:
             self._options_key, self.option_page = options_key, 0
         key = (self.upright_size, self.scale, tuple(player.lines), routing, n_opts, choosing, label_text,
                view.active, self.shown_name(state), self.has_secret, self.has_hint, self.option_page, self.has_phone,
-               self.shares_edge)
+               self.shares_edge, self.bar is not None, self.row_words)
         if key == self._layout_key:
             return self.controls
         self._layout_key = key
-        args = (self.upright_size, self.scale, self.fonts, player.lines, self.shown_name(state),
-                Asked(routing, choosing, n_opts, label_text), self.has_secret, self.has_hint, self.option_page,
-                self.has_phone)
-        got = (lay_out_shared(*args) if self.shares_edge else None) or lay_out(*args)
+        if self.bar is not None:
+            got = lay_out_row(self.upright_size, self.scale, player.lines, self.has_secret, self.has_phone, self.fonts,
+                              self.row_words)
+        else:
+            args = (self.upright_size, self.scale, self.fonts, player.lines, self.shown_name(state),
+                    Asked(routing, choosing, n_opts, label_text), self.has_secret, self.has_hint, self.option_page,
+                    self.has_phone)
+            got = (lay_out_shared(*args) if self.shares_edge else None) or lay_out(*args)
         self.mode, self.option_pages, self.option_page = got.mode, got.option_pages, got.option_page
         self.controls = got.controls
         self._surface_key = None
@@ -137,10 +147,14 @@ class SeatPanel:
         return hits.control_at(self.rect, self.rotation, self.controls, x, y)
 
     def point_for(self, name: str) -> tuple[float, float] | None:
+        if self.bar is not None and self.bar.holds(name):  # the acting seat's controls: on the action bar
+            return self.bar.point_for(name)
         r = self.controls.get(name)
         return None if r is None else hits.centre_on_screen(self.rect, self.rotation, r)
 
     def control_rect_on_screen(self, name: str) -> pygame.Rect | None:
+        if self.bar is not None and self.bar.holds(name):
+            return self.bar.control_rect_on_screen(name)
         r = self.controls.get(name)
         return None if r is None else hits.rect_on_screen(self.rect, self.rotation, r)
 

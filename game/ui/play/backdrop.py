@@ -80,6 +80,9 @@ class Backdrop:
         }
         for i, p in enumerate(scene.panels):
             pieces[f"panel{i}"] = (p.renders, p.stand_ins, tuple(p.rect))
+        bar_surf = self._render_bar(scene)
+        if bar_surf is not None:  # a laptop's action bar (play/action_bar.py)
+            pieces["bar"] = (scene.bar.renders, tuple(scene.bar.rect))
         damage = [] if full else self._old_damage(bv, layer, pieces)
         if self.surf is None or self.surf.get_size() != size:
             self.surf = self._surf_buffer.get(size, surface)
@@ -93,6 +96,7 @@ class Backdrop:
         old_banner = None if fresh_build else self._keys["banner"][1]
         if full:
             damage = [pygame.Rect(0, 0, *size)]
+        panel_surfs = panel_surfs + [bar_surf] if bar_surf is not None else panel_surfs
         banner_rect = self._compose(scene, bv, st, k, layer, panel_surfs, None if resized else banner, buttons,
                                     previews, damage, rects, fresh_build, facing, banner_moved, old_banner)
         if banner_rect is None and not full:
@@ -108,6 +112,14 @@ class Backdrop:
             return None
         self.partial_builds += bool(damage)
         return damage
+
+    @staticmethod
+    def _render_bar(scene) -> pygame.Surface | None:
+        """The action bar's picture, when the table has one (the acting seat's view)."""
+        if scene.bar.rect is None:
+            return None
+        i = scene.shown_current
+        return scene.bar.render(scene.state, scene.panel_view(i), i, scene.panels[i].has_hint)
 
     def _render_panels(self, scene, surface: pygame.Surface) -> tuple[list, int]:
         """Each panel's picture, and what is left of this frame's budget of panels drawn afresh.
@@ -198,6 +210,8 @@ class Backdrop:
         rects: dict[str, pygame.Rect | None] = {}
         for i, p in enumerate(scene.panels):
             rects[f"panel{i}"] = pygame.Rect(p.rect)
+        if scene.bar.rect is not None:
+            rects["bar"] = pygame.Rect(scene.bar.rect)
         rects["buttons"] = _union(buttons.values())
         rects["cards"] = _union(scene.cards.rects()) if scene.cards.strips else None
         rects["previews"] = (scene.board_overlays_rect(self.marks_only) if previews else None) or None
@@ -256,7 +270,7 @@ class Backdrop:
         clip = bd.get_clip()
         for r in damage:
             bd.set_clip(r)
-            for p, s in zip(scene.panels, panel_surfs):
+            for p, s in zip(scene.panels + [scene.bar], panel_surfs):  # the bar's last, when shown
                 if r.colliderect(p.rect):
                     bd.blit(s, p.rect.topleft)
             if rects["cards"] is not None and r.colliderect(rects["cards"]):

@@ -174,6 +174,24 @@ class CardStrips:
         self.strips = strips
         return rest
 
+    def split_column(self, n_cards: int, least: int) -> pygame.Rect | None:
+        """The turning column's part below its cards, when ``least`` high or more (a laptop's action bar,
+        play/action_bar.py): the cards keep the top at the column's height (a row strip's shorter cards would
+        cut the longer names). None when there is no column or no such room (the strip is left as it was)."""
+        if not self.turning:
+            return None
+        k = self.scale
+        gap = max(1, round(GAP * k))
+        strip = self.strips[0]
+        n = max(1, n_cards) + 1
+        need = n * (self.card_h(k) * 3 // 2) + (n + 1) * gap
+        rest = pygame.Rect(strip.rect.x, strip.rect.y + need, strip.rect.w, strip.rect.h - need)
+        if rest.h < least:
+            return None
+        strip.rect = pygame.Rect(strip.rect.x, strip.rect.y, strip.rect.w, need)
+        strip.surf = strip.key = None
+        return rest
+
     @property
     def turning(self) -> bool:
         """One strip that turns to face the seat whose turn it is (else one strip per edge)."""

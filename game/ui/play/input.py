@@ -35,6 +35,9 @@ class Gesture:
 
 
 def target_at(scene, x: float, y: float) -> tuple:
+    bar = scene.bar
+    if bar.rect is not None and bar.rect.collidepoint(x, y):  # a laptop's: the acting seat's controls
+        return ("panel", bar.player, bar.hit(x, y))
     for i, p in enumerate(scene.panels):
         if p.rect.collidepoint(x, y):
             return ("panel", i, p.hit(x, y))
@@ -142,7 +145,7 @@ def hover(scene, x: float, y: float) -> None:
     if scene.state.phase != "route" or not scene._human_turn():
         return
     panel = scene.panels[scene.state.current]
-    name = panel.hit(x, y)
+    name = scene.bar.hit(x, y) if panel.bar is not None else panel.hit(x, y)
     idx = int(name.split(":")[1]) if name and name.startswith("route:") else None
     if idx != scene.hover_route:
         scene.hover_route = idx
@@ -204,7 +207,7 @@ def tap(scene, g: Gesture, target: tuple, x: float, y: float) -> None:
             scene.act(Undo(), (x, y))
             scene.turns.default_selection()
     elif control in ("route_more", "choice_more"):  # more options than buttons: the next page
-        scene.panels[idx].next_option_page()
+        (scene.bar if scene.panels[idx].bar is not None else scene.panels[idx]).next_option_page()
         scene._invalidate()
     elif control.startswith("choice:"):  # a city's choice (Paris): an ordinary action, undo takes it back
         buttons = scene.board_view.city.choices(st, scene.board)

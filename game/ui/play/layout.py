@@ -17,16 +17,31 @@ from ...i18n import _, ngettext
 from ..panel import DEPTH, PanelView, SeatPanel
 from ..seats import EDGE_ROTATION
 from . import keepclear
+from .action_bar import ActionBar
 from . import win_bar
 from .cards import CardStrips
+from .phones import NOTES as PHONE_NOTES
 from .overlays import _free_band_spot, least_hidden_place
 
 
-def lay_out(scene) -> None:
+def is_laptop(scene) -> bool:
+    """Every seat's panel along the bottom edge (``seats.default_edges(n, "laptop")``): one screen every player
+    reads, where one action bar serves the acting seat (play/action_bar.py)."""
+    return len(scene.panels) > 1 and all(p.edge == "bottom" for p in scene.panels)
+
+
+def lay_out(scene, bar: bool = True) -> None:
+    """``bar``: a laptop's panels in one row and the acting seat's controls on the action bar under the cards
+    (tables, and a laptop whose cards stand in no column with room below them, keep them on the panels)."""
     W, H = scene.app.size
     k = scene.app.scale
     scene._size = (W, H)
     D = max(60, round(DEPTH * k))
+    laptop = bar and is_laptop(scene)
+    for i, p in enumerate(scene.panels):
+        p.bar = scene.bar if laptop else None
+        if laptop:
+            p.row_words = row_words(scene, i)
     by_edge: dict[str, list[SeatPanel]] = {}
     for p in scene.panels:
         by_edge.setdefault(p.edge, []).append(p)
@@ -68,8 +83,15 @@ def lay_out(scene) -> None:
                 p.set_rect(pygame.Rect(x, a, depths[edge], b - a), k)
     m = max(2, round(6 * k))
     area = pygame.Rect(L, T, W - L - R, H - T - B)
-    area = scene.cards.carve(area, CardStrips.edges_for(scene.seats, scene._is_computer), k,
-                            max(4, len(scene.state.face_up)), scene.board_view.size_units())
+    n_cards = max(4, len(scene.state.face_up))
+    area = scene.cards.carve(area, CardStrips.edges_for(scene.seats, scene._is_computer), k, n_cards,
+                             scene.board_view.size_units())
+    bar_rect = None
+    if laptop and not scene.panel_view(scene.shown_current).watching:  # the replay plays nothing: no bar
+        bar_rect = scene.cards.split_column(n_cards, ActionBar.least_height(k))
+        if bar_rect is None:
+            return lay_out(scene, bar=False)
+    scene.bar.place(bar_rect, k)
     area = win_bar.carve(scene, area.inflate(-2 * m, -2 * m), k)  # the win-chance bar's strip, when shown
     if area.w < 10 or area.h < 10:
         area = pygame.Rect(0, 0, max(10, W), max(10, H))
@@ -78,6 +100,22 @@ def lay_out(scene) -> None:
     scene._invalidate()
     for i, p in enumerate(scene.panels):
         p.layout(scene.state, scene.panel_view(i))
+
+
+def row_words(scene, i: int) -> tuple:
+    """(name, notes, status messages): the widest words seat ``i``'s panel may show in the game, so a laptop's
+    one-row panel keeps room for each whole (panel/row.py). A waiting seat's status there says no "Dee's turn"
+    (the action bar and the banner name the acting seat), and the city's notes for the acting seat (New York's
+    "Red: leave the water") are on the bar."""
+    st = scene.state
+    notes = [_("Last turn"), _("Turns over"), _("Deck: {cards}").format(cards=max(88, len(st.deck))), _("1st player")]
+    first = rules_of(st).initial_score(st.setup, (i - st.setup.start_player) % st.n_players)
+    if st.setup.variant == "classic" or first:
+        notes.append(ngettext("Started on {n} point", "Started on {n} points", first).format(n=first))
+    if scene.phones is not None:
+        notes += [_(text) for text, _style in PHONE_NOTES.values()]
+    messages = [_("computer playing"), _("playing from a phone"), _("passenger travelling"), _("game over")]
+    return scene.panels[i].shown_name(st), tuple(notes), tuple(messages)
 
 
 def panel_view(scene, i: int) -> PanelView:

@@ -1,0 +1,121 @@
+"""A seat's panel when the acting seat's controls are elsewhere (a laptop: every panel along the bottom edge,
+and one action bar beside the board, play/action_bar.py): the name, points and branch tiles, the lines with
+their counts, the status and the table's notes, and the seat's own round buttons (menu, phone, secret cards).
+No branch tile, Undo, route or hint button, so the panel keeps to one row (``DEPTH``) wherever its width holds
+the lines at their least and a status beside them; else the lines and the status take a second row.
+"""
+from __future__ import annotations
+
+import pygame
+
+from ...i18n import ngettext
+from .. import theme as th
+from .layout import DEPTH, LEAST_SWATCH, LINES_ROW, Layout, scaled
+from .words import MIN_NAME_PX, NAME_SIZES
+
+STATUS_LEAST = 100  # design px the status and the notes keep beside the lines in one row
+ID_LEAST = 130  # design px the name, points and branch tiles keep in one row (more where the name needs it)
+
+
+def name_least(fonts: th.Fonts, name: str, scale: float) -> int:
+    """The least width that shows ``name`` whole (words.fit_name): on one line condensed at the smallest size, or
+    on two split at a space or after a hyphen."""
+    px = max(MIN_NAME_PX, round(NAME_SIZES[-1] * scale))
+    f = fonts.get(px, True)
+    best = fonts.get(px, True, True).size(name)[0]
+    for i, ch in enumerate(name):
+        if ch == " " or (ch == "-" and 0 < i < len(name) - 1):
+            a, b = name[:i + (ch == "-")], name[i + 1:]
+            best = min(best, max(f.size(a)[0], f.size(b)[0]))
+    return best + 1
+
+
+def status_least(fonts: th.Fonts, scale: float, pills=(), messages=()) -> int:
+    """The least width of the status that shows each of ``pills`` (the notes a seat may be shown, at their
+    smallest) and each of ``messages`` (on two lines at most, at the smallest size) whole."""
+    p = scaled(scale)
+    f_pill = fonts.get(max(MIN_NAME_PX, p(12)), True, True)
+    f_msg = fonts.get(max(MIN_NAME_PX, p(13)), True, True)
+    need = [f_pill.size(t)[0] + 2 * p(8) + 1 for t in pills]
+    for text in messages:
+        words = text.split()
+        halves = [f_msg.size(" ".join(words[:i]))[0] for i in range(1, len(words))] or [0]
+        need.append(max([f_msg.size(w)[0] for w in words] + [min(max(h, f_msg.size(text)[0] - h) for h in halves)])
+                    + 1)
+    return max(need, default=0)
+
+
+def _sizes(W: int, scale: float, n_lines: int, round_buttons: int, fonts: th.Fonts | None = None,
+           words: tuple = ("", (), ())) -> dict:
+    """``words``: (the seat's name, the notes it may be shown, the status messages it may show)."""
+    p = scaled(scale)
+    pad = p(12)
+    touch = max(th.touch_px(scale), p(48))
+    room = W - round_buttons * (touch + pad)
+    id_w = min(p(250), max(p(150), W // 5))
+    status_w = p(STATUS_LEAST)
+    if fonts is not None:  # the name and the branch tiles whole at their least, the name's least room
+        name, pills, messages = words
+        tiles = ngettext("{n} branch tile", "{n} branch tiles", 10).format(n=10)
+        least = fonts.get(max(MIN_NAME_PX, p(13)), True, True).size(tiles)[0] + p(24) + p(5) + 1
+        id_w = max(min(id_w, p(ID_LEAST)), least, name_least(fonts, name, scale) if name else 0)
+        status_w = max(status_w, status_least(fonts, scale, pills, messages))
+    one_row = pad + id_w + pad + n_lines * (p(LEAST_SWATCH) + pad) + status_w + p(6) <= room  # p(6): to the buttons
+    # two rows whose round buttons leave the name too little room (five Paris seats with phones on at 1280x720)
+    # stack the buttons two high, the first row deeper
+    stack = not one_row and round_buttons > 2 and room - p(6) - 2 * pad < id_w
+    first_row = max(p(DEPTH), 2 * touch + 3 * pad) if stack else p(DEPTH)
+    return dict(p=p, pad=pad, touch=touch, room=room, id_w=id_w, one_row=one_row, status_w=status_w, stack=stack,
+                first_row=first_row)
+
+
+def row_depth(width: int, n_lines: int, scale: float, round_buttons: int = 1, fonts: th.Fonts | None = None,
+              words: tuple = ("", (), ())) -> int:
+    """How deep (upright) such a panel must be at upright ``width``: one row when it holds the name and the
+    lines at their least and the status beside them, else a second row for the lines (their counts below) and
+    the status."""
+    s = _sizes(width, scale, n_lines, round_buttons, fonts, words)
+    p = s["p"]
+    if s["one_row"]:
+        return p(DEPTH)
+    return s["first_row"] + s["touch"] + p(LINES_ROW) + s["pad"]
+
+
+def lay_out_row(size: tuple[int, int], scale: float, lines, has_secret: bool, has_phone: bool = False,
+                fonts: th.Fonts | None = None, words: tuple = ("", (), ())) -> Layout:
+    """The controls of such a panel of upright ``size`` (mode "row": one row; "row2": two)."""
+    W, H = size
+    names = ["menu"] + [n for n, shown in (("phone", has_phone), ("secret", has_secret)) if shown]
+    s = _sizes(W, scale, len(lines), len(names), fonts, words)
+    p, pad, touch, id_w = s["p"], s["pad"], s["touch"], s["id_w"]
+    one_row = s["one_row"] and H < p(DEPTH) + s["touch"]  # a row made deeper by another seat's panel: two rows
+    stack = s["stack"] and not one_row
+    row_h = min(H, s["first_row"] if stack else p(DEPTH))
+    ctl: dict[str, pygame.Rect] = {}
+    x = W
+    for j, name in enumerate(names):  # from the right: the menu, then the phone's and the secret cards'
+        if stack:  # two high, in columns from the right: the menu over the phone, then the secret cards
+            x = W - (j // 2 + 1) * (touch + pad)
+            ctl[name] = pygame.Rect(x, pad if j % 2 == 0 else row_h - pad - touch, touch, touch)
+            continue
+        x -= touch + pad
+        ctl[name] = pygame.Rect(x, max(0, row_h // 2 - touch // 2), touch, touch)
+    right = x - p(6)
+    n = len(lines)
+    if one_row:
+        lx, ly = pad + id_w + pad, max(pad, (row_h - touch - p(22)) // 2)
+        sw = max(p(LEAST_SWATCH), min(max(touch, p(76)), (right - lx - s["status_w"] - n * pad) // max(1, n)))
+        status_x = lx + n * (sw + pad)
+        status = pygame.Rect(status_x, pad, max(0, right - status_x), row_h - 2 * pad)
+    else:  # the name has the first row beside the round buttons; the lines and the status the second
+        id_w = max(1, right - pad)
+        lx, ly = pad, row_h - pad + p(4)
+        room = W - 2 * pad - max(p(120), s["status_w"])
+        sw = max(p(LEAST_SWATCH), min(max(touch, p(76)), (room - n * pad) // max(1, n)))
+        status_x = lx + n * (sw + pad)
+        status = pygame.Rect(status_x, ly, max(0, W - pad - status_x), max(0, H - pad - ly))
+    ctl["_id"] = pygame.Rect(pad, pad, id_w, row_h - 2 * pad)
+    for j, li in enumerate(lines):
+        ctl[f"line:{li}"] = pygame.Rect(lx + j * (sw + pad), ly, sw, touch)
+    ctl["_status"] = status
+    return Layout(ctl, "row" if one_row else "row2", 1, 0)
