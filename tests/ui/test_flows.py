@@ -374,3 +374,8 @@ def _replay_board_no_smaller(app, size, cases):
         assert not viewer.bar_rect.colliderect(viewer.board_buttons()["names"]), where
         touch = min(r.h for r in viewer.bar_buttons.values())
         assert touch >= 40 and all(viewer.bar_rect.contains(r) for r in viewer.bar_buttons.values()), where
+        # a laptop's one panel row gives its board the screen's height: the bar stands under the face-up cards
+        # (where the play screen's action bar is) with the turn slider, clear of the cards
+        if arrangement == "laptop":
+            assert viewer.slider_rect.w >= 40 and viewer.bar_rect.contains(viewer.slider_rect), where
+            assert not any(viewer.bar_rect.colliderect(r) for r in viewer.cards.rects()), where

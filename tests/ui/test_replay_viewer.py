@@ -102,8 +102,7 @@ def test_every_board_steps_to_every_position_and_ends_on_replay_s(app, map_name)
 
 def test_the_slider_and_turn_buttons_jump_to_every_turn(app, driver):
     rec = recorded("london", seed=8)
-    # round a table: a laptop's board (one panel row) leaves the bar only the narrow column, which has no slider
-    viewer = ReplayScene(app, rec, [SeatConfig(name=p, edge=e) for p, e in zip(rec.players, ["bottom", "top"])])
+    viewer = ReplayScene(app, rec)  # on a laptop: the bar under the face-up cards, the slider in it
     app.push(viewer)
     app.step(STEP)
     stops = viewer.stops

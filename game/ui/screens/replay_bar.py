@@ -8,6 +8,7 @@ import pygame
 
 from .. import textfit
 from .. import theme as th
+from ..play.layout import is_laptop
 from ...i18n import _
 
 BAR_H = 96  # design px at 1080p
@@ -21,7 +22,8 @@ class ReplayBar:
         board's paper leaves inside its place, a row above the paper when the paper leaves room above it, else a
         column beside it (two buttons a row, else one), in the room left of the paper or, when the paper is
         centred with too little on each side, in the room of both sides (the paper moves right, as big as
-        before); only when none fits does the bar take room from the board, the least it can (``_least_loss``)."""
+        before); on a laptop under the face-up cards, where the play screen's action bar stands (``_under_cards``);
+        only when none fits does the bar take room from the board, the least it can (``_least_loss``)."""
         super()._layout()
         bv = self.board_view
         p = self.app.px
@@ -34,10 +36,24 @@ class ReplayBar:
         self.bar_vertical = ""
         if paper.y - bv.rect.y >= h:
             self.bar_rect = pygame.Rect(bv.rect.x, bv.rect.y, corner.x - p(8) - bv.rect.x, h)
-        elif not self._column_beside(paper):
+        elif not self._under_cards() and not self._column_beside(paper):
             self._least_loss(bw, bh, h)
         self._lay_bar()
         self._invalidate()
+
+    def _under_cards(self) -> bool:
+        """A laptop's viewer: its one-row panels give the board the screen's height, so the paper leaves no room
+        beside it; the face-up cards' column has it below the cards, where the play screen's action bar stands
+        (play/action_bar.py). The bar goes there as a column of touch-high rows, the turn slider included."""
+        cards = self.cards
+        if not is_laptop(self) or not cards.turning or cards.rects()[0].w < self._column_width(2):
+            return False
+        rect = cards.split_column(max(4, len(self.state.face_up)), self._column_height(2, "cards"))
+        if rect is None:
+            return False
+        self.bar_vertical = "cards"
+        self.bar_rect = rect
+        return True
 
     def _column_beside(self, paper: pygame.Rect) -> bool:
         """The bar as a column left of the board's ``paper`` where it fits (two buttons a row, else one; narrow:
@@ -84,7 +100,10 @@ class ReplayBar:
         bw = max(th.touch_px(self.app.scale), p(84))
         return bw, max(th.touch_px(self.app.scale), p(BAR_H) - p(12))
 
-    def _column_rows(self, per_row: int) -> list[tuple[str, ...]]:
+    def _column_rows(self, per_row: int, kind: str = "") -> list[tuple[str, ...]]:
+        if kind == "cards":  # under the cards: back and forward in two pairs, as the column beside the board
+            return [("turn_back", "back"), ("forward", "turn_forward"), ("play",), ("slider",), ("speed",), ("log",),
+                    ("close",)]
         if per_row == 2:
             return [("turn_back", "back"), ("play",), ("forward", "turn_forward"), ("slider",), ("speed",), ("log",),
                     ("close",)]
@@ -103,8 +122,13 @@ class ReplayBar:
                                                _("Close"))) + p(8)
         return max(per_row * th.touch_px(self.app.scale) + (per_row - 1) * p(8), words) + 2 * p(8)
 
-    def _column_height(self, per_row: int) -> int:
-        return len(self._column_rows(per_row)) * (self._button_size()[1] + self.app.px(8)) + self.app.px(8)
+    def _column_height(self, per_row: int, kind: str = "") -> int:
+        return len(self._column_rows(per_row, kind)) * (self._row_height(kind) + self.app.px(8)) + self.app.px(8)
+
+    def _row_height(self, kind: str) -> int:
+        """A column row's height: the bar's buttons', touch-high under a laptop's cards (the room there is the
+        action bar's)."""
+        return th.touch_px(self.app.scale) if kind == "cards" else self._button_size()[1]
 
     def _lay_bar(self) -> None:
         if self.bar_vertical:
@@ -134,12 +158,12 @@ class ReplayBar:
         p = self.app.px
         r = self.bar_rect
         gap = p(8)
-        h = self._button_size()[1]
+        h = self._row_height(self.bar_vertical)
         side = p(3) if self.bar_vertical == "narrow" else gap
         w = min(r.w - 2 * side, p(300))
         x = r.x + (r.w - w) // 2
         half = (w - gap) // 2
-        rows = self._column_rows(2 if self.bar_vertical == "wide" else 1)
+        rows = self._column_rows(1 if self.bar_vertical == "narrow" else 2, self.bar_vertical)
         y = r.y + max(gap, (r.h - len(rows) * (h + gap)) // 2)
         self.bar_buttons = {}
         self.slider_rect = pygame.Rect(-10000, -10000, 0, 0)  # none unless a row holds it
