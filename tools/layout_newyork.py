@@ -404,7 +404,7 @@ NUDGES: dict[str, tuple[float, float]] = {
     "Christopher St Sheridan Sq": (1, 7),  # off the west edge too, under 14 St - 7 Av
     "Cathedral Pkwy": (2, 3),  # a row down with Van Cortlandt Park
     "Van Cortlandt Park": (3, 3),  # a row down with Cathedral Pkwy
-    "Union Sq": (5, 6),  # a column east, under Grand Central
+    "Union Sq": (4.5, 6),  # half a column east, under Grand Central (ninth session: from a column, see below)
     "Church Av": (9.5, 10),  # half a cell east, with New Utrecht Av: Atlantic Av's and Kings Highway's names apart
     "Coney Island Stillwell Av": (11.5, 11),  # half a column east, between Kings Highway and Prospect Park
     "Museum of Natural History": (1, 3),  # a column east, over Columbus Circle again: clear of its own badge
@@ -413,6 +413,10 @@ NUDGES: dict[str, tuple[float, float]] = {
     # sixth session (tools/search_newyork_nudges.py --target 5; no view gains a name without room):
     "Junction Blvd": (13, 2),  # a cell up-left: room for Grand Av Newtown's name (3840x2160, five seats)
     "Kew Gardens Union Turnpike": (17, 3.5),  # half a row up: room for its name at 1280x720 (up to four seats)
+    # ninth session (search_newyork_nudges.py --target 5 --relaxed, the shared panel's five-seat views: 1280x720
+    # may lose up to two names where a five-seat view at 1920x1080 or 3840x2160 gains and none there loses):
+    "Fulton St": (3, 9.5),  # half a row down: room for Brooklyn Bridge City Hall's name (five seats)
+    # and Union Sq half a column back west (above): room for Grand Central's name (3840x2160, five seats, laptop)
 }
 #: Connections redrawn with one elbow (:func:`elbow`) after the nudges, found by the same trials: the station its
 #: 45-degree part starts from (a nudged station's connections start from their first station unless listed here).
