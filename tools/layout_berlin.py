@@ -31,7 +31,8 @@ once (:data:`MOVES`: a small spread, squeeze or shift round a group of stations 
 nudges), measured on all 18 of the play screen's board views and kept only when none gains a name without room.
 The eighth session (``search-seventh --allow-720 2 [--fine]``) lets a kept move cost each 1280x720 view up to two
 names without room (counted from the map before its moves, :data:`EIGHTH_FROM`) where the 1920x1080 and 3840x2160
-views gain: 1280x720's goal is out of a layout's reach (docs/play-screen.md), theirs is not.
+views gain: 1280x720's goal is out of a layout's reach (docs/play-screen.md), theirs is not. The ninth session ran
+it again on the shared panel's taller five-seat boards (PLAY_VIEWS) and kept one more spread round Potsdamer Platz.
 
 :func:`positions` applies them all to the transcribed positions; ``tools/make_berlin_map.py`` writes them into
 ``maps/berlin.toml`` (the TOML stays the source of truth; ``tests/maps/test_berlin_map.py`` checks that these
