@@ -31,7 +31,8 @@ once (:data:`MOVES`: a small spread, squeeze or shift round a group of stations 
 nudges), measured on all 18 of the play screen's board views and kept only when none gains a name without room.
 The eighth session (``search-seventh --allow-720 2 [--fine]``) lets a kept move cost each 1280x720 view up to two
 names without room (counted from the map before its moves, :data:`EIGHTH_FROM`) where the 1920x1080 and 3840x2160
-views gain: 1280x720's goal is out of a layout's reach (docs/play-screen.md), theirs is not.
+views gain: 1280x720's goal is out of a layout's reach (docs/play-screen.md), theirs is not. The ninth session ran
+it again on the shared panel's taller five-seat boards (PLAY_VIEWS) and kept one more spread round Potsdamer Platz.
 
 :func:`positions` applies them all to the transcribed positions; ``tools/make_berlin_map.py`` writes them into
 ``maps/berlin.toml`` (the TOML stays the source of truth; ``tests/maps/test_berlin_map.py`` checks that these
@@ -174,6 +175,11 @@ MOVES: list[tuple[str, tuple[str, ...], float, float, float]] = [
     # and (`--fine`, the five-seat laptops searched too) the stations round Potsdamer Platz drawn a little apart
     # up and down (0.08, radius 150): Potsdamer Platz gets room with five seats on a laptop at both sizes
     ("spread", ("Potsdamer Platz",), 150.0, 0.0, 0.08),
+    # the ninth session's (`search-seventh --allow-720 2 --fine` on the shared panel's five-seat views, the board
+    # 1374x772 at 1920x1080): the same stations drawn further apart up and down (0.3): Potsdamer Platz gets room
+    # with five seats at 1920x1080, round a table and on a laptop; 1280x720 loses two (four and five seats round a
+    # table) and one (five on a laptop)
+    ("spread", ("Potsdamer Platz",), 150.0, 0.0, 0.3),
 ]
 EIGHTH_FROM = 1  # MOVES before the eighth session's: 1280x720's allowance (`--allow-720`) counted from their map
 
@@ -677,13 +683,14 @@ def search_third(log=print) -> tuple[list[float], list[float], dict[str, tuple[f
 
 
 # the play screen's board views (width, height, ui scale), as the play scene sets them (tests/ui/names_audit.py's
-# seats, measured on 67f3017): at 1920x1080, 3840x2160 and 1280x720, for two, three, four and five seats round a
-# table, then on a laptop (the same view for two to four seats) and its five-seat one
-PLAY_VIEWS = [(1702, 804, 1.0), (1538, 804, 1.0), (1374, 804, 1.0), (1702, 810, 1.0), (1374, 678, 1.0),
+# seats, measured on 67f3017; the five seats round a table's on a0f09e8, the shared panel's taller board): at
+# 1920x1080, 3840x2160 and 1280x720, for two, three, four and five seats round a table, then on a laptop (the same
+# view for two to four seats) and its five-seat one
+PLAY_VIEWS = [(1702, 804, 1.0), (1538, 804, 1.0), (1374, 804, 1.0), (1702, 810, 1.0), (1374, 772, 1.0),
               (1702, 766, 1.0),
-              (3404, 1608, 2.0), (3076, 1608, 2.0), (2748, 1608, 2.0), (3404, 1620, 2.0), (2748, 1356, 2.0),
+              (3404, 1608, 2.0), (3076, 1608, 2.0), (2748, 1608, 2.0), (3404, 1620, 2.0), (2748, 1544, 2.0),
               (3404, 1532, 2.0),
-              (1135, 536, 2 / 3), (1025, 536, 2 / 3), (915, 536, 2 / 3), (1135, 540, 2 / 3), (915, 452, 2 / 3),
+              (1135, 536, 2 / 3), (1025, 536, 2 / 3), (915, 536, 2 / 3), (1135, 540, 2 / 3), (915, 514, 2 / 3),
               (1135, 510, 2 / 3)]
 GOAL_PLAY = list(range(12))  # the views at 1920x1080 and 3840x2160 (the goal: no name without room)
 FIFTH_SEARCHED = [4, 5, 10, 11, 2, 8]  # the views a trial move is measured on: the five-seat ones, the four-seat tables

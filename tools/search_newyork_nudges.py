@@ -56,7 +56,8 @@ TARGETS = {"times": [((3840, 2160), 4, "table")],  # Times Sq, the last name wit
            "5": [v for v in VIEWS if v[1] == 5 and v[0][0] > 1280],  # the goal's five seats at 1920 and 3840
            "1280": [v for v in VIEWS if v[0] == (1280, 720) and v[1] == 4]}  # 1280x720, up to four seats
 #: the board view alone (no seat panels) at tests/ui/test_newyork_screen.py's sizes and insets: what that test's
-#: names_meeting finds (names meeting names, stations or cluster names) may not grow; a name without room is
+#: names_meeting finds (names meeting names, stations or cluster names) and, with the seat panels' inset, its
+#: clusters_astray (a cluster's name away from its shape) may not grow; a name without room is
 #: still drawn there, so two of them can meet (Broadway Junction's and Botanic Garden's at 1280x720)
 BOARD_VIEWS = [((w, h), "board", inset) for w, h in ((1280, 720), (1920, 1080), (3840, 2160)) for inset in (0.0, 0.08)]
 #: the same views at the readability audit's middle position of its seed-1 game (four and five seats, 1920x1080
@@ -69,6 +70,16 @@ KEPT = VIEWS + BOARD_VIEWS + PLAYED
 STEPS = (0.5, 1.0)  # grid cells (half a cell: a station half a pitch off the grid, as NUDGES allows)
 NEAR = 1.6  # grid cells: the stations moved are those without room and their neighbours this near
 MAX_TURN = math.pi / 4 + 1e-6
+#: ``--relaxed`` (the lead's priority of 28 Nov, eighth session: 1280x720 cannot reach the goal by layout, so a move
+#: may cost it names as long as no 1920x1080 or 3840x2160 view gets worse): names without room a 1280x720 play
+#: screen view may gain over the map before the search (five seats: any number; the board view alone stays held,
+#: tests/ui/test_newyork_screen.py)
+RELAXED_SLACK = {4: 2, 5: 10**6}
+
+
+def slack(view, relaxed: bool) -> int:
+    """How many names without room ``view`` may gain over the map before the search."""
+    return RELAXED_SLACK[view[1]] if relaxed and view[0] == (1280, 720) and view[1] != "board" else 0
 
 
 class Board:
@@ -199,7 +210,7 @@ class Screen:
         from game.engine.board import from_mapfile
         from game.ui import theme as th
         from game.ui.board.view import BoardView
-        from test_newyork_screen import names_meeting
+        from test_newyork_screen import clusters_astray, names_meeting
 
         pygame.display.init()
         pygame.font.init()
@@ -207,14 +218,14 @@ class Screen:
         rect = (round(w * inset), round(h * inset), round(w * (1 - 2 * inset)), round(h * (1 - 2 * inset)))
         bv = BoardView(from_mapfile(mapfile.decode(text, "newyork")), rect, th.Theme(), th.Fonts(),
                        ui_scale=th.ui_scale(w, h))
-        return set(names_meeting(bv, (w, h)))
+        return set(names_meeting(bv, (w, h))) | set(clusters_astray(bv) if inset else ())
 
     def measure(self, text: str, views, than: dict | None = None) -> dict | None:
-        """{view: names without room}; None as soon as a view has more than in ``than``."""
+        """{view: names without room}; None as soon as a view has more than in ``than`` (names or a count)."""
         out = {}
         for v in views:
             out[v] = self.no_room(text, v)
-            if than is not None and len(out[v]) > len(than[v]):
+            if than is not None and len(out[v]) > (than[v] if isinstance(than[v], int) else len(than[v])):
                 return None
         return out
 
@@ -331,7 +342,7 @@ def variants(move: tuple, cells: dict, nudges: dict, elbows_from: dict, board: "
 
 
 def search(target: str, seed: int, rounds: int, start: dict | None = None, joint: bool = False,
-           around: set | None = None, out=sys.stdout) -> tuple[dict, dict]:
+           around: set | None = None, relaxed: bool = False, out=sys.stdout) -> tuple[dict, dict]:
     """Greedy: the moves of :func:`candidates` round the names without room in the target views, in a seeded
     order (single stations first); a move is kept when no view in the targets or KEPT gets worse and the target
     views' names without room plus what the other views have more than the map before (``start``: nudges tried
@@ -345,13 +356,19 @@ def search(target: str, seed: int, rounds: int, start: dict | None = None, joint
     others = [v for v in KEPT if v not in targets]
     limit = screen.measure(text, others)  # the map before: what the other views may have
     if start:
-        nudges.update(start)
+        for item, to in start.items():
+            if isinstance(item, tuple):  # a connection's elbow drawn from ``to``
+                elbows_from[item] = to
+            else:
+                nudges[item] = to
         cells, text, problems = board.build(nudges, elbows_from)
         assert not problems and not board.moved_square(text), (problems, board.moved_square(text))
     best, rest = screen.measure(text, targets), screen.measure(text, others)
 
+    cap = {v: len(limit[v]) + slack(v, relaxed) for v in others}  # the most each other view may have
+
     def excess(got: dict) -> dict:
-        return {v: s for v, s in got.items() if len(s) > len(limit[v])}
+        return {v: s for v, s in got.items() if len(s) > cap[v]}
 
     def total(b: dict, r: dict) -> int:
         return score(b) + score(excess(r))
@@ -379,10 +396,11 @@ def search(target: str, seed: int, rounds: int, start: dict | None = None, joint
             got = screen.measure(new_text, targets, than=best)
             if not got or (not excess(rest) and score(got) >= score(best)):
                 continue  # the target views must gain unless another view is being mended
-            cheap = screen.measure(new_text, [v for v in others if v[1] == "board"], than=rest)  # no play screen
+            held = {v: max(cap[v], len(s)) if relaxed else s for v, s in rest.items()}
+            cheap = screen.measure(new_text, [v for v in others if v[1] == "board"], than=held)  # no play screen
             if cheap is None:
                 continue
-            got_rest = screen.measure(new_text, [v for v in others if v[1] != "board"], than=rest)
+            got_rest = screen.measure(new_text, [v for v in others if v[1] != "board"], than=held)
             if got_rest is None or total(got, {**cheap, **got_rest}) >= total(best, rest):
                 continue
             got_rest.update(cheap)
@@ -407,10 +425,13 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--target", choices=sorted(TARGETS), default="times")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rounds", type=int, default=2)
-    ap.add_argument("--start", default="", help='nudges tried first: "Station=x,y;Station=x,y" (grid cells)')
+    ap.add_argument("--start", default="", help='nudges tried first: "Station=x,y;Station=x,y" (grid cells), '
+                    'and elbows: "Station - Station>Station" (drawn from that end)')
     ap.add_argument("--joint", action="store_true",
                     help="move stations together (a station with neighbours along a line, blocks of stations)")
     ap.add_argument("--around", default="", help='move only round these stations: "Station;Station"')
+    ap.add_argument("--relaxed", action="store_true",
+                    help="1280x720 play screen views may gain names without room (RELAXED_SLACK), no other view")
     ap.add_argument("--why", action="store_true", help="list each view's names without room, then stop")
     args = ap.parse_args(argv)
     if args.why:
@@ -422,10 +443,14 @@ def main(argv: list[str]) -> int:
         return 0
     start = {}
     for item in filter(None, args.start.split(";")):
+        if ">" in item:  # "86 St - Lexington Av>Lexington Av": that connection's elbow drawn from that end
+            con, _, end = item.partition(">")
+            start[tuple(n.strip() for n in con.split(" - ", 1))] = end.strip()
+            continue
         name, _, xy = item.partition("=")
         start[name.strip()] = tuple(float(c) for c in xy.split(","))
     search(args.target, args.seed, args.rounds, start, joint=args.joint,
-           around={n.strip() for n in args.around.split(";") if n.strip()})
+           around={n.strip() for n in args.around.split(";") if n.strip()}, relaxed=args.relaxed)
     return 0
 
 
