@@ -71,7 +71,8 @@ class Painter:
               option_page: int = 0, option_pages: int = 1) -> pygame.Surface:
         pl = state.players[player]
         self._frame(view)
-        self._identity(ctl["_id"], name, pl, view)
+        # while the route or a choice is asked a shared panel's name column has the name and points only (shared.py)
+        self._identity(ctl["_id"], name, pl, view, tiles=not (self.mode == "shared" and "_label" in ctl))
         st_r = ctl.get("_status")
         if "_notes" in ctl:  # the notes in a place of their own (shared.py), not under the status
             self._notes_apart(ctl, view)
@@ -102,8 +103,8 @@ class Painter:
         else:
             pygame.draw.rect(surf, t.panel_edge, box, width=p(2), border_radius=rad)
 
-    def _identity(self, idr: pygame.Rect, name: str, pl, view: PanelView) -> None:
-        """The seat's name, score and branch tiles."""
+    def _identity(self, idr: pygame.Rect, name: str, pl, view: PanelView, tiles: bool = True) -> None:
+        """The seat's name, score and (``tiles``) branch tiles."""
         t, p, surf, ink = self.t, self.p, self.surf, self.t.ink
         f_score = self.fonts.get(p(44), True)
         f_small = self.fonts.get(p(17))
@@ -113,11 +114,12 @@ class Painter:
         self.name_lines = lines
         self.name_cut = lines[-1].endswith("…") and not name.endswith("…")
         name_h = (len(lines) - 1) * (f_name.get_linesize() - p(2)) + f_name.get_height()
+        tiles_h = p(24) if tiles else 0
         for size in ((36, 30, 26) if len(lines) > 1 else (44, 36, 30, 26)):  # the block keeps inside its box
             f_score = self.fonts.get(p(size), True)  # (the route's buttons are just below it in a compact panel)
-            if name_h + f_score.get_height() - p(6) + p(24) <= idr.h:
+            if name_h + f_score.get_height() - p(6) + tiles_h <= idr.h:
                 break
-        textfit.check(name, idr.h, name_h + f_score.get_height() - p(6) + p(24), "panel.draw identity height")
+        textfit.check(name, idr.h, name_h + f_score.get_height() - p(6) + tiles_h, "panel.draw identity height")
         for j, line in enumerate(lines):
             img = words(f_name, line, t.accent if view.active else ink)
             surf.blit(img, (idr.x, y))
@@ -129,6 +131,8 @@ class Painter:
         textfit.check(_("points"), idr.right - simg.get_width() - p(6) - idr.x, pimg.get_width(), "panel.draw points")
         surf.blit(pimg, (idr.x + simg.get_width() + p(6), y + simg.get_height() - pimg.get_height() - p(8)))
         y += simg.get_height() - p(4)
+        if not tiles:
+            return
         icon = pygame.Rect(idr.x, y, p(24), p(24))
         draw_branch_icon(surf, icon, ink, (255, 255, 255))
         tiles = ngettext("{n} branch tile", "{n} branch tiles", pl.branch_tiles).format(n=pl.branch_tiles)
@@ -411,22 +415,29 @@ class Painter:
                 continue
             pygame.draw.rect(surf, t.accent, r, border_radius=p(12))
             pygame.draw.rect(surf, shade(t.accent, (0, 0, 0), 0.25), r, width=p(2), border_radius=p(12))
-            size = p(21)
-            while self.fonts.get(size, True).size(label)[0] > r.w - p(12) and size > max(10, p(13)):
-                size -= 1
-            f_big = self.fonts.get(size, True)
-            if f_big.size(label)[0] > r.w - p(12):  # condensed before it is cut (German beside a shared panel's name)
-                f_big = self.fonts.get(size, True, True)
-            img = words(f_big, fit_text(f_big, label, r.w - p(12)), t.accent_ink)
-            f_sub = self.fonts.get(p(14), True)
-            if f_sub.size(preview)[0] > r.w - p(12):  # smaller, condensed, before it is cut
-                f_sub = step_font(self.fonts, preview, r.w - p(12), [(p(13), True, True), (p(12), True, True)])
-            sub = words(f_sub, fit_text(f_sub, preview, r.w - p(12)), t.accent_ink)
+            room = r.w - p(12)
+            f_subs = [self.fonts.get(p(14), True), self.fonts.get(p(13), True, True), self.fonts.get(p(12), True, True)]
+            sub = self._words_in(preview, f_subs, room, r.h // 2, t.accent_ink)
+            # smaller, then condensed, then on two lines (choices side by side in a shared panel) before it is cut
+            least = max(10, p(13))
+            f_bigs = [self.fonts.get(size, True) for size in range(max(least, p(21)), least - 1, -1)]
+            img = self._words_in(label, f_bigs + [self.fonts.get(least, True, True)], room,
+                                 r.h - sub.get_height() - p(8), t.accent_ink)
             both = img.get_height() + (sub.get_height() if r.h >= img.get_height() + sub.get_height() else 0)
             y0 = r.centery - both // 2
             surf.blit(img, img.get_rect(midtop=(r.centerx, y0)))
             if both > img.get_height():
                 surf.blit(sub, sub.get_rect(midtop=(r.centerx, y0 + img.get_height())))
+
+    def _words_in(self, text: str, fonts: list, width: int, height: int, colour) -> pygame.Surface:
+        """``text`` on one line in the largest of ``fonts`` that fits ``width``, else on two no taller than
+        ``height``, else cut (reported), each line centred."""
+        f, lines = th.fit_lines(fonts, text, width, height) or (fonts[-1], [fit_text(fonts[-1], text, width)])
+        imgs = [words(f, line, colour) for line in lines]
+        out = pygame.Surface((max(i.get_width() for i in imgs), len(imgs) * f.get_linesize()), pygame.SRCALPHA)
+        for j, img in enumerate(imgs):
+            out.blit(img, ((out.get_width() - img.get_width()) // 2, j * f.get_linesize()))
+        return out
 
     def _round_buttons(self, ctl: dict, view: PanelView) -> None:
         draw_menu_button(self.surf, ctl["menu"], self.t, self.p)

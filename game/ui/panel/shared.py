@@ -17,13 +17,15 @@ from ...i18n import _
 from .. import theme as th
 from .layout import LEAST_SWATCH, Asked, Layout, _Plan, scaled
 from .view import BRANCH_LABEL, UNDO_LABEL
+from .words import fit_name
 
 NOTES_ROW = 30  # the notes' row under the name and the lines (design px): one row of pills
 STATUS_LEAST = 130  # the status's least width (design px): "Your turn" whole in every language, 17 px at least
 ACTION_LEAST = 120  # the branch tile and Undo buttons' least width (design px)
-OPTION_LEAST = 128  # a route option's least width (design px): two to a row on Paris at 1920x1080
+OPTION_LEAST = 118  # a route option's least width (design px): three side by side at 1920x1080
 OPTION_LEAST_PX = 96  # and on screen: a name's words never go below 11 px (words.MIN_NAME_PX), "Johannisthaler"
-CHOICE_LEAST = 200  # a city's choice's least width (design px)
+CHOICE_LEAST = 150  # a city's choice's least width (design px): a terminus's three rewards side by side
+NOTE_LEAST = 40  # the least width of a place for notes (design px): a city tile's pill
 LABEL_PX = 16  # the buttons' labels fit at this size (design px) or larger: the painter starts at 21
 
 
@@ -62,12 +64,14 @@ def lay_out_shared(size: tuple[int, int], scale: float, fonts: th.Fonts, lines, 
     if need is None or size[1] < need["depth"]:
         return None
     plan = _SharedPlan(size, scale, fonts, len(lines), asked, option_page, round_buttons, need)
-    plan.round_buttons(has_secret, has_hint, has_phone)
-    plan.action_buttons()
-    plan.identity(name)
-    if asked.routing:
+    if asked.routing:  # the options side by side: the menu over Undo, the name and points, the notes under them
+        plan.asked_column()
+        plan.asked_identity(name)
         plan.options(plan.options_area())
     else:
+        plan.round_buttons(has_secret, has_hint, has_phone)
+        plan.action_buttons()
+        plan.identity(name)
         plan.line_swatches(lines)
     return Layout(plan.ctl, plan.mode, plan.option_pages, plan.option_page)
 
@@ -87,17 +91,8 @@ class _SharedPlan(_Plan):
         self.notes_h = self.p(NOTES_ROW)
 
     def action_buttons(self) -> None:
-        """While the route is asked, Undo alone at the touch height between the options and the round buttons
-        (as wide as its word while a city's choice is: its buttons' words are longer than a station's name);
-        else the branch tile button over Undo come after the lines (``line_swatches``)."""
-        pad, touch = self.pad, self.touch
-        if not self.asked.routing:
-            self.right = self.W - pad
-            return
-        aw = self.shared["undo_w" if self.asked.choosing else "action_w"]
-        x = self.W - pad - aw
-        self.ctl["undo"] = pygame.Rect(x, self.H - pad - touch, aw, touch)
-        self.right = x - pad
+        """Undo and the branch tile button come after the lines (``line_swatches``)."""
+        self.right = self.W - self.pad
 
     def identity(self, name: str) -> None:
         """The name, score and branch tiles, above the notes' row."""
@@ -106,36 +101,55 @@ class _SharedPlan(_Plan):
         self.ctl["_id"] = pygame.Rect(pad, pad, self.id_w, notes_y - p(4) - pad)
         self.x = pad + self.id_w + pad
 
+    def asked_column(self) -> None:
+        """While asked, the menu over Undo in one column at the far end, as wide as Undo's word; the hint, the
+        secret cards' and the phone's buttons out of the way until the choice is made (the phone's note stays
+        with the others). The room left of the menu takes notes when it holds a pill."""
+        pad, touch = self.pad, self.touch
+        aw = max(touch, self.shared["undo_w"])
+        x = self.W - pad - aw
+        self.ctl["menu"] = pygame.Rect(self.W - pad - touch, pad, touch, touch)
+        self.ctl["undo"] = pygame.Rect(x, self.H - pad - touch, aw, touch)
+        self.right = x - pad
+        room = self.ctl["menu"].x - pad - x
+        if room >= self.p(NOTE_LEAST):
+            self.ctl["_notes_more"] = pygame.Rect(x, pad, room, touch)
+
+    def asked_identity(self, name: str) -> None:
+        """The name and points alone (no branch tiles: no tile is placed while the route is asked), the notes
+        under them in the rest of the column."""
+        pad, p, fonts = self.pad, self.p, self.fonts
+        f_name, lines = fit_name(fonts, name, self.id_w, self.scale)
+        name_h = (len(lines) - 1) * (f_name.get_linesize() - p(2)) + f_name.get_height()
+        score_h = fonts.get(p(44 if len(lines) == 1 else 36), True).get_height()
+        id_h = min(self.H - 2 * pad, name_h + score_h - p(6))
+        self.ctl["_id"] = pygame.Rect(pad, pad, self.id_w, id_h)
+        notes_y = pad + id_h + p(4)
+        self.ctl["_notes"] = pygame.Rect(pad, notes_y, self.id_w, max(0, self.H - pad - notes_y))
+        self.x = pad + self.id_w + pad
+
     def options_area(self) -> tuple[pygame.Rect, int]:
-        """The label over the options between the name and Undo; the notes where the branch tile button was."""
+        """The label on one line over the options (the painter takes a smaller size, then the words before the
+        colon), the options one row under it between the name and Undo, as high as the rest of the panel:
+        a station's name on up to four lines."""
         pad, p, x = self.pad, self.p, self.x
-        undo = self.ctl["undo"]
-        self.ctl["_notes"] = pygame.Rect(undo.x, pad, undo.w, undo.y - p(6) - pad)
-        notes_y = self.ctl["_id"].bottom + p(4)  # and those it has no room for under the name
-        self.ctl["_notes_more"] = pygame.Rect(pad, notes_y, self.id_w, self.H - pad - notes_y)
         span = self.right - x
-        # two lines of it at 15 px at most (the painter steps down to fit): a city's choices get two rows below
-        label_font = self.fonts.get(p(15), True)
-        n_label = max(1, min(2, len(th.wrap(label_font, self.asked.label, max(1, span), report=False))))
-        label_h = n_label * label_font.get_linesize()
+        label_h = self.fonts.get(p(15), True).get_linesize()
         self.ctl["_label"] = pygame.Rect(x, pad, span, label_h)
         area = pygame.Rect(x, pad + label_h + p(2), span, self.H - 2 * pad - label_h - p(2))
         return area, area.y
 
     def option_least(self) -> int:
-        """A route option narrower than a wide panel's (165): two to a row beside the name on Paris, whose round
-        buttons take two columns; a station's name takes three lines of it. A city's choice wider: its label and
-        its preview on one line each ("Complete set: −2 tiles, +6")."""
+        """A route option narrower than a wide panel's (165): three side by side (and the page turner) at
+        1920x1080 and two at 1280x720, the longest word of a station's name whole at the painter's least size
+        ("Johannisthaler"). A city's choice wider: its label and its preview on one line each."""
         if self.asked.choosing:
             return self.p(CHOICE_LEAST)
         return max(self.p(OPTION_LEAST), OPTION_LEAST_PX)
 
     def option_rows(self, n: int, area: pygame.Rect, least: int, gap: int) -> int:
-        """A city's choices (a label and a preview each) two rows whenever one does not hold them all and the
-        area is deep enough for two; route options one row, a station's name three lines of it."""
-        one_row = max(1, (area.w + gap) // (least + gap))
-        two = self.asked.choosing and n > one_row and area.h >= 2 * self.p(48) + self.p(6)
-        return 2 if two else 1
+        """One row: two rows of touch-high buttons and their gap are deeper than the panel under the label."""
+        return 1
 
     def line_swatches(self, lines) -> None:
         """The swatches at the width ``shared_need`` gave (the tokens left under each), the branch tile button over
