@@ -93,6 +93,19 @@ def _in_each_language(play, st, check) -> list:
     return out
 
 
+def _route_asked(board: str, n: int):
+    """A five-seat position with the route asked at a bottom seat, its ``n`` options to the stations with the
+    longest names."""
+    base = _position(board, lambda s: s.phase == "route")
+    first = base.options[0]
+    fields = {f: getattr(first, f) for f in first.__struct_fields__}
+    stations = board_of(base).stations
+    longest = sorted(range(len(stations)), key=lambda s: -len(stations[s].name))
+    st = copy.deepcopy(base)
+    st.options = [type(first)(**{**fields, "destination": d}) for d in longest[:n]]
+    return st
+
+
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("board", BOARDS)
 def test_five_seats_round_a_table_keep_the_bottom_edge_as_deep_as_the_sides(app, board, size):
@@ -120,14 +133,8 @@ def test_five_seats_round_a_table_keep_the_bottom_edge_as_deep_as_the_sides(app,
 def test_the_route_is_asked_in_a_shared_panel(app, board, size):
     """Two, three and seven options to the stations with the longest names: each shown (a page at a time) and
     whole, the label over them, the notes kept."""
-    base = _position(board, lambda s: s.phase == "route")
-    first = base.options[0]
-    fields = {f: getattr(first, f) for f in first.__struct_fields__}
-    stations = board_of(base).stations
-    longest = sorted(range(len(stations)), key=lambda s: -len(stations[s].name))
     for n in (2, 3, 7):
-        st = copy.deepcopy(base)
-        st.options = [type(first)(**{**fields, "destination": d}) for d in longest[:n]]
+        st = _route_asked(board, n)
         play = _at(app, size, st)
         try:
             panel = play.panels[st.current]
@@ -148,11 +155,43 @@ def test_the_route_is_asked_in_a_shared_panel(app, board, size):
             app.pop()
 
 
+SIDE_BY_SIDE = {1280: 2, 1920: 3, 3840: 3}  # route options side by side on a page at least, by the window's width
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("board", BOARDS)
+def test_route_options_side_by_side_in_a_shared_panel(app, board, size):
+    """Seven options to the longest names: at least two on a page side by side at 1280x720, three at 1920x1080
+    and 3840x2160 (one at 1280x720 and one or two at 1920x1080 before: the round buttons, the label's second
+    line and the branch tile button's width took their room), each as wide and high as a touch, the menu
+    kept, no word cut, every note shown."""
+    st = _route_asked(board, 7)
+    play = _at(app, size, st)
+    try:
+        panel = play.panels[st.current]
+        assert panel.edge == "bottom" and panel.mode == "shared"
+
+        def check():
+            routes = [r for k, r in panel.controls.items() if k.startswith("route:")]
+            out = _shared_faults(play, st)
+            if len(routes) < SIDE_BY_SIDE[size[0]] or len({r.y for r in routes}) != 1:
+                out.append(("side by side", [tuple(r) for r in routes]))
+            out += [("narrow", tuple(r)) for r in routes if r.w < th.touch_px(panel.scale)]
+            if "menu" not in panel.controls:
+                out.append("no menu")
+            return out
+
+        assert _in_each_language(play, st, check) == []
+    finally:
+        app.pop()
+
+
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("phase", ["reward", "complete_set"])
 def test_a_paris_choice_is_asked_in_a_shared_panel(app, phase, size):
     """A terminus's three rewards, and completing a landmark set (its cost and the types missing in the
-    preview): every choice shown (a page at a time) and whole."""
+    preview): every choice shown at once, side by side, and whole (a terminus's rewards two and a page
+    turner before)."""
     st = _position("paris", lambda s: bool(s.pending) and s.phase == phase)
     play = _at(app, size, st)
     try:
@@ -161,12 +200,9 @@ def test_a_paris_choice_is_asked_in_a_shared_panel(app, phase, size):
 
         def check():
             n = len(play.panel_view(st.current).choices)
-            shown, out = set(), []
-            for _page in range(max(1, n)):
-                out += _shared_faults(play, st)
-                shown |= {k for k in panel.controls if k.startswith("choice:")}
-                panel.next_option_page()
-            if n < 2 or shown != {f"choice:{j}" for j in range(n)}:
+            out = _shared_faults(play, st)
+            shown = {k: r for k, r in panel.controls.items() if k.startswith("choice:")}
+            if n < 2 or set(shown) != {f"choice:{j}" for j in range(n)} or len({r.y for r in shown.values()}) != 1:
                 out.append(("choices shown", n, sorted(shown)))
             return out
 

@@ -7,7 +7,9 @@ From the left: the name, score and branch tiles; the line swatches (narrower, do
 status gets less than its least); the branch tile button over Undo; the status ("Your turn", the actions left and
 their dots); the round buttons two high; the table's notes as a row of pills under the name and the lines, then
 two rows under the status. While the route (or a city's choice) is asked the options take the lines', the buttons' and the
-status's place, the label over them, Undo beside them, and the notes go above Undo, then under the name.
+status's place in one row, side by side to compare (three at 1080p), the label on one line over them: the menu
+stands over Undo (the hint, the secret cards' and the phone's buttons out of the way until the choice is made), the
+name column shows the name and points only, and the notes go under them.
 """
 from __future__ import annotations
 
@@ -77,7 +79,8 @@ def lay_out_shared(size: tuple[int, int], scale: float, fonts: th.Fonts, lines, 
 
 
 class _SharedPlan(_Plan):
-    """The shared shape's places: the round buttons from the right, then from the left."""
+    """The shared shape's places: the round buttons from the right, then from the left (while asked: the menu
+    over Undo, then the name and the options)."""
 
     def __init__(self, size, scale: float, fonts: th.Fonts, n_lines: int, asked: Asked, option_page: int,
                  round_buttons: int, need: dict):
