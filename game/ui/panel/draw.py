@@ -440,7 +440,8 @@ class Painter:
         return out
 
     def _round_buttons(self, ctl: dict, view: PanelView) -> None:
-        draw_menu_button(self.surf, ctl["menu"], self.t, self.p)
+        if "menu" in ctl:  # (a shared panel asking its seat shows the hint alone: panel/shared.py)
+            draw_menu_button(self.surf, ctl["menu"], self.t, self.p)
         if "phone" in ctl:
             draw_phone_button(self.surf, ctl["phone"], self.t, self.p, view.phone[1] if view.phone else "")
         if "secret" in ctl:

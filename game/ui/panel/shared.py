@@ -7,9 +7,9 @@ From the left: the name, score and branch tiles; the line swatches (narrower, do
 status gets less than its least); the branch tile button over Undo; the status ("Your turn", the actions left and
 their dots); the round buttons two high; the table's notes as a row of pills under the name and the lines, then
 two rows under the status. While the route (or a city's choice) is asked the options take the lines', the buttons' and the
-status's place in one row, side by side to compare (three at 1080p), the label on one line over them: the menu
-stands over Undo (the hint, the secret cards' and the phone's buttons out of the way until the choice is made), the
-name column shows the name and points only, and the notes go under them.
+status's place in one row, side by side to compare (three at 1080p), the label on one line over them: the hint
+(a seat without one: the menu) stands over Undo (the menu, the secret cards' and the phone's buttons out of the way
+until the choice is made), the name column shows the name and points only, and the notes go under them.
 """
 from __future__ import annotations
 
@@ -66,8 +66,8 @@ def lay_out_shared(size: tuple[int, int], scale: float, fonts: th.Fonts, lines, 
     if need is None or size[1] < need["depth"]:
         return None
     plan = _SharedPlan(size, scale, fonts, len(lines), asked, option_page, round_buttons, need)
-    if asked.routing:  # the options side by side: the menu over Undo, the name and points, the notes under them
-        plan.asked_column()
+    if asked.routing:  # the options side by side: the hint (else the menu) over Undo, the name, the notes under it
+        plan.asked_column(has_hint)
         plan.asked_identity(name)
         plan.options(plan.options_area())
     else:
@@ -104,17 +104,20 @@ class _SharedPlan(_Plan):
         self.ctl["_id"] = pygame.Rect(pad, pad, self.id_w, notes_y - p(4) - pad)
         self.x = pad + self.id_w + pad
 
-    def asked_column(self) -> None:
-        """While asked, the menu over Undo in one column at the far end, as wide as Undo's word; the hint, the
-        secret cards' and the phone's buttons out of the way until the choice is made (the phone's note stays
-        with the others). The room left of the menu takes notes when it holds a pill."""
+    def asked_column(self, has_hint: bool) -> None:
+        """While asked, the hint over Undo in one column at the far end, as wide as Undo's word: the hint is what
+        helps with the choice being made (a seat without one, a computer's or the kiosk's, shows its menu there; the
+        game menu stays on every other seat's panel). The menu, the secret cards' and the phone's buttons are out
+        of the way until the choice is made (the phone's note stays with the others). The room left of the round
+        button takes notes when it holds a pill."""
         pad, touch = self.pad, self.touch
         aw = max(touch, self.shared["undo_w"])
         x = self.W - pad - aw
-        self.ctl["menu"] = pygame.Rect(self.W - pad - touch, pad, touch, touch)
+        button = "hint" if has_hint else "menu"
+        self.ctl[button] = pygame.Rect(self.W - pad - touch, pad, touch, touch)
         self.ctl["undo"] = pygame.Rect(x, self.H - pad - touch, aw, touch)
         self.right = x - pad
-        room = self.ctl["menu"].x - pad - x
+        room = self.ctl[button].x - pad - x
         if room >= self.p(NOTE_LEAST):
             self.ctl["_notes_more"] = pygame.Rect(x, pad, room, touch)
 
