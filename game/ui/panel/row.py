@@ -68,17 +68,21 @@ def _sizes(W: int, scale: float, n_lines: int, round_buttons: int, fonts: th.Fon
         id_w = max(min(id_w, p(ID_LEAST)), least, name_least(fonts, name, scale) if name else 0)
         status_w = max(status_w, status_least(fonts, scale, pills, messages))
     one_row = pad + id_w + pad + n_lines * (p(LEAST_SWATCH) + pad) + status_w + p(6) <= room  # p(6): to the buttons
-    gap = pad
-    if not one_row and fonts is not None:  # tight: the identity at its words' least, narrower gaps (four seats at 720p)
+    gap, stack_one = pad, False
+    if not one_row and fonts is not None:  # tight: the identity at its words' least, narrower gaps (four seats at
+        # 720p), and if still short the round buttons two high (Paris's secret cards), the row a little deeper
         tight_id = max(least, score_least(fonts, scale), name_least(fonts, words[0], scale) if words[0] else 0)
-        if pad + tight_id + p(6) + n_lines * (p(LEAST_SWATCH) + p(6)) + status_w + p(6) <= room:
-            one_row, gap, id_w = True, p(6), tight_id
+        tight = pad + tight_id + p(6) + n_lines * (p(LEAST_SWATCH) + p(6)) + status_w + p(6)
+        stacked_room = W - -(-round_buttons // 2) * (touch + pad)
+        if tight <= room or (round_buttons > 1 and tight <= stacked_room):
+            one_row, gap, id_w, stack_one = True, p(6), tight_id, tight > room
+            room = stacked_room if stack_one else room
     # two rows whose round buttons leave the name too little room (five Paris seats with phones on at 1280x720)
     # stack the buttons two high, the first row deeper
-    stack = not one_row and round_buttons > 2 and room - p(6) - 2 * pad < id_w
-    first_row = max(p(DEPTH), 2 * touch + 3 * pad) if stack else p(DEPTH)
+    stack = stack_one or (not one_row and round_buttons > 2 and room - p(6) - 2 * pad < id_w)
+    first_row = max(p(DEPTH), 2 * touch + 3 * (p(6) if stack_one else pad)) if stack else p(DEPTH)
     return dict(p=p, pad=pad, touch=touch, room=room, id_w=id_w, one_row=one_row, status_w=status_w, stack=stack,
-                first_row=first_row, gap=gap)
+                first_row=first_row, gap=gap, stack_one=stack_one)
 
 
 def row_depth(width: int, n_lines: int, scale: float, round_buttons: int = 1, fonts: th.Fonts | None = None,
@@ -89,7 +93,7 @@ def row_depth(width: int, n_lines: int, scale: float, round_buttons: int = 1, fo
     s = _sizes(width, scale, n_lines, round_buttons, fonts, words)
     p = s["p"]
     if s["one_row"]:
-        return p(DEPTH)
+        return s["first_row"]
     return s["first_row"] + s["touch"] + p(LINES_ROW) + s["pad"]
 
 
@@ -100,15 +104,16 @@ def lay_out_row(size: tuple[int, int], scale: float, lines, has_secret: bool, ha
     names = ["menu"] + [n for n, shown in (("phone", has_phone), ("secret", has_secret)) if shown]
     s = _sizes(W, scale, len(lines), len(names), fonts, words)
     p, pad, touch, id_w = s["p"], s["pad"], s["touch"], s["id_w"]
-    one_row = s["one_row"] and H < p(DEPTH) + s["touch"]  # a row made deeper by another seat's panel: two rows
-    stack = s["stack"] and not one_row
+    one_row = s["one_row"] and H < s["first_row"] + s["touch"]  # a row made deeper by another seat's panel: two rows
+    stack = s["stack"] and (not one_row or s["stack_one"])
     row_h = min(H, s["first_row"] if stack else p(DEPTH))
+    edge = p(6) if one_row else pad  # the stacked buttons' gap to the row's edges
     ctl: dict[str, pygame.Rect] = {}
     x = W
     for j, name in enumerate(names):  # from the right: the menu, then the phone's and the secret cards'
         if stack:  # two high, in columns from the right: the menu over the phone, then the secret cards
             x = W - (j // 2 + 1) * (touch + pad)
-            ctl[name] = pygame.Rect(x, pad if j % 2 == 0 else row_h - pad - touch, touch, touch)
+            ctl[name] = pygame.Rect(x, edge if j % 2 == 0 else row_h - edge - touch, touch, touch)
             continue
         x -= touch + pad
         ctl[name] = pygame.Rect(x, max(0, row_h // 2 - touch // 2), touch, touch)
