@@ -88,7 +88,7 @@ def test_a_laptop_row_is_one_panel_deep_where_its_width_allows(app, size, player
         app.pop()
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
 @pytest.mark.parametrize("map_id,size", [("london", (1280, 720)), ("london-2006", (1280, 720)), ("berlin", (1280, 720)),
                                          ("newyork", (1280, 720)), ("paris", (1280, 720)), ("paris", (1920, 1080)),
                                          ("london-2006", (1920, 1080))])
