@@ -72,7 +72,9 @@ def _sizes(W: int, scale: float, n_lines: int, round_buttons: int, fonts: th.Fon
     if not one_row and fonts is not None:  # tight: the identity at its words' least, narrower gaps (four seats at
         # 720p), and if still short the round buttons two high (Paris's secret cards), the row a little deeper
         tight_id = max(least, score_least(fonts, scale), name_least(fonts, words[0], scale) if words[0] else 0)
-        tight = pad + tight_id + p(6) + n_lines * (p(LEAST_SWATCH) + p(6)) + status_w + p(6)
+        count = fonts.get(max(MIN_NAME_PX, p(13)), False, True).size(_("{n} left").format(n=88))[0]
+        swatch = max(p(LEAST_SWATCH), count - max(0, p(6) - p(4)))  # its count under it keeps off the next
+        tight = pad + tight_id + p(6) + n_lines * (swatch + p(6)) + status_w + p(6)
         stacked_room = W - -(-round_buttons // 2) * (touch + pad)
         if tight <= room or (round_buttons > 1 and tight <= stacked_room):
             one_row, gap, id_w, stack_one = True, p(6), tight_id, tight > room
