@@ -67,17 +67,16 @@ def _problems(play, st) -> list[tuple]:
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_a_laptop_row_is_one_panel_deep_where_its_width_allows(app, size, players):
-    """2-3 seats, and 4 above 1280x720: one row (132 px at 1080p; it was 258); 4 seats at 1280x720 (the words'
-    floor of 11 px leaves the name, two lines and the notes 11 px short) and five: the lines and status in a second
-    row (238; it was 258 and 334). The board takes the rest of the height, and the bar stands beside it under the
-    cards."""
+    """2-4 seats: one row (132 px at 1080p; it was 258; four seats at 1280x720 with narrower gaps and the identity
+    at its words' least, panel/row.py); five: the lines and status in a second row (238; it was 334). The board
+    takes the rest of the height, and the bar stands beside it under the cards."""
     app.resize(*size)
     st = new_game("london", NAMES[:players], seed=1, start_player=0)
     play = _scene(app, st)
     try:
         k = app.scale
         p = lambda n: max(1, round(n * k))  # noqa: E731
-        one = players <= 3 or (players == 4 and size[0] > 1280)
+        one = players <= 4
         want = p(DEPTH) if one else p(DEPTH) + th.touch_px(k) + p(LINES_ROW) + p(12)
         assert {panel.rect.h for panel in play.panels} == {want}
         assert {panel.mode for panel in play.panels} == {"row" if one else "row2"}
@@ -87,6 +86,40 @@ def test_a_laptop_row_is_one_panel_deep_where_its_width_allows(app, size, player
                        for panel in play.panels)
     finally:
         app.pop()
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+@pytest.mark.parametrize("map_id,size", [("london", (1280, 720)), ("london-2006", (1280, 720)), ("berlin", (1280, 720)),
+                                         ("newyork", (1280, 720)), ("paris", (1280, 720)), ("paris", (1920, 1080)),
+                                         ("london-2006", (1920, 1080))])
+def test_four_seats_on_a_laptop_take_one_row(app, map_id, size, lang):
+    """The commonest laptop view: four seats at 1280x720 in one panel row (88 px; two rows took 159; Paris's,
+    with the secret cards' button over the menu, 98), every control at touch size and apart, no word cut; the
+    board the taller for it."""
+    app.resize(*size)
+    assert i18n.set_language(lang) == lang
+    try:
+        st = new_game(map_id, NAMES[:4], seed=1, start_player=0)
+        play = _scene(app, st)
+        try:
+            k = app.scale
+            p = lambda n: max(1, round(n * k))  # noqa: E731
+            stacked = any("secret" in panel.controls for panel in play.panels)
+            want = max(p(DEPTH), 2 * th.touch_px(k) + 3 * p(6)) if stacked else p(DEPTH)
+            assert {panel.mode for panel in play.panels} == {"row"}
+            assert {panel.rect.h for panel in play.panels} == {want}
+            assert play.board_view.rect.bottom <= size[1] - want and play.board_view.rect.h >= size[1] - want - p(20)
+            assert _problems(play, st) == []
+            with textfit.recording() as cuts:
+                app.draw(force=True)
+                for i, panel in enumerate(play.panels):
+                    panel.render(st, play.panel_view(i))
+                    assert not panel.cut_labels and not panel.name_cut
+            assert [str(c) for c in cuts] == []
+        finally:
+            app.pop()
+    finally:
+        i18n.set_language("en")
 
 
 def test_a_table_keeps_its_panels_and_has_no_bar(app):

@@ -41,13 +41,15 @@ NO_ROOM_UP_TO_FOUR_SEATS = {
 # seat's controls on the action bar (ninth session) gave its boards more height; before, 4 / 24 on London at
 # 1280x720, 23 / 45 Berlin, 25 / 37 New York, 65 / 79 Paris, at 1920x1080 Berlin 0 / 1, New York 0 / 2, Paris
 # 21 / 25, at 3840x2160 New York 0 / 5, Paris 26 / 31 (docs/play-screen.md); New York's Fulton St (ninth session,
-# for its five-seat tables) cost its 1280x720 laptop with four and five seats two (21 -> 23)
+# for its five-seat tables) cost its 1280x720 laptop with four and five seats two (21 -> 23); four seats in one
+# panel row at 1280x720 (panel/row.py, ninth session) 4 / 24 / 23 / 56 -> 3 / 14 / 12 / 42 (London, Berlin, New
+# York, Paris; the most of 2-4 seats now set by four only on London's first edition and Paris)
 NO_ROOM_LAPTOP = {
-    ("london", (1280, 720)): (4, 4), ("london", (1920, 1080)): (0, 0), ("london", (3840, 2160)): (0, 0),
+    ("london", (1280, 720)): (3, 4), ("london", (1920, 1080)): (0, 0), ("london", (3840, 2160)): (0, 0),
     ("london-2006", (1280, 720)): (4, 4), ("london-2006", (1920, 1080)): (0, 0), ("london-2006", (3840, 2160)): (0, 0),
-    ("berlin", (1280, 720)): (24, 24), ("berlin", (1920, 1080)): (0, 0), ("berlin", (3840, 2160)): (0, 0),
-    ("newyork", (1280, 720)): (23, 23), ("newyork", (1920, 1080)): (0, 0), ("newyork", (3840, 2160)): (0, 0),
-    ("paris", (1280, 720)): (56, 56), ("paris", (1920, 1080)): (16, 16), ("paris", (3840, 2160)): (19, 17)}
+    ("berlin", (1280, 720)): (14, 24), ("berlin", (1920, 1080)): (0, 0), ("berlin", (3840, 2160)): (0, 0),
+    ("newyork", (1280, 720)): (12, 23), ("newyork", (1920, 1080)): (0, 0), ("newyork", (3840, 2160)): (0, 0),
+    ("paris", (1280, 720)): (42, 56), ("paris", (1920, 1080)): (16, 16), ("paris", (3840, 2160)): (19, 17)}
 FULL = [(b, size, n, a) for b in na.BOARDS for size in na.SIZES for n in (2, 3, 4, 5) for a in ("table", "laptop")]
 
 

@@ -310,6 +310,9 @@ class Painter:
         t, p, surf = self.t, self.p, self.surf
         f_letter = self.fonts.get(p(26), True)
         f_count = self.fonts.get(p(16))
+        rects = sorted(r for li in lines if (r := ctl.get(f"line:{li}")) is not None)
+        gaps = [b.x - a.right for a, b in zip(rects, rects[1:]) if b.y == a.y]
+        spill = max(0, min([p(8)] + [g - p(4) for g in gaps]))  # a count wider than its swatch keeps off the next
         for li in lines:
             r = ctl.get(f"line:{li}")
             if r is None:
@@ -321,9 +324,9 @@ class Painter:
             if ln.tokens_left == 0:
                 pygame.draw.line(surf, t.bad, r.topleft, r.bottomright, p(4))
             left = _("{n} left").format(n=ln.tokens_left)
-            f_left = step_font(self.fonts, left, r.w + p(8), [(p(16), False, False), (p(14), False, False),
-                                                              (p(14), False, True), (p(13), False, True)])
-            cnt = words(f_left, fit_text(f_left, left, r.w + p(8)), t.ink if ln.tokens_left else t.bad)
+            f_left = step_font(self.fonts, left, r.w + spill, [(p(16), False, False), (p(14), False, False),
+                                                               (p(14), False, True), (p(13), False, True)])
+            cnt = words(f_left, fit_text(f_left, left, r.w + spill), t.ink if ln.tokens_left else t.bad)
             surf.blit(cnt, cnt.get_rect(midtop=(r.centerx, r.bottom + p(4))))
             if li in view.would_score:
                 b = pygame.Rect(0, 0, p(34), p(22))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...i18n import ngettext
+from ...i18n import _, ngettext
 from .. import theme as th
 from .layout import DEPTH, LEAST_SWATCH, LINES_ROW, Layout, scaled
 from .words import MIN_NAME_PX, NAME_SIZES
@@ -28,6 +28,13 @@ def name_least(fonts: th.Fonts, name: str, scale: float) -> int:
             a, b = name[:i + (ch == "-")], name[i + 1:]
             best = min(best, max(f.size(a)[0], f.size(b)[0]))
     return best + 1
+
+
+def score_least(fonts: th.Fonts, scale: float) -> int:
+    """The least width of the score and "points" beside it (draw.py's ``_identity``: the score at its largest, a
+    two-figure score)."""
+    p = scaled(scale)
+    return fonts.get(p(44), True).size("88")[0] + p(6) + fonts.get(p(17)).size(_("points"))[0] + 1
 
 
 def status_least(fonts: th.Fonts, scale: float, pills=(), messages=()) -> int:
@@ -61,12 +68,23 @@ def _sizes(W: int, scale: float, n_lines: int, round_buttons: int, fonts: th.Fon
         id_w = max(min(id_w, p(ID_LEAST)), least, name_least(fonts, name, scale) if name else 0)
         status_w = max(status_w, status_least(fonts, scale, pills, messages))
     one_row = pad + id_w + pad + n_lines * (p(LEAST_SWATCH) + pad) + status_w + p(6) <= room  # p(6): to the buttons
+    gap, stack_one = pad, False
+    if not one_row and fonts is not None:  # tight: the identity at its words' least, narrower gaps (four seats at
+        # 720p), and if still short the round buttons two high (Paris's secret cards), the row a little deeper
+        tight_id = max(least, score_least(fonts, scale), name_least(fonts, words[0], scale) if words[0] else 0)
+        count = fonts.get(max(MIN_NAME_PX, p(13)), False, True).size(_("{n} left").format(n=88))[0]
+        swatch = max(p(LEAST_SWATCH), count - max(0, p(6) - p(4)))  # its count under it keeps off the next
+        tight = pad + tight_id + p(6) + n_lines * (swatch + p(6)) + status_w + p(6)
+        stacked_room = W - -(-round_buttons // 2) * (touch + pad)
+        if tight <= room or (round_buttons > 1 and tight <= stacked_room):
+            one_row, gap, id_w, stack_one = True, p(6), tight_id, tight > room
+            room = stacked_room if stack_one else room
     # two rows whose round buttons leave the name too little room (five Paris seats with phones on at 1280x720)
     # stack the buttons two high, the first row deeper
-    stack = not one_row and round_buttons > 2 and room - p(6) - 2 * pad < id_w
-    first_row = max(p(DEPTH), 2 * touch + 3 * pad) if stack else p(DEPTH)
+    stack = stack_one or (not one_row and round_buttons > 2 and room - p(6) - 2 * pad < id_w)
+    first_row = max(p(DEPTH), 2 * touch + 3 * (p(6) if stack_one else pad)) if stack else p(DEPTH)
     return dict(p=p, pad=pad, touch=touch, room=room, id_w=id_w, one_row=one_row, status_w=status_w, stack=stack,
-                first_row=first_row)
+                first_row=first_row, gap=gap, stack_one=stack_one)
 
 
 def row_depth(width: int, n_lines: int, scale: float, round_buttons: int = 1, fonts: th.Fonts | None = None,
@@ -77,7 +95,7 @@ def row_depth(width: int, n_lines: int, scale: float, round_buttons: int = 1, fo
     s = _sizes(width, scale, n_lines, round_buttons, fonts, words)
     p = s["p"]
     if s["one_row"]:
-        return p(DEPTH)
+        return s["first_row"]
     return s["first_row"] + s["touch"] + p(LINES_ROW) + s["pad"]
 
 
@@ -88,24 +106,26 @@ def lay_out_row(size: tuple[int, int], scale: float, lines, has_secret: bool, ha
     names = ["menu"] + [n for n, shown in (("phone", has_phone), ("secret", has_secret)) if shown]
     s = _sizes(W, scale, len(lines), len(names), fonts, words)
     p, pad, touch, id_w = s["p"], s["pad"], s["touch"], s["id_w"]
-    one_row = s["one_row"] and H < p(DEPTH) + s["touch"]  # a row made deeper by another seat's panel: two rows
-    stack = s["stack"] and not one_row
+    one_row = s["one_row"] and H < s["first_row"] + s["touch"]  # a row made deeper by another seat's panel: two rows
+    stack = s["stack"] and (not one_row or s["stack_one"])
     row_h = min(H, s["first_row"] if stack else p(DEPTH))
+    edge = p(6) if one_row else pad  # the stacked buttons' gap to the row's edges
     ctl: dict[str, pygame.Rect] = {}
     x = W
     for j, name in enumerate(names):  # from the right: the menu, then the phone's and the secret cards'
         if stack:  # two high, in columns from the right: the menu over the phone, then the secret cards
             x = W - (j // 2 + 1) * (touch + pad)
-            ctl[name] = pygame.Rect(x, pad if j % 2 == 0 else row_h - pad - touch, touch, touch)
+            ctl[name] = pygame.Rect(x, edge if j % 2 == 0 else row_h - edge - touch, touch, touch)
             continue
         x -= touch + pad
         ctl[name] = pygame.Rect(x, max(0, row_h // 2 - touch // 2), touch, touch)
     right = x - p(6)
     n = len(lines)
     if one_row:
-        lx, ly = pad + id_w + pad, max(pad, (row_h - touch - p(22)) // 2)
-        sw = max(p(LEAST_SWATCH), min(max(touch, p(76)), (right - lx - s["status_w"] - n * pad) // max(1, n)))
-        status_x = lx + n * (sw + pad)
+        gap = s["gap"]
+        lx, ly = pad + id_w + gap, max(pad, (row_h - touch - p(22)) // 2)
+        sw = max(p(LEAST_SWATCH), min(max(touch, p(76)), (right - lx - s["status_w"] - n * gap) // max(1, n)))
+        status_x = lx + n * (sw + gap)
         status = pygame.Rect(status_x, pad, max(0, right - status_x), row_h - 2 * pad)
     else:  # the name has the first row beside the round buttons; the lines and the status the second
         id_w = max(1, right - pad)
@@ -115,7 +135,8 @@ def lay_out_row(size: tuple[int, int], scale: float, lines, has_secret: bool, ha
         status_x = lx + n * (sw + pad)
         status = pygame.Rect(status_x, ly, max(0, W - pad - status_x), max(0, H - pad - ly))
     ctl["_id"] = pygame.Rect(pad, pad, id_w, row_h - 2 * pad)
+    step = sw + (s["gap"] if one_row else pad)
     for j, li in enumerate(lines):
-        ctl[f"line:{li}"] = pygame.Rect(lx + j * (sw + pad), ly, sw, touch)
+        ctl[f"line:{li}"] = pygame.Rect(lx + j * step, ly, sw, touch)
     ctl["_status"] = status
     return Layout(ctl, "row" if one_row else "row2", 1, 0)
