@@ -8,12 +8,15 @@ Deterministic (the stations tried in name order); rewrites maps/paris.toml as it
     .venv/bin/python tools/search_paris_nudges.py [ROUNDS] [--views 1920x1080:4:table,...]
     .venv/bin/python tools/search_paris_nudges.py --pairs STATION,STATION,... [--views ...]
     .venv/bin/python tools/search_paris_nudges.py 1 --strict --focus 1920x1080,3840x2160 --views ...
+    .venv/bin/python tools/search_paris_nudges.py 1 --allow-720 2 --focus 1920x1080,3840x2160
 
 Prints each kept move; put the result into layout_paris.NUDGES and run tools/make_paris_map.py. ``--pairs``
 tries two of the given stations moved together (each a step, or one of them alone), where one station's move
 alone loses room for another (Boulogne - Pont de Saint-Cloud's column and Michel-Ange, issue 22 item 1).
 ``--strict`` keeps a move only where no view gets more names without room (a gain at 1920 x 1080 has cost
-names at 1280 x 720 before); ``--focus`` tries only the stations without room at the given sizes.
+names at 1280 x 720 before); ``--focus`` tries only the stations without room at the given sizes;
+``--allow-720 N`` (the lead's priority rule) lets each 1280 x 720 view end up to N names above the start where
+no other view gets more and one of them fewer.
 """
 from __future__ import annotations
 
@@ -34,8 +37,10 @@ import layout_paris as lay  # noqa: E402
 import make_paris_map as mk  # noqa: E402
 
 #: the views measured (size, seats, arrangement) and their weights: the goal's sizes, the tightest arrangements
-VIEWS = (((1920, 1080), 2, "table", 1), ((1920, 1080), 4, "table", 1), ((1920, 1080), 4, "laptop", 1),
-         ((1920, 1080), 5, "table", 1), ((3840, 2160), 4, "table", 1), ((1280, 720), 4, "table", 1))
+#: (the laptop's one panel row with 2-3 seats and the five seats' shared panel round a table are views of their own)
+VIEWS = (((1920, 1080), 2, "table", 1), ((1920, 1080), 4, "table", 1), ((1920, 1080), 2, "laptop", 1),
+         ((1920, 1080), 4, "laptop", 1), ((1920, 1080), 5, "table", 1), ((3840, 2160), 4, "table", 1),
+         ((3840, 2160), 5, "table", 1), ((1280, 720), 4, "table", 1))
 STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1), (2, 0), (-2, 0))
 MAX_TURN = math.pi / 4 + 1e-6
 
@@ -152,12 +157,16 @@ def pair_search(nudges: dict, names, views=VIEWS, log=print) -> dict:
 
 
 def search(nudges: dict, rounds: int = 2, views=VIEWS, bends: bool = False, strict: bool = False, focus=None,
-           log=print) -> dict:
+           allow_720: int = 0, log=print) -> dict:
     """Single steps of the stations without room, each kept when the views' names without room, summed, fall
-    (``strict``: and none of the views has more); ``focus``: only stations without room at those sizes tried."""
+    (``strict``: and none of the views has more); ``focus``: only stations without room at those sizes tried.
+    ``allow_720`` (the lead's priority): a 1280 x 720 view may end up to that many names above the search's
+    start when no other view gets more and the others' sum falls."""
     b = Board()
     now = b.per_view(nudges, views)
     best = sum(w * len(g) for (*_, w), g in zip(views, now))
+    small = [size == (1280, 720) for size, *_ in views]
+    cap = [len(g) + allow_720 if s else None for g, s in zip(now, small)]
     log(f"start: {best} {[len(g) for g in now]}")
     for _ in range(rounds):
         kept = 0
@@ -169,7 +178,13 @@ def search(nudges: dict, rounds: int = 2, views=VIEWS, bends: bool = False, stri
                 if got is None:
                     continue
                 total = sum(w * len(g) for (*_, w), g in zip(views, got))
-                if total < best and not (strict and any(len(g) > len(h) for g, h in zip(got, now))):
+                if allow_720:
+                    large = [(len(g), len(h)) for g, h, s in zip(got, now, small) if not s]
+                    kept_ok = (all(g <= h for g, h in large) and sum(g for g, _ in large) < sum(h for _, h in large)
+                               and all(c is None or len(g) <= c for g, c in zip(got, cap)))
+                else:
+                    kept_ok = total < best and not (strict and any(len(g) > len(h) for g, h in zip(got, now)))
+                if kept_ok:
                     best, now = total, got
                     nudges = trial
                     kept += 1
@@ -209,6 +224,9 @@ if __name__ == "__main__":
     ap.add_argument("--pairs", help="stations, comma-separated: try two of them moved together")
     ap.add_argument("--strict", action="store_true", help="keep a move only where no view gets more names "
                                                           "without room")
+    ap.add_argument("--allow-720", type=int, default=0, help="a 1280x720 view may gain up to this many names "
+                                                             "without room (counted from the start) where no other "
+                                                             "view gets more and one gets fewer")
     ap.add_argument("--focus", type=lambda t: {tuple(map(int, s.split("x"))) for s in t.split(",")},
                     help="sizes, comma-separated (1920x1080,...): try only the stations without room there")
     args = ap.parse_args()
@@ -216,4 +234,4 @@ if __name__ == "__main__":
         pair_search(dict(lay.NUDGES), args.pairs.split(","), views=args.views)
     else:
         search(dict(lay.NUDGES), rounds=args.rounds, views=args.views, bends=args.bends, strict=args.strict,
-               focus=args.focus)
+               focus=args.focus, allow_720=args.allow_720)
