@@ -100,10 +100,7 @@ class ReplayBar:
         bw = max(th.touch_px(self.app.scale), p(84))
         return bw, max(th.touch_px(self.app.scale), p(BAR_H) - p(12))
 
-    def _column_rows(self, per_row: int, kind: str = "") -> list[tuple[str, ...]]:
-        if kind == "cards":  # under the cards: back and forward in two pairs, as the column beside the board
-            return [("turn_back", "back"), ("forward", "turn_forward"), ("play",), ("slider",), ("speed",), ("log",),
-                    ("close",)]
+    def _column_rows(self, per_row: int) -> list[tuple[str, ...]]:
         if per_row == 2:
             return [("turn_back", "back"), ("play",), ("forward", "turn_forward"), ("slider",), ("speed",), ("log",),
                     ("close",)]
@@ -123,7 +120,7 @@ class ReplayBar:
         return max(per_row * th.touch_px(self.app.scale) + (per_row - 1) * p(8), words) + 2 * p(8)
 
     def _column_height(self, per_row: int, kind: str = "") -> int:
-        return len(self._column_rows(per_row, kind)) * (self._row_height(kind) + self.app.px(8)) + self.app.px(8)
+        return len(self._column_rows(per_row)) * (self._row_height(kind) + self.app.px(8)) + self.app.px(8)
 
     def _row_height(self, kind: str) -> int:
         """A column row's height: the bar's buttons', touch-high under a laptop's cards (the room there is the
@@ -163,7 +160,7 @@ class ReplayBar:
         w = min(r.w - 2 * side, p(300))
         x = r.x + (r.w - w) // 2
         half = (w - gap) // 2
-        rows = self._column_rows(1 if self.bar_vertical == "narrow" else 2, self.bar_vertical)
+        rows = self._column_rows(1 if self.bar_vertical == "narrow" else 2)
         y = r.y + max(gap, (r.h - len(rows) * (h + gap)) // 2)
         self.bar_buttons = {}
         self.slider_rect = pygame.Rect(-10000, -10000, 0, 0)  # none unless a row holds it
