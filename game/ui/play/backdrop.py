@@ -57,7 +57,8 @@ class Backdrop:
         facing = scene.panels[scene.shown_current].edge
         bv.names_facing = facing if scene.names_mode == "active" else None
         glow, glow_line = scene.turns.glow(scene.blocking)
-        panel_surfs, fresh = self._render_panels(scene, surface)
+        views = [scene.panel_view(i) for i in range(len(scene.panels))]  # each seat's, the bar's among them
+        panel_surfs, fresh = self._render_panels(scene, surface, views)
         self.pending = any(p.behind for p in scene.panels)
         panel_drawn = fresh <= 0 and self.surf is not None and self.surf.get_size() == surface.get_size()
         layer = bv.state_layer(st, key=scene.version, glow=glow, glow_line=glow_line,
@@ -80,7 +81,7 @@ class Backdrop:
         }
         for i, p in enumerate(scene.panels):
             pieces[f"panel{i}"] = (p.renders, p.stand_ins, tuple(p.rect))
-        bar_surf = self._render_bar(scene)
+        bar_surf = self._render_bar(scene, views)
         if bar_surf is not None:  # a laptop's action bar (play/action_bar.py)
             pieces["bar"] = (scene.bar.renders, tuple(scene.bar.rect))
         damage = [] if full else self._old_damage(bv, layer, pieces)
@@ -114,14 +115,14 @@ class Backdrop:
         return damage
 
     @staticmethod
-    def _render_bar(scene) -> pygame.Surface | None:
-        """The action bar's picture, when the table has one (the acting seat's view)."""
+    def _render_bar(scene, views: list) -> pygame.Surface | None:
+        """The action bar's picture, when the table has one (the acting seat's view, of ``views``: the panels')."""
         if scene.bar.rect is None:
             return None
         i = scene.shown_current
-        return scene.bar.render(scene.state, scene.panel_view(i), i, scene.panels[i].has_hint)
+        return scene.bar.render(scene.state, views[i], i, scene.panels[i].has_hint)
 
-    def _render_panels(self, scene, surface: pygame.Surface) -> tuple[list, int]:
+    def _render_panels(self, scene, surface: pygame.Surface, views: list) -> tuple[list, int]:
         """Each panel's picture, and what is left of this frame's budget of panels drawn afresh.
 
         At most one panel is drawn afresh a frame, the active seat's first (none in a resize's own frame,
@@ -130,7 +131,6 @@ class Backdrop:
         marks of the lines that would score), ~1.5 ms each. The others show their last picture (scaled
         after a resize) meanwhile."""
         st = scene.state
-        views = [scene.panel_view(i) for i in range(len(scene.panels))]
         resizing = self.surf is not None and self.surf.get_size() != surface.get_size()
         fresh = 0 if resizing or self._after_resize else 1
         self._after_resize = resizing and bool(self._keys)
