@@ -57,6 +57,7 @@ class Float:
     surf: pygame.Surface | None = None  # rendered once, turned to face the receiving seat
     icon: str | None = None  # a city tile's symbol drawn before the text (Berlin's landmark tiles)
     ends: tuple | None = None  # (key, start, end): where it rises and lands on screen, clear of names
+    in_place: bool = False  # an end bonus with no free place to rise by its panel at any size: it rises where it lands
 
 
 @dataclass
@@ -402,11 +403,19 @@ class Animations:
         starts: list[pygame.Rect] = []
         for f in self.floats:
             panel = panels[f.player]
-            if f.surf is None:  # the largest size that finds both ends a free place (a crowded board: smaller)
-                for px in dict.fromkeys(max(11, round(d * k)) for d in FLOAT_PX):
-                    f.surf = self._float_surface(f.text, f.colour, EDGE_ROTATION.get(panel.edge, 0), k, f.icon, px)
-                    f.ends = None
-                    if self.float_ends(f, bv, panel, clear_of, starts, free_only=True) is not None:
+            if f.surf is None:  # the largest size that finds both ends a free place (a crowded board: smaller);
+                # an end bonus with none to rise from by its panel at any size rises where it lands, when that is free
+                found = False
+                for in_place in (False, True) if f.start_board is None and f.start_screen is None else (False,):
+                    f.in_place = in_place
+                    for px in dict.fromkeys(max(11, round(d * k)) for d in FLOAT_PX):
+                        f.surf = self._float_surface(f.text, f.colour, EDGE_ROTATION.get(panel.edge, 0), k, f.icon,
+                                                     px)
+                        f.ends = None
+                        if self.float_ends(f, bv, panel, clear_of, starts, free_only=True) is not None:
+                            found = True
+                            break
+                    if found:
                         break
             start, _end = self.float_ends(f, bv, panel, clear_of, starts)
             if f.start_screen is None or start != f.start_screen:  # it rises on the board
@@ -449,6 +458,8 @@ class Animations:
             keep = taken + list(others) + [land]
             start = _free_centre(bv, (w, h), near, _by_panel(inside, panel, 2 * (w + h - 12)), keep, soft, True,
                                  reach=2 * (w + h) if free_only else None)  # by the seat's panel
+            if start is None and f.in_place and land.collidelist(taken + list(others)) < 0:
+                start = end  # no room by the panel at any size: it rises where it lands (its hop shows it)
             if start is None and not free_only:  # none there at the smallest size: the nearest, as for a station
                 start = _free_centre(bv, (w, h), near, inside, keep, soft, reach=2 * (w + h))
         if start is None:

@@ -306,10 +306,13 @@ class Backdrop:
 
 
 def _clear_of(scene, previews) -> list[pygame.Rect]:
-    """What the banner keeps clear of besides names and symbols: tokens, legal spaces and the route callouts
-    drawn (the previews are composed before the banner)."""
+    """What the banner keeps clear of besides names and symbols: tokens, legal spaces, the route callouts
+    drawn (the previews are composed before the banner) and the notices shown (a notice comes as the turn's
+    animations end, before the next seat's banner is placed: that banner once took the only free place on the
+    left seat's side of a crowded board, and the copy moved over a grid letter)."""
     tags = list(scene.overlays.tags) if previews and previews[0] is not None else []
-    return keepclear.pieces_of(scene) + tags
+    notices = scene.anim.notice_rects(scene.app.scale) if scene.anim.notices else []
+    return keepclear.pieces_of(scene) + tags + notices
 
 
 def _union(rects) -> pygame.Rect:
