@@ -69,6 +69,7 @@ W_GEO = 0.4  # per squared grid step away from the fitted position
 W_GEO_LANDMARK = 1.5  # the same for a landmark station, whose printed cell is known
 W_DIR = 3.0  # per 45-degree turn away from the real direction of a connection
 W_CROWD = 3.0  # another station next along the row (where the names go)
+W_NAME = 40.0  # a station whose name has no place the play screen's hard rule allows (tools/paris_name_room.py)
 
 
 def fit_positions(latlon: dict[str, tuple[float, float]],
@@ -116,7 +117,12 @@ def _least_squares(rows: list[tuple[float, ...]], values: list[float]) -> list[f
 class Annealer:
     """Stations on grid cells; :meth:`run` moves or swaps them to lower :meth:`local` costs."""
 
-    def __init__(self, nodes, edges, init, landmarks=(), seed=1, start=None):
+    def __init__(self, nodes, edges, init, landmarks=(), seed=1, start=None, names=None, allowed=None):
+        """``names``: a paris_name_room.NameRoom, whose stations without room then cost W_NAME each (kept in
+        step with the cells, only the stations near a move asked again); ``allowed(station, cell)``: whether a
+        station may stand on a cell at all (the Seine's banks, the landmarks' printed cells), where given."""
+        self.names = names
+        self.allowed = allowed
         self.nodes = list(nodes)
         self.edges = [tuple(e) for e in edges]
         self.init = init
@@ -237,15 +243,34 @@ class Annealer:
             if cell == (c, r):
                 continue
             other = self.occ.get(cell)
+            if self.allowed and not (self.allowed(n, cell) and (other is None or self.allowed(other, (c, r)))):
+                continue
             moved = [n] + ([other] if other is not None else [])
+            shifted = list(moved)
             moved += self._row_neighbours(cell) + self._row_neighbours((c, r))  # their crowding changes too
+            names = self.names
+            old_box = names.changed_box(shifted) if names is not None else None
             before = self.local(moved)
             self.move(n, cell)
             after = self.local(moved)
             delta = after - before
+            tried = False
+            if names is not None:
+                names.update({m: self.pos[m] for m in shifted})
+                if delta < 2 * W_NAME:  # (past that, too unlikely to be taken to weigh the names)
+                    delta += W_NAME * (names.trial(shifted, old_box) - names.cost)
+                    tried = True
             if delta > 0 and self.rng.random() >= math.exp(-delta / t):
                 self.move(n, (c, r))  # undo (swaps back)
                 self._refresh({k for m in moved for k in self.inc[m]})
+                if names is not None:
+                    names.update({m: self.pos[m] for m in shifted})
+                    if tried:
+                        names.rollback()
+            elif names is not None:
+                if not tried:
+                    names.trial(shifted, old_box)
+                names.commit()
         return self.pos
 
     def total(self):
