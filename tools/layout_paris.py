@@ -13,6 +13,10 @@ printed column counts as ``PRINTED_COL`` (29.6 / 20.6) square grid steps. The me
    costs, and light ones for long connections, turning from the real direction, drifting from the fitted
    position and two stations side by side in a row (their names would have no room);
 3. hand fixes (:data:`FIXES`) for what the annealer leaves;
+3b. (tenth session) a second, warm annealing with the names' room as a cost (:data:`W_NAME`: a station whose
+   name has no place the play screen's hard rule allows, ``tools/paris_name_room.py``;
+   ``tools/reanneal_paris_names.py``), its moves kept only where the play screen's own count says so
+   (``tools/prune_paris_moves.py``); ``tools/paris_annealed_cells.json`` holds the result, hand fixes in;
 4. room for the names (issue 22 item 1): empty columns put into the board (:data:`SPREAD_AFTER`,
    :func:`spread_line`);
 5. the Seine as an octilinear band along a centre line set by hand between the stations (:data:`SEINE`);
@@ -20,7 +24,7 @@ printed column counts as ``PRINTED_COL`` (29.6 / 20.6) square grid steps. The me
 6. a fisheye over the board's rows (:data:`FISHEYE`, :func:`board_positions`): the middle rows drawn further
    apart, the outer ones nearer, the board's size and every station's grid-reference square kept.
 
-``tools/make_paris_map.py`` calls :func:`layout` (or reads its result, ``tools/paris_annealed_cells.json``), then
+``tools/make_paris_map.py`` calls :func:`layout` (or reads ``tools/paris_annealed_cells.json``: steps 1-3b), then
 :func:`board_layout` and :func:`board_positions`, and writes ``maps/paris.toml``; tests/maps/test_paris_map.py checks that this rebuilds it.
 """
 from __future__ import annotations
@@ -332,8 +336,9 @@ STAGES = (
     dict(seed=11, steps=80_000, t0=40.0, t1=0.3, radius=3),
     dict(seed=111, steps=40_000, t0=4.0, t1=0.1, radius=2),
 )
-#: Hand fixes after annealing (station -> grid cell), applied by tools/make_paris_map.py on every run (with
-#: --anneal after the annealing, without it over the map file's positions). The annealer left two connections
+#: Hand fixes after annealing (station -> grid cell), applied by :func:`layout` after the annealing
+#: (``make_paris_map.py --anneal``); tools/paris_annealed_cells.json has them in (since the tenth session's
+#: re-annealing, which may move them on, it is no longer read with them applied over it). The annealer left two connections
 #: slanted in the crowded centre; these cells give every station round them a straight or 45-degree way:
 #: - Madeleine - Pyramides: Madeleine's lines left it north (Saint-Lazare), east (Opéra), south-east (Concorde),
 #:   and Pyramides lay between east and south-east, where no octilinear direction is. Madeleine moves a row

@@ -516,7 +516,6 @@ def _meets(ax, ay, dx, dy, x0, y0, x1, y1):
 def current_cells() -> dict:
     cells = json.loads((ROOT / "tools" / "paris_annealed_cells.json").read_text(encoding="utf-8"))
     cells = {n: tuple(c) for n, c in cells.items()}
-    cells.update(lay.FIXES)
     return cells
 
 

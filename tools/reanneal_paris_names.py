@@ -116,18 +116,21 @@ def main(argv=None) -> int:
     ap.add_argument("--cards", help="directory of the target views' numbers (JSON, from an earlier run; made "
                                     "there when missing)", default="/tmp/paris-name-cards")
     ap.add_argument("--out", default="/tmp/paris_reannealed_cells.json")
+    ap.add_argument("--start", help="start from these cells (JSON) instead of the current ones")
     args = ap.parse_args(argv)
     lay.W_NAME = args.w_name
     facts = mk.read_facts(ROOT.parent / "shared" / "reference" / "boards")
     edges = [(a, b) for a, b, _ in facts["connections"]]
-    cells = pr.current_cells()
+    orig = pr.current_cells()
+    cells = {n: tuple(c) for n, c in json.loads(Path(args.start).read_text(encoding="utf-8")).items()} \
+        if args.start else orig
     rooms = []
     for size, seats, arr in args.views:
         f = Path(args.cards) / f"{size[0]}x{size[1]}-{seats}-{arr}.json"
         if not f.exists():
             f.parent.mkdir(parents=True, exist_ok=True)
             f.write_text(json.dumps(pr.target_card(size, seats, arr), ensure_ascii=False), encoding="utf-8")
-        rooms.append(pr.NameRoom(json.loads(f.read_text(encoding="utf-8")), cells, pr.nudged_from(cells)))
+        rooms.append(pr.NameRoom(json.loads(f.read_text(encoding="utf-8")), cells, pr.nudged_from(orig)))
     names = pr.Views(rooms, args.weights)
     print(f"start: {names.counts()} without room {names.without_room()}", flush=True)
     init = lay.fit_positions(facts["latlon"], facts["printed"])
