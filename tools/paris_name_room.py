@@ -12,6 +12,8 @@ Vectorised with numpy over a station's places; :class:`NameRoom` keeps each stat
 the stations near a move (:meth:`NameRoom.affected`).
 
     .venv/bin/python tools/paris_name_room.py            # the proxy's stations without room on the current map
+
+Needs numpy (``pip install -e '.[layout]'``); the game does not.
 """
 from __future__ import annotations
 
