@@ -13,6 +13,10 @@ printed column counts as ``PRINTED_COL`` (29.6 / 20.6) square grid steps. The me
    costs, and light ones for long connections, turning from the real direction, drifting from the fitted
    position and two stations side by side in a row (their names would have no room);
 3. hand fixes (:data:`FIXES`) for what the annealer leaves;
+3b. (tenth session) a second, warm annealing with the names' room as a cost (:data:`W_NAME`: a station whose
+   name has no place the play screen's hard rule allows, ``tools/paris_name_room.py``;
+   ``tools/reanneal_paris_names.py``), its moves kept only where the play screen's own count says so
+   (``tools/prune_paris_moves.py``); ``tools/paris_annealed_cells.json`` holds the result, hand fixes in;
 4. room for the names (issue 22 item 1): empty columns put into the board (:data:`SPREAD_AFTER`,
    :func:`spread_line`);
 5. the Seine as an octilinear band along a centre line set by hand between the stations (:data:`SEINE`);
@@ -20,7 +24,7 @@ printed column counts as ``PRINTED_COL`` (29.6 / 20.6) square grid steps. The me
 6. a fisheye over the board's rows (:data:`FISHEYE`, :func:`board_positions`): the middle rows drawn further
    apart, the outer ones nearer, the board's size and every station's grid-reference square kept.
 
-``tools/make_paris_map.py`` calls :func:`layout` (or reads its result, ``tools/paris_annealed_cells.json``), then
+``tools/make_paris_map.py`` calls :func:`layout` (or reads ``tools/paris_annealed_cells.json``: steps 1-3b), then
 :func:`board_layout` and :func:`board_positions`, and writes ``maps/paris.toml``; tests/maps/test_paris_map.py checks that this rebuilds it.
 """
 from __future__ import annotations
@@ -69,6 +73,7 @@ W_GEO = 0.4  # per squared grid step away from the fitted position
 W_GEO_LANDMARK = 1.5  # the same for a landmark station, whose printed cell is known
 W_DIR = 3.0  # per 45-degree turn away from the real direction of a connection
 W_CROWD = 3.0  # another station next along the row (where the names go)
+W_NAME = 40.0  # a station whose name has no place the play screen's hard rule allows (tools/paris_name_room.py)
 
 
 def fit_positions(latlon: dict[str, tuple[float, float]],
@@ -116,7 +121,12 @@ def _least_squares(rows: list[tuple[float, ...]], values: list[float]) -> list[f
 class Annealer:
     """Stations on grid cells; :meth:`run` moves or swaps them to lower :meth:`local` costs."""
 
-    def __init__(self, nodes, edges, init, landmarks=(), seed=1, start=None):
+    def __init__(self, nodes, edges, init, landmarks=(), seed=1, start=None, names=None, allowed=None):
+        """``names``: a paris_name_room.NameRoom, whose stations without room then cost W_NAME each (kept in
+        step with the cells, only the stations near a move asked again); ``allowed(station, cell)``: whether a
+        station may stand on a cell at all (the Seine's banks, the landmarks' printed cells), where given."""
+        self.names = names
+        self.allowed = allowed
         self.nodes = list(nodes)
         self.edges = [tuple(e) for e in edges]
         self.init = init
@@ -237,15 +247,34 @@ class Annealer:
             if cell == (c, r):
                 continue
             other = self.occ.get(cell)
+            if self.allowed and not (self.allowed(n, cell) and (other is None or self.allowed(other, (c, r)))):
+                continue
             moved = [n] + ([other] if other is not None else [])
+            shifted = list(moved)
             moved += self._row_neighbours(cell) + self._row_neighbours((c, r))  # their crowding changes too
+            names = self.names
+            old_box = names.changed_box(shifted) if names is not None else None
             before = self.local(moved)
             self.move(n, cell)
             after = self.local(moved)
             delta = after - before
+            tried = False
+            if names is not None:
+                names.update({m: self.pos[m] for m in shifted})
+                if delta < 2 * W_NAME:  # (past that, too unlikely to be taken to weigh the names)
+                    delta += W_NAME * (names.trial(shifted, old_box) - names.cost)
+                    tried = True
             if delta > 0 and self.rng.random() >= math.exp(-delta / t):
                 self.move(n, (c, r))  # undo (swaps back)
                 self._refresh({k for m in moved for k in self.inc[m]})
+                if names is not None:
+                    names.update({m: self.pos[m] for m in shifted})
+                    if tried:
+                        names.rollback()
+            elif names is not None:
+                if not tried:
+                    names.trial(shifted, old_box)
+                names.commit()
         return self.pos
 
     def total(self):
@@ -307,8 +336,9 @@ STAGES = (
     dict(seed=11, steps=80_000, t0=40.0, t1=0.3, radius=3),
     dict(seed=111, steps=40_000, t0=4.0, t1=0.1, radius=2),
 )
-#: Hand fixes after annealing (station -> grid cell), applied by tools/make_paris_map.py on every run (with
-#: --anneal after the annealing, without it over the map file's positions). The annealer left two connections
+#: Hand fixes after annealing (station -> grid cell), applied by :func:`layout` after the annealing
+#: (``make_paris_map.py --anneal``); tools/paris_annealed_cells.json has them in (since the tenth session's
+#: re-annealing, which may move them on, it is no longer read with them applied over it). The annealer left two connections
 #: slanted in the crowded centre; these cells give every station round them a straight or 45-degree way:
 #: - Madeleine - Pyramides: Madeleine's lines left it north (Saint-Lazare), east (Opéra), south-east (Concorde),
 #:   and Pyramides lay between east and south-east, where no octilinear direction is. Madeleine moves a row

@@ -2,9 +2,12 @@
 
     .venv/bin/python tools/make_paris_map.py [REFERENCE_DIR] [--anneal] [--cells F.json] [--png F.png]
 
-Without --anneal the annealed grid cells come from tools/paris_annealed_cells.json (what the annealing made);
-the hand fixes and the spread's columns of tools/layout_paris.py are applied on every run, so
-the map file is rebuilt exactly (tests/maps/test_paris_map.py checks that it is).
+Without --anneal the annealed grid cells come from tools/paris_annealed_cells.json (what the annealing, the hand
+fixes and the tenth session's re-annealing for the names' room made: tools/reanneal_paris_names.py,
+tools/prune_paris_moves.py); the spread's columns, the nudges and the fisheye of tools/layout_paris.py are
+applied on every run, so the map file is rebuilt exactly (tests/maps/test_paris_map.py checks that it is).
+With --anneal the first annealing and the hand fixes are made afresh (not the re-annealing: it measures the play
+screen).
 
 The facts (stations, kinds, destination cards, connections, track spaces) come from paris-stations.csv and
 paris-connections.csv; the 11 secret objective cards from the Paris part of the README there (they are listed
@@ -150,7 +153,6 @@ def main(argv=None) -> int:
         cells = lay.layout(facts["latlon"], edges, facts["printed"])
     else:
         cells = {n: tuple(c) for n, c in json.loads(Path(args.cells).read_text(encoding="utf-8")).items()}
-        cells.update(lay.FIXES)
     missing = sorted(n for n, _ in facts["stations"] if n not in cells)
     if missing:
         raise SystemExit(f"no position for {', '.join(missing)}; run with --anneal")

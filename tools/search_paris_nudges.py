@@ -52,7 +52,7 @@ class Board:
         self.facts = mk.read_facts(ROOT.parent / "shared" / "reference" / "boards")
         self.edges = [(a, b) for a, b, _ in self.facts["connections"]]
         cells = json.loads((ROOT / "tools" / "paris_annealed_cells.json").read_text(encoding="utf-8"))
-        self.cells = {**{n: tuple(c) for n, c in cells.items()}, **lay.FIXES}
+        self.cells = {n: tuple(c) for n, c in cells.items()}  # the hand fixes in them
         self.base, _ = lay.board_layout(self.cells, self.edges, nudges={})
         self.water = lay.water_areas()
         self.apps = {}

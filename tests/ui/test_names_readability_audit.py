@@ -28,7 +28,7 @@ NO_ROOM_AT_MOST = {
     ("london-2006", (1280, 720)): 26, ("london-2006", (1920, 1080)): 0, ("london-2006", (3840, 2160)): 0,
     ("berlin", (1280, 720)): 48, ("berlin", (1920, 1080)): 0, ("berlin", (3840, 2160)): 0,
     ("newyork", (1280, 720)): 38, ("newyork", (1920, 1080)): 1, ("newyork", (3840, 2160)): 1,
-    ("paris", (1280, 720)): 65, ("paris", (1920, 1080)): 21, ("paris", (3840, 2160)): 24}
+    ("paris", (1280, 720)): 62, ("paris", (1920, 1080)): 18, ("paris", (3840, 2160)): 20}
 # the same with up to four seats (London, both editions, Berlin, and New York at 1920x1080: the goal's 0 at 1920x1080 and 3840x2160)
 # (round a table: a laptop's are NO_ROOM_LAPTOP)
 NO_ROOM_UP_TO_FOUR_SEATS = {
@@ -36,20 +36,23 @@ NO_ROOM_UP_TO_FOUR_SEATS = {
     ("london-2006", (1280, 720)): 4, ("london-2006", (1920, 1080)): 0, ("london-2006", (3840, 2160)): 0,
     ("berlin", (1280, 720)): 33, ("berlin", (1920, 1080)): 0, ("berlin", (3840, 2160)): 0,
     ("newyork", (1280, 720)): 26, ("newyork", (1920, 1080)): 0, ("newyork", (3840, 2160)): 1,
-    ("paris", (1280, 720)): 64, ("paris", (1920, 1080)): 20, ("paris", (3840, 2160)): 26}
+    ("paris", (1280, 720)): 60, ("paris", (1920, 1080)): 17, ("paris", (3840, 2160)): 19}
 # a laptop's (every panel along the bottom edge), (up to four seats, five): its panels in one row and the acting
 # seat's controls on the action bar (ninth session) gave its boards more height; before, 4 / 24 on London at
 # 1280x720, 23 / 45 Berlin, 25 / 37 New York, 65 / 79 Paris, at 1920x1080 Berlin 0 / 1, New York 0 / 2, Paris
 # 21 / 25, at 3840x2160 New York 0 / 5, Paris 26 / 31 (docs/play-screen.md); New York's Fulton St (ninth session,
 # for its five-seat tables) cost its 1280x720 laptop with four and five seats two (21 -> 23); four seats in one
 # panel row at 1280x720 (panel/row.py, ninth session) 4 / 24 / 23 / 56 -> 3 / 14 / 12 / 42 (London, Berlin, New
-# York, Paris; the most of 2-4 seats now set by four only on London's first edition and Paris)
+# York, Paris; the most of 2-4 seats now set by four only on London's first edition and Paris). Paris's layout
+# re-annealed with the names' room as a cost (tenth session, docs/boards.md): round a table 64 / 65, 20 / 21,
+# 26 / 24 -> 60 / 62, 17 / 18, 19 / 20 (1280x720, 1920x1080, 3840x2160; up to four seats / five), on a laptop
+# 42 / 56, 16 / 16, 19 / 17 -> 38 / 51, 14 / 14, 16 / 15
 NO_ROOM_LAPTOP = {
     ("london", (1280, 720)): (3, 4), ("london", (1920, 1080)): (0, 0), ("london", (3840, 2160)): (0, 0),
     ("london-2006", (1280, 720)): (4, 4), ("london-2006", (1920, 1080)): (0, 0), ("london-2006", (3840, 2160)): (0, 0),
     ("berlin", (1280, 720)): (14, 24), ("berlin", (1920, 1080)): (0, 0), ("berlin", (3840, 2160)): (0, 0),
     ("newyork", (1280, 720)): (12, 23), ("newyork", (1920, 1080)): (0, 0), ("newyork", (3840, 2160)): (0, 0),
-    ("paris", (1280, 720)): (42, 56), ("paris", (1920, 1080)): (16, 16), ("paris", (3840, 2160)): (19, 17)}
+    ("paris", (1280, 720)): (38, 51), ("paris", (1920, 1080)): (14, 14), ("paris", (3840, 2160)): (16, 15)}
 FULL = [(b, size, n, a) for b in na.BOARDS for size in na.SIZES for n in (2, 3, 4, 5) for a in ("table", "laptop")]
 
 
