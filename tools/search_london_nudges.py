@@ -57,10 +57,15 @@ STEPS = (10, 20, 30)  # board units (the printed grid is 88 apart)
 NEAR = 180.0  # board units: the stations moved are those without room and their neighbours this near
 
 
-def layout_texts(nudges: dict) -> tuple[dict, dict[str, str]]:
-    """The 2nd edition's positions and both editions' map texts for ``nudges``."""
+def shifted(knots, shifts) -> tuple:
+    """``knots`` with each knot at or past a printed coordinate moved by that shift (``shifts``: [(printed, units)])."""
+    return tuple((a, b + sum(d for at, d in shifts if a >= at)) for a, b in knots)
+
+
+def layout_texts(nudges: dict, x_knots=None, y_knots=None) -> tuple[dict, dict[str, str]]:
+    """The 2nd edition's positions and both editions' map texts for ``nudges`` (and the stretch's knots)."""
     old = ll.printed()
-    new = ll.layout(old, nudges=nudges)
+    new = ll.layout(old, x_knots or ll.X_KNOTS, y_knots or ll.Y_KNOTS, nudges=nudges)
     text = ll.TARGET.read_text(encoding="utf-8")
     width = round(max(x for x, _ in new.values()) + ll.PRINTED_WIDTH - max(x for x, _ in old.values()))
     london = ll.write_positions(text, new, width)
@@ -340,11 +345,12 @@ def main(argv: list[str]) -> int:
                           f"{', '.join(f'{k} {c}' for k, c in why.most_common(5))}; least barred {least}")
         return 0
     if args.trial:
-        trial = dict(ll.NUDGES)
-        for n, (dx, dy) in json.loads(args.trial).items():
+        trial, moves = dict(ll.NUDGES), json.loads(args.trial)
+        knots = shifted(ll.X_KNOTS, moves.pop("@x", [])), shifted(ll.Y_KNOTS, moves.pop("@y", []))
+        for n, (dx, dy) in moves.items():
             cx, cy = trial.get(n, (0, 0))
             trial[n] = (cx + dx, cy + dy)
-        pos, texts = layout_texts(trial)
+        pos, texts = layout_texts(trial, *knots)
         print("check_layout:", ll.check_layout(pos, ll.printed(), ll.connections()) or "clean",
               "width", _width(texts), "was", _width(layout_texts(ll.NUDGES)[1]))
         screen = Screen()
