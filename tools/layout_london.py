@@ -51,10 +51,10 @@ Y_KNOTS = ((100.0, 100.0), (188.4, 178.5), (276.8, 257.0), (365.2, 335.5), (453.
 NUDGES: dict[str, tuple[float, float]] = {
     "Aldgate": (-20, 0), "Amersham": (10, 0), "Angel": (-14, -14), "Baker Street": (20, 10), "Bank": (-24, -16),
     "Blackfriars": (7, -7), "Bond Street": (0, 10), "Charing Cross": (0, -10), "Euston": (7, -13),
-    "Great Portland Street": (20, 0), "Green Park": (-9, 14), "Harrow on the Hill": (30, -10), "Holborn": (-3, 22),
-    "Kenton": (15, 0), "King's Cross St. Pancras": (34, -25), "Leicester Square": (-12, -20),
+    "Great Portland Street": (20, 0), "Green Park": (-9, 14), "Harrow on the Hill": (11, -16), "Holborn": (-3, 22),
+    "Kenton": (15, -6), "King's Cross St. Pancras": (34, -25), "Leicester Square": (-12, -20),
     "Liverpool Street": (7, -17), "Moorgate": (0, -30), "Newbury Park": (7, -7), "Oxford Circus": (2, -6),
-    "Piccadilly Circus": (12, -20), "Rayners Lane": (24, 14), "Ruislip": (-20, 20), "Shepherd's Bush": (0, -10),
+    "Piccadilly Circus": (12, -20), "Rayners Lane": (11, 4), "Ruislip": (-20, 20), "Shepherd's Bush": (0, -10),
     "South Kensington": (-30, 0), "Stratford": (-14, 14), "Sudbury": (10, 10), "Tottenham Court Road": (3, -5),
     "Upminster": (0, 60), "Watford": (-21, 21), "Westminster": (-6, 26), "Woodford": (0, 20),
 }
