@@ -47,7 +47,10 @@ Y_KNOTS = ((100.0, 100.0), (188.4, 178.5), (276.8, 257.0), (365.2, 335.5), (453.
 # 1280x720 up to four seats, both editions, and no view at any size lost one) moved King's Cross St. Pancras,
 # South Kensington, Moorgate, Upminster, Harrow on the Hill, Blackfriars, Bank and Watford; fifth session: four at
 # once (Tottenham Court Road 10 down, Holborn 8 down, Oxford Circus 5 right, Leicester Square 10 up; no single move
-# did) gave Tottenham Court Road room with five seats at 1920x1080 and 3840x2160, no view losing a name
+# did) gave Tottenham Court Road room with five seats at 1920x1080 and 3840x2160, no view losing a name; tenth session:
+# tools/descend_london_nudges.py (a descent on how many pixels each name lacks at its least barred place, at 1280x720
+# up to four seats) moved 13 stations 6-20 units (Harrow on the Hill, Rayners Lane, Tottenham Court Road the most):
+# Oxford Circus, Piccadilly Circus, Bank, Leicester Square and, on a laptop, Harrow on the Hill got room there
 NUDGES: dict[str, tuple[float, float]] = {
     "Aldgate": (-20, 0), "Amersham": (10, 0), "Angel": (-14, -14), "Baker Street": (20, 10), "Bank": (-24, -16),
     "Blackfriars": (7, -7), "Bond Street": (0, 10), "Charing Cross": (0, -10), "Euston": (7, -13),
