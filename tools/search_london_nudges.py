@@ -11,6 +11,11 @@ game's position, so one position per view is enough.
 
     .venv/bin/python tools/search_london_nudges.py [--target 1280] [--seed 1] [--rounds 2] [--steps 10,20,30] [--why]
     .venv/bin/python tools/search_london_nudges.py --group "Tottenham Court Road,Euston" [--span 10] [--step 5]
+    .venv/bin/python tools/search_london_nudges.py --try '{"Euston": [-5, 0], "@x": [[909.8, 13]]}'
+
+``--try`` measures moves on top of NUDGES (and, with "@x" / "@y", every stretch knot at or past a printed
+coordinate shifted) on every view and prints each view's names without room and layout_london.check_layout's
+answer; tools/descend_london_nudges.py is the descent for where single and grid moves find nothing.
 
 prints each kept move and, at the end, the NUDGES table to paste into tools/layout_london.py (it writes no
 file); ``--group`` measures every joint move of the named stations on a grid (where no single move helps) and
