@@ -10,6 +10,7 @@ when that sum falls, layout_london.check_layout stays clean and no view gains a 
 must then be measured on every view (``search_london_nudges.py --try``) and with the readability audit.
 
     .venv/bin/python tools/descend_london_nudges.py "Harrow on the Hill,Kenton,Rayners Lane" [--steps 3,6] [--rounds 3]
+    .venv/bin/python tools/descend_london_nudges.py "King's Cross St. Pancras+Angel,Tottenham Court Road"  ("A+B": together)
 
 prints each kept move and the moves against NUDGES as JSON (for ``--try``); it writes no file. Runs for minutes:
 use ``nice``.
@@ -152,14 +153,15 @@ def descend(movers: list[str], steps: list[int], rounds: int, seed: int = 1, out
         rng.shuffle(tries)
         for n, (dx, dy), s in tries:
             trial = dict(nudges)
-            cx, cy = trial.get(n, (0, 0))
-            trial[n] = (cx + dx * s, cy + dy * s)
+            for m in n.split("+"):  # "A+B": the stations moved together
+                cx, cy = trial.get(m, (0, 0))
+                trial[m] = (cx + dx * s, cy + dy * s)
             if ll.check_layout(ll.layout(old, nudges=trial), old, edges):
                 continue
             got, lacking = measure.cost(trial, guard)
             if got is not None and got < best - 0.05:
                 best, nudges, guard, kept = got, trial, lacking, True
-                print(f"round {rnd + 1}: {n} {trial[n]}: {best:.2f} {sorted(set().union(*lacking.values()))}",
+                print(f"round {rnd + 1}: {n} {[trial[m] for m in n.split('+')]}: {best:.2f} {sorted(set().union(*lacking.values()))}",
                       file=out, flush=True)
         if not kept:
             break
@@ -171,7 +173,7 @@ def descend(movers: list[str], steps: list[int], rounds: int, seed: int = 1, out
 
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("movers", help="the stations moved, comma-separated")
+    ap.add_argument("movers", help='the stations moved, comma-separated ("A+B": two moved together)')
     ap.add_argument("--steps", default="3,6", help="move lengths, board units")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
