@@ -3,7 +3,7 @@
 tools/search_london_nudges.py's approach on New York's grid: each candidate map (the annealing's cells, the
 hand fixes, the columns let in and the nudges, through layout_newyork.finish) is written in memory and put on the
 real play screen (PlayScene, headless) at each view below; the game's own placement says which names it leaves
-without room (``names_without_room``, the readability audit's ``no_room``); the board view alone (BOARD_VIEWS, no
+without room (``names_without_room``, the readability audit's ``no_room``, and those it leaves off: LEFT_OFF); the board view alone (BOARD_VIEWS, no
 seat panels, as tests/ui/test_newyork_screen.py draws it) is measured with that test's ``names_meeting``, since names
 without room still drawn there may meet. A move (one station, half a cell or a whole cell in one of eight
 directions, from where it stands now) is kept when the target views lose a name without room and no view in KEPT
@@ -67,6 +67,9 @@ PLAYED = [v + ("played",) for v in VIEWS if v[0][0] > 1280]
 #: NO_ROOM_AT_MOST; Grand Central and Lexington Av half a column west gave five seats a name at 1920x1080 and
 #: 3840x2160 but cost three there)
 KEPT = VIEWS + BOARD_VIEWS + PLAYED
+#: a name the view leaves off (not drawn) counts as one more name without room (the readability audit allows it
+#: only at 1280x720 with five seats)
+LEFT_OFF = " (left off)"
 STEPS = (0.5, 1.0)  # grid cells (half a cell: a station half a pitch off the grid, as NUDGES allows)
 NEAR = 1.6  # grid cells: the stations moved are those without room and their neighbours this near
 MAX_TURN = math.pi / 4 + 1e-6
@@ -193,7 +196,9 @@ class Screen:
         try:
             scene = app.push(play_scene.PlayScene(app, state, na.seats_for(state, arrangement)))
             app.step(0.1)
-            return {b.stations[i].name for i in scene.board_view.names.names_without_room}
+            names = scene.board_view.names
+            return ({b.stations[i].name for i in names.names_without_room}
+                    | {b.stations[i].name + LEFT_OFF for i in names.names_left_off})
         finally:
             while app.scenes:
                 app.scenes.pop().exit()
@@ -236,6 +241,11 @@ class Screen:
         return out
 
 
+def left_off(names: set) -> int:
+    """How many of a view's names are left off."""
+    return sum(n.endswith(LEFT_OFF) for n in names)
+
+
 def score(got: dict) -> int:
     return sum(len(s) for s in got.values())
 
@@ -243,7 +253,7 @@ def score(got: dict) -> int:
 def stations_named(got: dict, names) -> set[str]:
     """The stations in ``got``'s lines: names without room, and the stations a board view's meeting names."""
     lines = set().union(*got.values())
-    return {n for n in names if any(n == ln or n in ln.split(" / ") or ln.startswith(n + " over ")
+    return {n for n in names if any(n == ln or n + LEFT_OFF == ln or n in ln.split(" / ") or ln.startswith(n + " over ")
                                     or ln.endswith(" station " + n) or ln.endswith(" / " + n) for ln in lines)}
 
 
@@ -445,6 +455,8 @@ def search(target: str, seed: int, rounds: int, start: dict | None = None, joint
             got_rest = screen.measure(new_text, [v for v in others if v[1] != "board"], than=held)
             if got_rest is None or total(got, {**cheap, **got_rest}) >= total(best, rest):
                 continue
+            if any(left_off(got_rest[v]) > left_off(limit[v]) for v in got_rest if v[1] != 5):
+                continue  # a name left off with up to four seats: never (the readability audit's rule)
             got_rest.update(cheap)
             nudges, elbows_from, best, rest, cells = trial, trial_elbows, got, got_rest, new_cells
             kept += 1
