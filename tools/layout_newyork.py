@@ -426,7 +426,8 @@ NUDGES: dict[str, tuple[float, float]] = {
 ELBOWS_FROM: dict[tuple[str, str], str] = {
     ("Marcy Av", "Flushing Av"): "Flushing Av",  # level from Marcy Av first
     ("Atlantic Av Barclays Ctr", "Franklin Av"): "Atlantic Av Barclays Ctr",  # room for Grand Army Plaza
-    ("Franklin Av", "Botanic Garden"): "Botanic Garden",  # (tenth session) upright by Franklin Av: clear of Grand Army Plaza's name
+    # (tenth session) upright by Franklin Av, clear of Grand Army Plaza's name:
+    ("Franklin Av", "Botanic Garden"): "Botanic Garden",
     ("4 Av - 9 Street", "Church Av"): "Church Av",  # (tenth session) clear of 4 Av - 9 Street - New Utrecht Av
 }
 

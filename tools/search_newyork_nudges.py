@@ -3,9 +3,9 @@
 tools/search_london_nudges.py's approach on New York's grid: each candidate map (the annealing's cells, the
 hand fixes, the columns let in and the nudges, through layout_newyork.finish) is written in memory and put on the
 real play screen (PlayScene, headless) at each view below; the game's own placement says which names it leaves
-without room (``names_without_room``, the readability audit's ``no_room``, and those it leaves off: LEFT_OFF); the board view alone (BOARD_VIEWS, no
-seat panels, as tests/ui/test_newyork_screen.py draws it) is measured with that test's ``names_meeting``, since names
-without room still drawn there may meet. A move (one station, half a cell or a whole cell in one of eight
+without room (``names_without_room``, the readability audit's ``no_room``, and the names it leaves off:
+LEFT_OFF); the board view alone (BOARD_VIEWS, no seat panels, as tests/ui/test_newyork_screen.py draws it) is
+measured with that test's ``names_meeting``, since names without room still drawn there may meet. A move (one station, half a cell or a whole cell in one of eight
 directions, from where it stands now) is kept when the target views lose a name without room and no view in KEPT
 gets worse, and the map keeps the layout's rules:
 
@@ -246,6 +246,19 @@ def left_off(names: set) -> int:
     return sum(n.endswith(LEFT_OFF) for n in names)
 
 
+def leaves_off(got: dict, before: dict) -> bool:
+    """Whether a view with up to four seats leaves off more names than before (never kept: the readability
+    audit allows names left off only with five seats)."""
+    return any(left_off(got[v]) > left_off(before[v]) for v in got if v[1] != 5)
+
+
+def moves_tried(board: "Board", cells: dict, lacking: set, elbows_from: dict, joint: bool, pairs: bool) -> list:
+    """The moves of a round: two stations each its own way (``pairs``), groups (``joint``), or single ones."""
+    if pairs:
+        return pair_candidates(board, cells, lacking)
+    return joint_candidates(board, cells, lacking) if joint else candidates(board, cells, lacking, elbows_from)
+
+
 def score(got: dict) -> int:
     return sum(len(s) for s in got.values())
 
@@ -405,11 +418,8 @@ def search(target: str, seed: int, rounds: int, start: dict | None = None, joint
     others = [v for v in KEPT if v not in targets]
     limit = screen.measure(text, others)  # the map before: what the other views may have
     if start:
-        for item, to in start.items():
-            if isinstance(item, tuple):  # a connection's elbow drawn from ``to``
-                elbows_from[item] = to
-            else:
-                nudges[item] = to
+        for item, to in start.items():  # a station's cell, or a connection's elbow drawn from ``to``
+            (elbows_from if isinstance(item, tuple) else nudges)[item] = to
         cells, text, problems = board.build(nudges, elbows_from)
         assert not problems and not board.moved_square(text), (problems, board.moved_square(text))
     best, rest = screen.measure(text, targets), screen.measure(text, others)
@@ -428,8 +438,7 @@ def search(target: str, seed: int, rounds: int, start: dict | None = None, joint
         kept = tried = 0
         lacking = (around or stations_named(excess(rest), cells)  # what the start broke first
                    or stations_named(best, cells))
-        tries = (pair_candidates(board, cells, lacking) if pairs else
-                 (joint_candidates if joint else candidates)(board, cells, lacking, *([] if joint else [elbows_from])))
+        tries = moves_tried(board, cells, lacking, elbows_from, joint, pairs)
         rng.shuffle(tries)
         tries.sort(key=lambda t: len(t[1]) if t[0] in ("move", "moves") else 3)
         print(f"round {rnd + 1}: {len(tries)} moves round {sorted(lacking)}", file=out, flush=True)
@@ -453,10 +462,9 @@ def search(target: str, seed: int, rounds: int, start: dict | None = None, joint
             if cheap is None:
                 continue
             got_rest = screen.measure(new_text, [v for v in others if v[1] != "board"], than=held)
-            if got_rest is None or total(got, {**cheap, **got_rest}) >= total(best, rest):
+            if (got_rest is None or total(got, {**cheap, **got_rest}) >= total(best, rest)
+                    or leaves_off(got_rest, limit)):
                 continue
-            if any(left_off(got_rest[v]) > left_off(limit[v]) for v in got_rest if v[1] != 5):
-                continue  # a name left off with up to four seats: never (the readability audit's rule)
             got_rest.update(cheap)
             nudges, elbows_from, best, rest, cells = trial, trial_elbows, got, got_rest, new_cells
             kept += 1

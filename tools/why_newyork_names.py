@@ -1,9 +1,12 @@
 """What bars a New York name without room: each of its places (every form, the three rings round its station, as
 game/ui/board/placement.py offers them), and for the least barred what the hard rule (clearance.py) finds there:
 the card's or view's edge, its own station's disc, another station's disc or symbol, a station nearer than its
-own, a connection's track spaces (or a token's letter badge on it).
+own, a connection's track spaces (or a token's letter badge on it); and the other names as the placement put
+them (too close) and the destination badges, which also leave a name without room (placement.py's last steps).
+``--fine 3`` also tries every spot on a 3-pixel grid round the station, places the placement never offers.
 
     .venv/bin/python tools/why_newyork_names.py "3840x2160 4 table" ["Times Sq"] [--start "Station=x,y;..."]
+        [--fine 3] [--show 6]
 
 The view is "WxH seats table|laptop" as tools/search_newyork_nudges.py names them; without a station it explains
 every name without room there. ``--start`` measures the map with those nudges (as the search's ``--start``).
@@ -50,13 +53,75 @@ def barriers(rule: cl.HardRule, i: int, box, seg_names: list[str], st_names: lis
     return sorted(set(out))
 
 
-def explain(text: str, view, station: str | None = None, show: int = 6, fine: float = 0.0, out=sys.stdout) -> None:
+def _run(gen):
+    """A generator's return value (the placement's steps run to their end)."""
+    try:
+        while True:
+            next(gen)
+    except StopIteration as stop:
+        return stop.value
+
+
+def _track_names(scene, card) -> list[str]:
+    """What each of the name card's pieces of track is: a connection's piece, or a token's letter disc on it
+    (name_card's order: every connection's pieces, then their letter discs; New York has no extra lane)."""
+    view = scene.board_view
+    b = view.board
+    st = [s.name for s in b.stations]
+    out = []
+    for con in b.connections:
+        out += [f"{st[con.a]} - {st[con.b]}"] * (len(con.bends) + 1)
+    for c, con in enumerate(b.connections):
+        got = len(view.pieces.letter_centres(c, con.spaces, view.geometry.lane_px))
+        out += [f"letter badge {st[con.a]} - {st[con.b]}"] * got
+    assert len(out) == len(card.segments), (len(out), len(card.segments))
+    return out
+
+
+def _form(text: str) -> str:
+    from game.ui.board import name_forms
+
+    return text.replace("\n", "/").replace(name_forms.SMALLER, "(smaller) ")
+
+
+def _rows(placer, card, i: int, why, fine: float) -> list[tuple]:
+    """Each place of name ``i`` (the rings; ``fine``: every spot on a grid that fine) with what bars it:
+    (how many things, ring (9: the grid), preference, form, box from the station, the things)."""
+    from game.ui.board import name_forms, placement
+
+    sizes = [(t, c, *card.measure(t)) for t, c in name_forms.forms(card.names[i])]
+    r, _ = placer.reach(i, sizes)
+    if card.smaller:  # the forms set smaller, tried where no full-sized place is allowed
+        sizes += [(name_forms.smaller(t), c + placement.SMALLER_COST, *card.measure(name_forms.smaller(t)))
+                  for t, c, _, _ in sizes]
+    x, y = placer.pos[i]
+    spots = []  # (ring, preference, form, left, top, width, height)
+    for ring in range(3):
+        for t, c, w, h in sizes:
+            spots += [(ring, pref + c, t, lx, ly, w, h) for (lx, ly), pref in placer.places(x, y, r, w, h, ring)]
+    for t, c, w, h in sizes if fine else ():
+        far = r + 2.0 * h
+        for gx in range(int((w + 2 * far) / fine) + 1):
+            for gy in range(int((h + 2 * far) / fine) + 1):
+                lx, ly = x - w - far + gx * fine, y - h - far + gy * fine
+                d = cl.point_box_dist(x, y, (lx, ly, lx + w, ly + h))
+                if d <= far:
+                    spots.append((9, d / h, t, lx, ly, w, h))
+    rows = []
+    for ring, pref, t, lx, ly, w, h in spots:
+        got = why((lx, ly, lx + w, ly + h))
+        rows.append((len(got), ring, pref, _form(t), (round(lx - x), round(ly - y), round(w), round(h)), got))
+    return sorted(rows, key=lambda r: (r[0], r[1], r[2]))
+
+
+def explain(text: str, view, station: str | None = None, show: int = 6, fine: float = 0.0,
+            out=sys.stdout) -> None:
     import names_audit as na
     from game import mapfile
     from game.engine import new_game
     from game.engine.board import from_mapfile
     from game.ui import play_scene
-    from game.ui.board import name_forms, placement
+    from game.ui.board import placement
     from game.ui.app import App
 
     size, seats, arrangement = view
@@ -68,72 +133,24 @@ def explain(text: str, view, station: str | None = None, show: int = 6, fine: fl
         app.step(0.1)
         names = scene.board_view.names
         lacking = sorted(names.names_without_room)
-        gen = names.name_card(names.wanted())
-        try:
-            while True:
-                next(gen)
-        except StopIteration as stop:
-            card = stop.value
+        card = _run(names.name_card(names.wanted()))
         placer = placement._Placer(card)
-        for _ in placer.obstacles():
-            pass
-        st_names = [s.name for s in b.stations]
-        gen = placement.place_names(card)
-        try:
-            while True:
-                next(gen)
-        except StopIteration as stop:
-            done = stop.value
-        soft = [(f"name {st_names[j]}", box, placer.gx, placer.gy) for j, (t, box, _) in enumerate(done.names) if t]
-        soft += [(f"badge of {st_names[d]}", placer.badge_box(d, done.corners[d], 2), 0, 0) for d in placer.dests]
-        seg_names = []
-        for con in b.connections:
-            seg_names += [f"{st_names[con.a]} - {st_names[con.b]}"] * (len(con.bends) + 1)
-        # the letter discs follow the pieces, connection by connection (name_card)
-        view_obj = scene.board_view
-        extra = 0  # (Paris's one more lane: not New York)
-        for c, con in enumerate(b.connections):
-            got = len(view_obj.pieces.letter_centres(c, con.spaces + extra, view_obj.geometry.lane_px))
-            seg_names += [f"letter badge {st_names[con.a]} - {st_names[con.b]}"] * got
-        assert len(seg_names) == len(card.segments), (len(seg_names), len(card.segments))
-        targets = [st_names.index(station)] if station else lacking
-        print(f"{size[0]}x{size[1]} {seats} {arrangement}: without room {[st_names[i] for i in lacking]}; "
-              f"scale {view_obj.camera.s:.3f} px {card.px}", file=out)
-        for i in targets:
-            name = st_names[i]
-            sizes = [(t, c, *card.measure(t)) for t, c in name_forms.forms(card.names[i])]
-            r, _ = placer.reach(i, sizes)
-            if card.smaller:  # the forms set smaller, tried where no full-sized place is allowed
-                sizes += [(name_forms.smaller(t), c + placement.SMALLER_COST, *card.measure(name_forms.smaller(t)))
-                          for t, c, _, _ in sizes]
-            x, y = placer.pos[i]
-            rows = []
-            for ring in range(3):
-                for t, c, w, h in sizes:
-                    for (lx, ly), pref in placer.places(x, y, r, w, h, ring):
-                        box = (lx, ly, lx + w, ly + h)
-                        why = barriers(placer.rule, i, box, seg_names, st_names, [o for o in soft if o[0] != f'name {name}'])
-                        rows.append((len(why), ring, pref + c, t.replace("\n", "/").replace(name_forms.SMALLER, "(smaller) "),
-                                     (round(lx - x), round(ly - y), round(w), round(h)), why))
-            if fine:  # every spot on a fine grid round the station: what alone bars the most spots
-                for t, c, w, h in sizes:
-                    far = r + 2.0 * h
-                    for gx in range(int((w + 2 * far) / fine) + 1):
-                        for gy in range(int((h + 2 * far) / fine) + 1):
-                            lx, ly = x - w - far + gx * fine, y - h - far + gy * fine
-                            box = (lx, ly, lx + w, ly + h)
-                            if cl.point_box_dist(x, y, box) > far:
-                                continue
-                            why = barriers(placer.rule, i, box, seg_names, st_names, [o for o in soft if o[0] != f'name {name}'])
-                            rows.append((len(why), 9, cl.point_box_dist(x, y, box) / h,
-                                         t.replace("\n", "/").replace(name_forms.SMALLER, "(smaller) "),
-                                         (round(lx - x), round(ly - y), round(w), round(h)), why))
-            rows.sort(key=lambda r: (r[0], r[1], r[2]))
-            free = [r for r in rows if not r[0]]
+        _run(placer.obstacles())
+        done = _run(placement.place_names(card))
+        st = [s.name for s in b.stations]
+        seg_names = _track_names(scene, card)
+        soft = [(f"name {st[j]}", box, placer.gx, placer.gy) for j, (t, box, _) in enumerate(done.names) if t]
+        soft += [(f"badge of {st[d]}", placer.badge_box(d, done.corners[d], 2), 0, 0) for d in placer.dests]
+        print(f"{size[0]}x{size[1]} {seats} {arrangement}: without room {[st[i] for i in lacking]}; "
+              f"scale {scene.board_view.camera.s:.3f} px {card.px}", file=out)
+        for i in [st.index(station)] if station else lacking:
+            others = [o for o in soft if o[0] != f"name {st[i]}"]
+            rows = _rows(placer, card, i, lambda box: barriers(placer.rule, i, box, seg_names, st, others), fine)
             t, box, _ = done.names[i]
-            print(f"  {name} placed as {t!r} at {tuple(round(v) for v in (box[0] - x, box[1] - y))}", file=out)
-            print(f"  {name} (tier now {'no room' if i in lacking else 'room'}): {len(rows)} places, "
-                  f"{len(free)} free", file=out)
+            x, y = placer.pos[i]
+            print(f"  {st[i]} ({'no room' if i in lacking else 'room'}) placed as {_form(t)!r} at "
+                  f"{(round(box[0] - x), round(box[1] - y))}: {len(rows)} places, "
+                  f"{sum(1 for r in rows if not r[0])} free", file=out)
             alone: dict = {}
             for row in rows:
                 if len(row[5]) == 1:
