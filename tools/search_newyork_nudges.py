@@ -19,13 +19,17 @@ The candidates are tried in a seeded order, so a run can be repeated. The views 
 and (PLAYED) at the readability audit's middle position of its seed-1 game, since the audit counts played
 positions. ``--joint`` moves stations together instead (a station with its neighbours along a line, with two or
 three of its neighbours, every block of stations in a window round it), each with the connections leaving the
-group drawn from either end; ``--around`` names the stations to move round (default: those without room).
+group drawn from either end; ``--pairs`` moves two stations at once, each its own way (tenth session: Franklin Av
+east and Church Av down gave Grand Army Plaza and Atlantic Av Barclays Ctr room, where one group offset did not);
+``--around`` names the stations to move round (default: those without room).
 
     .venv/bin/python tools/search_newyork_nudges.py [--target times|5|1280] [--seed 1] [--rounds 2] [--why]
-        [--joint] [--around "Crown Hts Utica Av"] [--start "Crown Hts Utica Av=14.5,9;New Lots Av=15.5,9"]
+        [--joint | --pairs] [--relaxed] [--around "Crown Hts Utica Av"]
+        [--start "Crown Hts Utica Av=14.5,9;New Lots Av=15.5,9;4 Av - 9 Street - Church Av>Church Av"] [--measure]
 
-``--start`` tries given nudges first and then looks for moves that undo what they made worse (``--rounds 0``
-only measures them).
+``--start`` tries given nudges (and elbows: a connection, ">", the end its 45-degree part starts from) first
+and then looks for moves that undo what they made worse; ``--measure`` only measures them against the map as it
+stands, every view.
 
 prints each kept move and, at the end, the NUDGES table to paste into tools/layout_newyork.py (it writes no
 file; tools/make_newyork_map.py --cells tools/newyork_annealed_cells.json then writes the map). ``--why`` only
