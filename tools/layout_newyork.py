@@ -420,6 +420,8 @@ NUDGES: dict[str, tuple[float, float]] = {
     "Fulton St": (3, 9.5),  # half a row down: room for Brooklyn Bridge City Hall's name (five seats)
     # tenth session (search_newyork_nudges.py --target 5 --relaxed --pairs: two stations, each its own way):
     "Franklin Av": (11.5, 8),  # half a column east: room for Grand Army Plaza's name above its station (3840x2160)
+    # (search_newyork_nudges.py --target 1280: no view worse)
+    "145 St": (2, 0),  # a row up, level with 155 St: room for Central Park North's name at 1280x720
 }
 #: Connections redrawn with one elbow (:func:`elbow`) after the nudges, found by the same trials: the station its
 #: 45-degree part starts from (a nudged station's connections start from their first station unless listed here).
