@@ -405,7 +405,9 @@ NUDGES: dict[str, tuple[float, float]] = {
     "Cathedral Pkwy": (2, 3),  # a row down with Van Cortlandt Park
     "Van Cortlandt Park": (3, 3),  # a row down with Cathedral Pkwy
     "Union Sq": (5, 6),  # a column east, under Grand Central
-    "Church Av": (9.5, 10),  # half a cell east, with New Utrecht Av: Atlantic Av's and Kings Highway's names apart
+    # half a row down (tenth session, search_newyork_nudges.py --pairs; was half a cell east, with New Utrecht Av):
+    # Atlantic Av Barclays Ctr's name gets the room below its station (1920x1080, five seats round a table)
+    "Church Av": (9, 10.5),
     "Coney Island Stillwell Av": (11.5, 11),  # half a column east, between Kings Highway and Prospect Park
     "Museum of Natural History": (1, 3),  # a column east, over Columbus Circle again: clear of its own badge
     "Astoria Ditmars Blvd": (8, 3.5),  # half a row up: room for its name and Queens Plaza's at 1280x720
@@ -416,12 +418,19 @@ NUDGES: dict[str, tuple[float, float]] = {
     # ninth session (search_newyork_nudges.py --target 5 --relaxed, the shared panel's five-seat views: 1280x720
     # may lose up to two names where a five-seat view at 1920x1080 or 3840x2160 gains and none there loses):
     "Fulton St": (3, 9.5),  # half a row down: room for Brooklyn Bridge City Hall's name (five seats)
+    # tenth session (search_newyork_nudges.py --target 5 --relaxed --pairs: two stations, each its own way):
+    "Franklin Av": (11.5, 8),  # half a column east: room for Grand Army Plaza's name above its station (3840x2160)
+    # (search_newyork_nudges.py --target 1280: no view worse)
+    "145 St": (2, 0),  # a row up, level with 155 St: room for Central Park North's name at 1280x720
 }
 #: Connections redrawn with one elbow (:func:`elbow`) after the nudges, found by the same trials: the station its
 #: 45-degree part starts from (a nudged station's connections start from their first station unless listed here).
 ELBOWS_FROM: dict[tuple[str, str], str] = {
     ("Marcy Av", "Flushing Av"): "Flushing Av",  # level from Marcy Av first
     ("Atlantic Av Barclays Ctr", "Franklin Av"): "Atlantic Av Barclays Ctr",  # room for Grand Army Plaza
+    # (tenth session) upright by Franklin Av, clear of Grand Army Plaza's name:
+    ("Franklin Av", "Botanic Garden"): "Botanic Garden",
+    ("4 Av - 9 Street", "Church Av"): "Church Av",  # (tenth session) clear of 4 Av - 9 Street - New Utrecht Av
 }
 
 
