@@ -388,6 +388,7 @@ NUDGES: dict[str, tuple[int, int]] = {
     "La Fourche": (9, 3),  # (8, 3): into the empty column east of it
     "Louis Blanc": (18, 4),  # (19, 4): a column west
     "Miromesnil": (8, 7),  # (7, 7): into the empty column east of it
+    "Notre-Dame-de-Lorette": (12, 4),  # (12, 3): a row down (tenth session, with the tie callout's free place)
     "Olympiades": (22, 12),  # (21, 12): a column east
     "Pont de Sèvres": (3, 12),  # (2, 12): a column east
     "Saint-Mandé": (24, 8),  # (24, 7): a row down
