@@ -29,7 +29,7 @@ NO_ROOM_AT_MOST = {
     ("london-2006", (1280, 720)): 26, ("london-2006", (1920, 1080)): 0, ("london-2006", (3840, 2160)): 0,
     ("berlin", (1280, 720)): 48, ("berlin", (1920, 1080)): 0, ("berlin", (3840, 2160)): 0,
     ("newyork", (1280, 720)): 36, ("newyork", (1920, 1080)): 0, ("newyork", (3840, 2160)): 0,
-    ("paris", (1280, 720)): 62, ("paris", (1920, 1080)): 18, ("paris", (3840, 2160)): 20}
+    ("paris", (1280, 720)): 61, ("paris", (1920, 1080)): 17, ("paris", (3840, 2160)): 17}
 # the same with up to four seats (London, both editions, Berlin, and New York at 1920x1080: the goal's 0 at 1920x1080 and 3840x2160)
 # (round a table: a laptop's are NO_ROOM_LAPTOP); London at 1280x720 4 -> 2 both editions (tenth session's moves: Harrow
 # on the Hill and Tottenham Court Road left); New York's 145 St, tenth session, 26 -> 25 at 1280x720
@@ -38,7 +38,7 @@ NO_ROOM_UP_TO_FOUR_SEATS = {
     ("london-2006", (1280, 720)): 2, ("london-2006", (1920, 1080)): 0, ("london-2006", (3840, 2160)): 0,
     ("berlin", (1280, 720)): 33, ("berlin", (1920, 1080)): 0, ("berlin", (3840, 2160)): 0,
     ("newyork", (1280, 720)): 25, ("newyork", (1920, 1080)): 0, ("newyork", (3840, 2160)): 1,
-    ("paris", (1280, 720)): 60, ("paris", (1920, 1080)): 17, ("paris", (3840, 2160)): 19}
+    ("paris", (1280, 720)): 59, ("paris", (1920, 1080)): 16, ("paris", (3840, 2160)): 16}
 # a laptop's (every panel along the bottom edge), (up to four seats, five): its panels in one row and the acting
 # seat's controls on the action bar (ninth session) gave its boards more height; before, 4 / 24 on London at
 # 1280x720, 23 / 45 Berlin, 25 / 37 New York, 65 / 79 Paris, at 1920x1080 Berlin 0 / 1, New York 0 / 2, Paris
@@ -48,17 +48,18 @@ NO_ROOM_UP_TO_FOUR_SEATS = {
 # York, Paris; the most of 2-4 seats now set by four only on London's first edition and Paris). Paris's layout
 # re-annealed with the names' room as a cost (tenth session, docs/boards.md): round a table 64 / 65, 20 / 21,
 # 26 / 24 -> 60 / 62, 17 / 18, 19 / 20 (1280x720, 1920x1080, 3840x2160; up to four seats / five), on a laptop
-# 42 / 56, 16 / 16, 19 / 17 -> 38 / 51, 14 / 14, 16 / 15; London's moves of the
-# tenth session (tools/descend_london_nudges.py) 3 / 4 -> 0 / 1 on London, 4 / 4 -> 1 / 1 on its first edition;
-# New York's Franklin
-# Av and Church Av moves (tenth session, for its five-seat tables) 12 -> 10 with up to four seats, its 145 St
-# (for 1280x720) 23 -> 22 with five
+# 42 / 56, 16 / 16, 19 / 17 -> 38 / 51, 14 / 14, 16 / 15; then Notre-Dame-de-Lorette a row down, Saint-Michel
+# Notre-Dame and Charles Michels a column west (tenth session, branch s10/callout): round a table 60 / 62, 17 / 18,
+# 19 / 20 -> 59 / 61, 16 / 17, 16 / 17, on a laptop 38 / 51, 14 / 14, 16 / 15 -> 35 / 49, 13 / 11, 14 / 12;
+# London's moves of the tenth session (tools/descend_london_nudges.py) 3 / 4 -> 0 / 1 on London, 4 / 4 -> 1 / 1 on
+# its first edition; New York's Franklin Av and Church Av moves (tenth session, for its five-seat tables) 12 -> 10
+# with up to four seats, its 145 St (for 1280x720) 23 -> 22 with five
 NO_ROOM_LAPTOP = {
     ("london", (1280, 720)): (0, 1), ("london", (1920, 1080)): (0, 0), ("london", (3840, 2160)): (0, 0),
     ("london-2006", (1280, 720)): (1, 1), ("london-2006", (1920, 1080)): (0, 0), ("london-2006", (3840, 2160)): (0, 0),
     ("berlin", (1280, 720)): (14, 24), ("berlin", (1920, 1080)): (0, 0), ("berlin", (3840, 2160)): (0, 0),
     ("newyork", (1280, 720)): (10, 22), ("newyork", (1920, 1080)): (0, 0), ("newyork", (3840, 2160)): (0, 0),
-    ("paris", (1280, 720)): (38, 51), ("paris", (1920, 1080)): (14, 14), ("paris", (3840, 2160)): (16, 15)}
+    ("paris", (1280, 720)): (35, 49), ("paris", (1920, 1080)): (13, 11), ("paris", (3840, 2160)): (14, 12)}
 FULL = [(b, size, n, a) for b in na.BOARDS for size in na.SIZES for n in (2, 3, 4, 5) for a in ("table", "laptop")]
 
 

@@ -255,7 +255,8 @@ def test_the_ends_bonuses_rise_by_each_seats_panel_apart_and_off_names(app, size
 def test_a_tie_callout_with_no_room_for_its_words_says_its_heading(app, size):
     """Paris, four seats round the table, 60 actions in: "standard tie: the player chooses" for the left seat found
     no free place anywhere near its destination and lay over tokens and a name (the audit's CROWDED games); its
-    heading alone ("standard tie") finds one."""
+    heading alone ("standard tie") found one, until Notre-Dame-de-Lorette's step a row down (tenth session) left
+    none for it either: the word "tie" alone, in the route's colour, finds one beside the destination."""
     scene = _audit_position(app, "paris", size, 60, hint=False)
     assert scene.overlays.tags, "a callout is shown"
     got = Counter({k: v for k, v in problems(scene).items() if k[0] == "callout"})

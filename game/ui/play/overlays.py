@@ -441,16 +441,23 @@ class Overlays:
         # last, a tie's heading alone ("standard tie"; in every language the words before the colon): the
         # dotted route shows where, and the panel's route buttons ask the player to choose
         head = [text.rsplit(":", 1)[0].strip()] if text and ":" in text else None
+        # then the heading on two lines ("standard" / "tie"): a squarer block finds a place between the names of a
+        # crowded board where the one line finds none (Paris at 1280 x 720, the callout turned to a side seat)
+        head2 = th.phrase_lines(f, head[0], f.size(head[0])[0] - 1, 2, hyphens=False) if head else None
+        # then the word "tie" alone (the heading of the plain "tie: the player chooses", so in every language): the
+        # border in the route's colour says which move it is, and a short word finds a place beside its destination
+        tie = [_(_LEG_TEXT[(False, "", "tie")]).rsplit(":", 1)[0].strip()] if head else None
+        tie = None if tie == head else tie
         # or the scoring lines' chips alone, in the border of the route's colour (no words to read: a crowded
         # board where no worded shape finds a free place)
         chips = [] if not text and opt.lines else None
         for lines in ([label], th.phrase_lines(f, label, full * 2 // 3, 2, hyphens=False), th.wrap(f, label, full // 3),
-                      head, chips):
+                      head, head2, tie, chips):
             if lines is chips and chips is not None:
                 img = pygame.Surface((0, chip), pygame.SRCALPHA)
                 w = round(14 * k) + len(opt.lines) * (chip + round(4 * k)) - round(4 * k)
                 shapes.append((img, w, chip + round(10 * k), lines))
-            elif lines and (not shapes or len(lines) > len(shapes[-1][3]) or lines is head):
+            elif lines and (not shapes or len(lines) > len(shapes[-1][3]) or lines is head or lines is tie):
                 img = _lines_image(f, lines, self.theme.ink)
                 w = img.get_width() + round(14 * k) + (0 if text else len(opt.lines) * (chip + round(4 * k)))
                 shapes.append((img, w, max(img.get_height(), chip) + round(10 * k), lines))
