@@ -53,6 +53,13 @@ SETTLE_RULE = 12.0
 SCAN_FORMS = 3  # a crowded station's forms scanned for any allowed spot (the cheapest first)
 SCAN_SMALLER = 1  # the same for its forms set smaller
 SCAN_SPOTS = 200  # the spots a scan asks the rule about at most (the nearest: where none is allowed it stops there)
+# where the quarter-line scan finds no spot in any form: the same band again on a grid of SCAN_FINE_LINES to a
+# line (a gap between two tracks may be narrower than a quarter line: Times Sq at 3840x2160), in the cheapest
+# SCAN_FINE_FORMS forms; a placement asks the rule at most SCAN_FINE_WORK times so (a spot found is often far out
+# in the band, so each scan asks nearly all its spots, ~4,000 for a name: ~15 ms)
+SCAN_FINE_LINES = 12
+SCAN_FINE_FORMS = 1
+SCAN_FINE_WORK = 60_000
 SMALLER_COST = 2.0  # a form set smaller (name_forms.smaller), on top of its own cost
 LABEL_GAP = 0.45  # least space between two names, as a fraction of the name's pixel size
 # where a destination badge may sit (in station radii from its centre), preferred first
@@ -224,6 +231,8 @@ class _Placer:
         self.gy = self.gx * 0.4
         self.close_cost = card.px * card.px * 6.0  # any two names too close: as bad as a name over a station
         self.cands: list[list[Candidate]] = []
+        self.fine_left = SCAN_FINE_WORK  # the fine scans' asks left (fine_scan)
+        self.scan_asked = 0  # the rule's answers the last scan asked for
         self.boxes: dict[int, Box] = {}  # each placed name's box
         self.lgrid: dict[tuple[int, int], set[int]] = {}  # grid cell -> names placed there (grown by the gap)
         self.choice: list = [None] * len(self.pos)
@@ -319,10 +328,13 @@ class _Placer:
             r, near = self.reach(i, sizes)
             barred: list = []
             allowed = yield from self.allowed(i, sizes, r, near, barred)
+            small = []
             if not allowed and card.smaller:  # no room at full size: the forms set a little smaller
                 small = [(name_forms.smaller(text), form_cost + SMALLER_COST) for text, form_cost, _, _ in sizes]
-                allowed = yield from self.allowed(i, [(t, c, *card.measure(t)) for t, c in small], r, near, [],
-                                                  SCAN_SMALLER)
+                small = [(t, c, *card.measure(t)) for t, c in small]
+                allowed = yield from self.allowed(i, small, r, near, [], SCAN_SMALLER)
+            if not allowed and SCAN_FINE_LINES:  # none on the quarter lines: the finer grid
+                allowed = yield from self.fine_scan(i, sizes[:SCAN_FINE_FORMS], r, near)
             barred = sorted(barred, key=lambda c: c[3])[:48]  # the least bad (past the card's edge last: tier 3)
             self.barred.append([(text, box, self.fixed_cost(i, box, h, cost)) for text, box, h, cost in barred])
             if not allowed:  # the map leaves no room
@@ -367,6 +379,19 @@ class _Placer:
                 break
         return allowed
 
+    def fine_scan(self, i: int, sizes: list, r: float, near):
+        """The scan on a grid of SCAN_FINE_LINES to a line, for ``sizes`` in turn until one form has any spot
+        (the rings and the quarter-line scan found none in any form): (text, box, line height, cost) each."""
+        for text, form_cost, w, h in sizes:
+            if self.fine_left <= 0:
+                break
+            yield
+            found = yield from self.scan(i, r, w, h, near, SCAN_FINE_LINES, self.fine_left)
+            self.fine_left -= self.scan_asked
+            if found:
+                return [(text, box, h, pref + form_cost) for box, pref in found]
+        return []
+
     def places(self, x: float, y: float, r: float, w: float, h: float, ring: int = 0) -> list[tuple[Point, float]]:
         """A name's places round its station, ``r`` from its centre (``ring`` 1 and 2: half a line and more
         further out), preferred first: beside it (right, then left) slid up and down by quarter lines, above and
@@ -394,13 +419,13 @@ class _Placer:
                         places.append(((sx, sy), pref + 1.0))
         return places
 
-    def scan(self, i: int, r: float, w: float, h: float, near=None):
+    def scan(self, i: int, r: float, w: float, h: float, near=None, lines: int = 4, most: int = SCAN_SPOTS):
         """Where the usual places are all barred (a crowded middle): every spot on a grid of quarter lines
         whose nearest point to the station lies within a line and a half beyond ``r``, the rule allowing
         (the nearest first, at most a dozen). ``near``: HardRule.nearby round the station. A generator
         yielding every 128 spots: ``found = yield from scan(...)``."""
         x, y = self.pos[i]
-        step = max(2.0, h / 4)
+        step = max(2.0 if lines == 4 else 1.0, h / lines)
         far = r + 1.5 * h
         spots = []
         n_x, n_y = int((w + 2 * far) / step) + 1, int((h + 2 * far) / step) + 1
@@ -415,9 +440,11 @@ class _Placer:
         # them): the rule is asked only until a dozen are found, and of the nearest SCAN_SPOTS only
         out = []
         allows = self.rule.allows
-        for k, (cost, _, box) in enumerate(sorted(spots)[:SCAN_SPOTS]):
+        self.scan_asked = 0
+        for k, (cost, _, box) in enumerate(sorted(spots)[:most]):
             if k % 128 == 127:
                 yield
+            self.scan_asked = k + 1
             if allows(i, box, near):
                 out.append((box, cost))
                 if len(out) == 12:
