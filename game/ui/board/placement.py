@@ -111,10 +111,26 @@ class Placement:
 
 
 def place_names(card: NameCard) -> Generator[None, None, Placement]:
-    """Every name placed on ``card`` (a generator: ``placement = yield from place_names(card)``)."""
+    """Every name placed on ``card`` (a generator: ``placement = yield from place_names(card)``). Where names
+    are left without room, placed again with the fine scan (fine_scan) for them, and that kept if it leaves
+    fewer without room and no more left off: a narrow gap may be the one a neighbour's name needed."""
+    placed = yield from _placed(card, 0)
+    if placed is None or not placed.no_room or not SCAN_FINE_LINES:
+        return placed
+    again = yield from _placed(card, SCAN_FINE_WORK)
+    if again is not None and len(again.no_room) < len(placed.no_room) and len(again.left_off) <= len(placed.left_off):
+        return again
+    return placed
+
+
+def _placed(card: NameCard, fine_work: int):
+    """One placement (``fine_work``: the fine scans' asks at most; None when they found no gap)."""
     placer = _Placer(card)
+    placer.fine_left = fine_work
     yield from placer.obstacles()
     yield from placer.candidates()
+    if fine_work and not placer.fine:
+        return None
     yield from placer.greedy()
     work = yield from settle_clashes(placer)
     yield from placer.clear_badges()
@@ -231,7 +247,8 @@ class _Placer:
         self.gy = self.gx * 0.4
         self.close_cost = card.px * card.px * 6.0  # any two names too close: as bad as a name over a station
         self.cands: list[list[Candidate]] = []
-        self.fine_left = SCAN_FINE_WORK  # the fine scans' asks left (fine_scan)
+        self.fine_left = 0  # the fine scans' asks left (fine_scan; place_names sets it)
+        self.fine: set[int] = set()  # names whose allowed places only the fine scan found
         self.scan_asked = 0  # the rule's answers the last scan asked for
         self.boxes: dict[int, Box] = {}  # each placed name's box
         self.lgrid: dict[tuple[int, int], set[int]] = {}  # grid cell -> names placed there (grown by the gap)
@@ -333,7 +350,7 @@ class _Placer:
                 small = [(name_forms.smaller(text), form_cost + SMALLER_COST) for text, form_cost, _, _ in sizes]
                 small = [(t, c, *card.measure(t)) for t, c in small]
                 allowed = yield from self.allowed(i, small, r, near, [], SCAN_SMALLER)
-            if not allowed and SCAN_FINE_LINES:  # none on the quarter lines: the finer grid
+            if not allowed and self.fine_left > 0:  # none on the quarter lines: the finer grid (place_names)
                 allowed = yield from self.fine_scan(i, sizes[:SCAN_FINE_FORMS], r, near)
             barred = sorted(barred, key=lambda c: c[3])[:48]  # the least bad (past the card's edge last: tier 3)
             self.barred.append([(text, box, self.fixed_cost(i, box, h, cost)) for text, box, h, cost in barred])
@@ -381,7 +398,8 @@ class _Placer:
 
     def fine_scan(self, i: int, sizes: list, r: float, near):
         """The scan on a grid of SCAN_FINE_LINES to a line, for ``sizes`` in turn until one form has any spot
-        (the rings and the quarter-line scan found none in any form): (text, box, line height, cost) each."""
+        (the rings and the quarter-line scan found none in any form): (text, box, line height, cost) each.
+        """
         for text, form_cost, w, h in sizes:
             if self.fine_left <= 0:
                 break
@@ -389,6 +407,7 @@ class _Placer:
             found = yield from self.scan(i, r, w, h, near, SCAN_FINE_LINES, self.fine_left)
             self.fine_left -= self.scan_asked
             if found:
+                self.fine.add(i)
                 return [(text, box, h, pref + form_cost) for box, pref in found]
         return []
 
