@@ -23,22 +23,24 @@ BOUNDED = [("london", (1920, 1080), 4, "table"), ("london-2006", (3840, 2160), 2
 # NO_ROOM_LAPTOP): the ninth session's shared panel (panel/shared.py: the bottom edge 164 px deep at 1080p, was
 # 258) gave these views the board's height back (before: London 50 / 0 / 0, first edition 50 / 0 / 0, Berlin
 # 81 / 3 / 5, New York 48 / 12 / 11, Paris 87 / 34 / 31 at 1280x720, 1920x1080, 3840x2160); New York's Franklin Av
-# and Church Av moves (tenth session) 38 / 1 / 1 -> 37 / 0 / 0, its 145 St's 37 -> 36
+# and Church Av moves (tenth session) 38 / 1 / 1 -> 37 / 0 / 0, its 145 St's 37 -> 36; the placement's fine scan
+# (tenth session, branch s10/scan: placement.fine_scan) Berlin 48 -> 47, Paris 18 / 62 -> 17 / 61 (1920x1080, 1280x720)
 NO_ROOM_AT_MOST = {
     ("london", (1280, 720)): 25, ("london", (1920, 1080)): 0, ("london", (3840, 2160)): 0,
     ("london-2006", (1280, 720)): 26, ("london-2006", (1920, 1080)): 0, ("london-2006", (3840, 2160)): 0,
-    ("berlin", (1280, 720)): 48, ("berlin", (1920, 1080)): 0, ("berlin", (3840, 2160)): 0,
+    ("berlin", (1280, 720)): 47, ("berlin", (1920, 1080)): 0, ("berlin", (3840, 2160)): 0,
     ("newyork", (1280, 720)): 36, ("newyork", (1920, 1080)): 0, ("newyork", (3840, 2160)): 0,
-    ("paris", (1280, 720)): 62, ("paris", (1920, 1080)): 18, ("paris", (3840, 2160)): 20}
+    ("paris", (1280, 720)): 61, ("paris", (1920, 1080)): 17, ("paris", (3840, 2160)): 20}
 # the same with up to four seats (London, both editions, Berlin, and New York at 1920x1080: the goal's 0 at 1920x1080 and 3840x2160)
 # (round a table: a laptop's are NO_ROOM_LAPTOP); London at 1280x720 4 -> 2 both editions (tenth session's moves: Harrow
-# on the Hill and Tottenham Court Road left); New York's 145 St, tenth session, 26 -> 25 at 1280x720
+# on the Hill and Tottenham Court Road left); New York's 145 St, tenth session, 26 -> 25 at 1280x720; the fine scan
+# (branch s10/scan) New York 1 -> 0 at 3840x2160 (Times Sq), Paris 60 -> 59 at 1280x720
 NO_ROOM_UP_TO_FOUR_SEATS = {
     ("london", (1280, 720)): 2, ("london", (1920, 1080)): 0, ("london", (3840, 2160)): 0,
     ("london-2006", (1280, 720)): 2, ("london-2006", (1920, 1080)): 0, ("london-2006", (3840, 2160)): 0,
     ("berlin", (1280, 720)): 33, ("berlin", (1920, 1080)): 0, ("berlin", (3840, 2160)): 0,
-    ("newyork", (1280, 720)): 25, ("newyork", (1920, 1080)): 0, ("newyork", (3840, 2160)): 1,
-    ("paris", (1280, 720)): 60, ("paris", (1920, 1080)): 17, ("paris", (3840, 2160)): 19}
+    ("newyork", (1280, 720)): 25, ("newyork", (1920, 1080)): 0, ("newyork", (3840, 2160)): 0,
+    ("paris", (1280, 720)): 59, ("paris", (1920, 1080)): 17, ("paris", (3840, 2160)): 19}
 # a laptop's (every panel along the bottom edge), (up to four seats, five): its panels in one row and the acting
 # seat's controls on the action bar (ninth session) gave its boards more height; before, 4 / 24 on London at
 # 1280x720, 23 / 45 Berlin, 25 / 37 New York, 65 / 79 Paris, at 1920x1080 Berlin 0 / 1, New York 0 / 2, Paris
@@ -52,12 +54,13 @@ NO_ROOM_UP_TO_FOUR_SEATS = {
 # tenth session (tools/descend_london_nudges.py) 3 / 4 -> 0 / 1 on London, 4 / 4 -> 1 / 1 on its first edition;
 # New York's Franklin
 # Av and Church Av moves (tenth session, for its five-seat tables) 12 -> 10 with up to four seats, its 145 St
-# (for 1280x720) 23 -> 22 with five
+# (for 1280x720) 23 -> 22 with five; the placement's fine scan (tenth session, branch s10/scan) at 1280x720 Berlin
+# 14 -> 9 with up to four seats, New York 22 -> 20 with five
 NO_ROOM_LAPTOP = {
     ("london", (1280, 720)): (0, 1), ("london", (1920, 1080)): (0, 0), ("london", (3840, 2160)): (0, 0),
     ("london-2006", (1280, 720)): (1, 1), ("london-2006", (1920, 1080)): (0, 0), ("london-2006", (3840, 2160)): (0, 0),
-    ("berlin", (1280, 720)): (14, 24), ("berlin", (1920, 1080)): (0, 0), ("berlin", (3840, 2160)): (0, 0),
-    ("newyork", (1280, 720)): (10, 22), ("newyork", (1920, 1080)): (0, 0), ("newyork", (3840, 2160)): (0, 0),
+    ("berlin", (1280, 720)): (9, 24), ("berlin", (1920, 1080)): (0, 0), ("berlin", (3840, 2160)): (0, 0),
+    ("newyork", (1280, 720)): (10, 20), ("newyork", (1920, 1080)): (0, 0), ("newyork", (3840, 2160)): (0, 0),
     ("paris", (1280, 720)): (38, 51), ("paris", (1920, 1080)): (14, 14), ("paris", (3840, 2160)): (16, 15)}
 FULL = [(b, size, n, a) for b in na.BOARDS for size in na.SIZES for n in (2, 3, 4, 5) for a in ("table", "laptop")]
 
