@@ -105,9 +105,9 @@ class PlainPlacer(placement._Placer):
         super().__init__(card)
         self.rule = PlainRule(card.centres, self.keep, card.segments, card.card, card.view, self.clear)
 
-    def scan(self, i, r, w, h, near=None):
+    def scan(self, i, r, w, h, near=None, lines=4, most=placement.SCAN_SPOTS):
         x, y = self.pos[i]
-        step = max(2.0, h / 4)
+        step = max(2.0 if lines == 4 else 1.0, h / lines)
         far = r + 1.5 * h
         spots = []
         for gx in range(int((w + 2 * far) / step) + 1):
@@ -118,8 +118,15 @@ class PlainPlacer(placement._Placer):
                 d = math.hypot(max(lx - x, 0.0, x - lx - w), max(ly - y, 0.0, y - ly - h))
                 if r <= d <= far:
                     spots.append((box, 4.0 + 2.0 * (d - r) / h))
-        nearest = sorted(spots, key=lambda c: c[1])[:placement.SCAN_SPOTS]
-        return [c for c in nearest if self.rule.allows(i, c[0])][:12]
+        nearest = sorted(spots, key=lambda c: c[1])[:most]
+        out, self.scan_asked = [], 0
+        for c in nearest:  # the spots asked: until a dozen are allowed (the fine scans' work counts them)
+            self.scan_asked += 1
+            if self.rule.allows(i, c[0]):
+                out.append(c)
+                if len(out) == 12:
+                    break
+        return out
         yield  # (a generator, as the placer's)
 
     def obstacle_cost(self, i, box, h, cost):

@@ -11,7 +11,8 @@ candidate places, each with a cost for what it covers (:meth:`_Placer.candidates
 at its cheapest place, and the destination badges at the corners that cover the fewest names
 (:meth:`_Placer.greedy`); a last, bounded search mends names still too close or under a badge
 (:func:`settle_clashes`); names that only fit over one another, past the view or off the card are left off
-(:meth:`_Placer.leave_off`).
+(:meth:`_Placer.leave_off`). Where names are left without room, it all runs again with a finer scan round
+their stations, kept if it leaves fewer without room (:func:`place_names`).
 
 What it promises (tests/ui/test_name_placement.py): no two placed names overlap (halos aside), every placed
 name lies inside the card, and the work is bounded (``work_bound`` names looked at, then the best places found
@@ -53,6 +54,14 @@ SETTLE_RULE = 12.0
 SCAN_FORMS = 3  # a crowded station's forms scanned for any allowed spot (the cheapest first)
 SCAN_SMALLER = 1  # the same for its forms set smaller
 SCAN_SPOTS = 200  # the spots a scan asks the rule about at most (the nearest: where none is allowed it stops there)
+# where the quarter-line scan finds no spot in any form: the same band again on a grid of SCAN_FINE_LINES to a
+# line (a gap between two tracks may be narrower than a quarter line: Times Sq at 3840x2160), in the cheapest
+# SCAN_FINE_FORMS forms, in a second placement (place_names: kept only where it leaves fewer names without room);
+# it asks the rule at most SCAN_FINE_WORK times (a spot found is often far out in the band, so each scan asks
+# nearly all its spots, ~4,000 for a name: ~15 ms)
+SCAN_FINE_LINES = 12
+SCAN_FINE_FORMS = 1
+SCAN_FINE_WORK = 60_000
 SMALLER_COST = 2.0  # a form set smaller (name_forms.smaller), on top of its own cost
 LABEL_GAP = 0.45  # least space between two names, as a fraction of the name's pixel size
 # where a destination badge may sit (in station radii from its centre), preferred first
@@ -104,10 +113,28 @@ class Placement:
 
 
 def place_names(card: NameCard) -> Generator[None, None, Placement]:
-    """Every name placed on ``card`` (a generator: ``placement = yield from place_names(card)``)."""
+    """Every name placed on ``card`` (a generator: ``placement = yield from place_names(card)``). Where names
+    are left without room, placed again with the fine scan (fine_scan) round their stations, and that kept if
+    it leaves fewer without room and no more left off (a narrow gap may be the one a neighbour's name needed)."""
     placer = _Placer(card)
     yield from placer.obstacles()
     yield from placer.candidates()
+    placed = yield from _finish(placer)
+    if not placer.roomless or not SCAN_FINE_LINES:
+        return placed
+    again = _Placer(card)
+    yield from again.obstacles()
+    found = yield from again.candidates_again(placer)
+    if not found:
+        return placed
+    again_placed = yield from _finish(again)
+    if len(again_placed.no_room) < len(placed.no_room) and len(again_placed.left_off) <= len(placed.left_off):
+        return again_placed
+    return placed
+
+
+def _finish(placer: "_Placer"):
+    """A placement from its candidates on: the greedy passes, the search, the badges, the names left off."""
     yield from placer.greedy()
     work = yield from settle_clashes(placer)
     yield from placer.clear_badges()
@@ -224,6 +251,10 @@ class _Placer:
         self.gy = self.gx * 0.4
         self.close_cost = card.px * card.px * 6.0  # any two names too close: as bad as a name over a station
         self.cands: list[list[Candidate]] = []
+        self.roomless: set[int] = set()  # names with no allowed place after the candidates (the fine scan's)
+        self.fine_left = 0  # the fine scans' asks left (fine_scan; candidates_again sets it)
+        self.fine: set[int] = set()  # names whose allowed places only the fine scan found
+        self.scan_asked = 0  # the rule's answers the last scan asked for
         self.boxes: dict[int, Box] = {}  # each placed name's box
         self.lgrid: dict[tuple[int, int], set[int]] = {}  # grid cell -> names placed there (grown by the gap)
         self.choice: list = [None] * len(self.pos)
@@ -330,6 +361,23 @@ class _Placer:
                 allowed = barred
             out = [(text, box, self.fixed_cost(i, box, h, cost)) for text, box, h, cost in allowed]
             self.cands.append(out)
+        self.roomless = set(self.no_room)
+
+    def candidates_again(self, first: "_Placer"):
+        """``first``'s candidates, but for the names it had no allowed place for: the fine scan's spots round
+        their stations (fine_scan), at most SCAN_FINE_WORK asked in all. A generator: whether it found any."""
+        self.cands, self.barred = list(first.cands), list(first.barred)
+        self.no_room = set(first.roomless)
+        self.fine_left = SCAN_FINE_WORK
+        for i in sorted(first.roomless):
+            sizes = [(text, form_cost, *self.card.measure(text)) for text, form_cost in
+                     name_forms.forms(self.card.names[i])][:SCAN_FINE_FORMS]
+            r, near = self.reach(i, sizes)
+            found = yield from self.fine_scan(i, sizes, r, near)
+            if found:
+                self.cands[i] = [(text, box, self.fixed_cost(i, box, h, cost)) for text, box, h, cost in found]
+                self.no_room.discard(i)
+        return bool(self.fine)
 
     def reach(self, i: int, sizes: list) -> tuple[float, tuple]:
         """How far from station ``i`` its name's places start, and what may bar them (HardRule.nearby)."""
@@ -367,6 +415,21 @@ class _Placer:
                 break
         return allowed
 
+    def fine_scan(self, i: int, sizes: list, r: float, near):
+        """The scan on a grid of SCAN_FINE_LINES to a line, for ``sizes`` in turn until one form has any spot
+        (the rings and the quarter-line scan found none in any form): (text, box, line height, cost) each.
+        A generator, as scan; what it asks counts against ``fine_left``."""
+        for text, form_cost, w, h in sizes:
+            if self.fine_left <= 0:
+                break
+            yield
+            found = yield from self.scan(i, r, w, h, near, SCAN_FINE_LINES, self.fine_left)
+            self.fine_left -= self.scan_asked
+            if found:
+                self.fine.add(i)
+                return [(text, box, h, pref + form_cost) for box, pref in found]
+        return []
+
     def places(self, x: float, y: float, r: float, w: float, h: float, ring: int = 0) -> list[tuple[Point, float]]:
         """A name's places round its station, ``r`` from its centre (``ring`` 1 and 2: half a line and more
         further out), preferred first: beside it (right, then left) slid up and down by quarter lines, above and
@@ -394,13 +457,14 @@ class _Placer:
                         places.append(((sx, sy), pref + 1.0))
         return places
 
-    def scan(self, i: int, r: float, w: float, h: float, near=None):
+    def scan(self, i: int, r: float, w: float, h: float, near=None, lines: int = 4, most: int = SCAN_SPOTS):
         """Where the usual places are all barred (a crowded middle): every spot on a grid of quarter lines
-        whose nearest point to the station lies within a line and a half beyond ``r``, the rule allowing
-        (the nearest first, at most a dozen). ``near``: HardRule.nearby round the station. A generator
+        (``lines`` to a line: fine_scan's finer grid) whose nearest point to the station lies within a line and
+        a half beyond ``r``, the rule allowing (the nearest first, at most a dozen; of the nearest ``most`` only,
+        the number asked kept in ``scan_asked``). ``near``: HardRule.nearby round the station. A generator
         yielding every 128 spots: ``found = yield from scan(...)``."""
         x, y = self.pos[i]
-        step = max(2.0, h / 4)
+        step = max(2.0 if lines == 4 else 1.0, h / lines)
         far = r + 1.5 * h
         spots = []
         n_x, n_y = int((w + 2 * far) / step) + 1, int((h + 2 * far) / step) + 1
@@ -410,18 +474,37 @@ class _Placer:
                 ly = y - h - far + gy * step
                 d = math.hypot(max(lx - x, 0.0, x - lx - w), max(ly - y, 0.0, y - ly - h))
                 if r <= d <= far:
-                    spots.append((4.0 + 2.0 * (d - r) / h, len(spots), (lx, ly, lx + w, ly + h)))
+                    spots.append((4.0 + 2.0 * (d - r) / h, len(spots), (lx, ly, lx + w, ly + h), gy))
+        rows = self.rows_near(near, y - h - far, step, n_y, h)
         # the nearest first, the grid's order among equals (as a stable sort of the allowed ones would have
-        # them): the rule is asked only until a dozen are found, and of the nearest SCAN_SPOTS only
+        # them): the rule is asked only until a dozen are found, and of the nearest ``most`` only
         out = []
         allows = self.rule.allows
-        for k, (cost, _, box) in enumerate(sorted(spots)[:SCAN_SPOTS]):
+        self.scan_asked = 0
+        for k, (cost, _, box, gy) in enumerate(sorted(spots)[:most]):
             if k % 128 == 127:
                 yield
-            if allows(i, box, near):
+            self.scan_asked = k + 1
+            if allows(i, box, rows[gy] if rows else near):
                 out.append((box, cost))
                 if len(out) == 12:
                     break
+        return out
+
+    @staticmethod
+    def rows_near(near, top: float, step: float, n_y: int, h: float) -> list | None:
+        """``near`` (HardRule.nearby) for each row of a scan's grid: only the symbols and pieces of track that
+        reach the row's boxes (from ``top + k * step`` to ``h`` below) by their quick tests, so the rule's
+        answers are the same, with fewer looked at."""
+        if near is None:
+            return None
+        region, syms, segs = near
+        out = []
+        for k in range(n_y):
+            y0 = top + k * step
+            y1 = y0 + h
+            out.append((region, [q for q in syms if not (y0 - q[2] >= q[3] or q[2] - y1 >= q[3])],
+                        [q for q in segs if not (q[2] <= y0 - q[4] or q[3] >= y1 + q[4])]))
         return out
 
     def fixed_cost(self, i: int, box: Box, h: float, cost: float) -> float:
