@@ -27,18 +27,19 @@ BOUNDED = [("london", (1920, 1080), 4, "table"), ("london-2006", (3840, 2160), 2
 NO_ROOM_AT_MOST = {
     ("london", (1280, 720)): 25, ("london", (1920, 1080)): 0, ("london", (3840, 2160)): 0,
     ("london-2006", (1280, 720)): 26, ("london-2006", (1920, 1080)): 0, ("london-2006", (3840, 2160)): 0,
-    ("berlin", (1280, 720)): 48, ("berlin", (1920, 1080)): 0, ("berlin", (3840, 2160)): 0,
+    ("berlin", (1280, 720)): 47, ("berlin", (1920, 1080)): 0, ("berlin", (3840, 2160)): 0,
     ("newyork", (1280, 720)): 36, ("newyork", (1920, 1080)): 0, ("newyork", (3840, 2160)): 0,
-    ("paris", (1280, 720)): 61, ("paris", (1920, 1080)): 17, ("paris", (3840, 2160)): 17}
-# the same with up to four seats (London, both editions, Berlin, and New York at 1920x1080: the goal's 0 at 1920x1080 and 3840x2160)
+    ("paris", (1280, 720)): 61, ("paris", (1920, 1080)): 16, ("paris", (3840, 2160)): 17}
+# the same with up to four seats (London, both editions, Berlin and New York: the goal's 0 at 1920x1080 and 3840x2160;
+# New York's Times Sq at 3840x2160 has room since the tenth session's fine scan, placement.py)
 # (round a table: a laptop's are NO_ROOM_LAPTOP); London at 1280x720 4 -> 2 both editions (tenth session's moves: Harrow
 # on the Hill and Tottenham Court Road left); New York's 145 St, tenth session, 26 -> 25 at 1280x720
 NO_ROOM_UP_TO_FOUR_SEATS = {
     ("london", (1280, 720)): 2, ("london", (1920, 1080)): 0, ("london", (3840, 2160)): 0,
     ("london-2006", (1280, 720)): 2, ("london-2006", (1920, 1080)): 0, ("london-2006", (3840, 2160)): 0,
     ("berlin", (1280, 720)): 33, ("berlin", (1920, 1080)): 0, ("berlin", (3840, 2160)): 0,
-    ("newyork", (1280, 720)): 25, ("newyork", (1920, 1080)): 0, ("newyork", (3840, 2160)): 1,
-    ("paris", (1280, 720)): 59, ("paris", (1920, 1080)): 16, ("paris", (3840, 2160)): 16}
+    ("newyork", (1280, 720)): 25, ("newyork", (1920, 1080)): 0, ("newyork", (3840, 2160)): 0,
+    ("paris", (1280, 720)): 59, ("paris", (1920, 1080)): 15, ("paris", (3840, 2160)): 16}
 # a laptop's (every panel along the bottom edge), (up to four seats, five): its panels in one row and the acting
 # seat's controls on the action bar (ninth session) gave its boards more height; before, 4 / 24 on London at
 # 1280x720, 23 / 45 Berlin, 25 / 37 New York, 65 / 79 Paris, at 1920x1080 Berlin 0 / 1, New York 0 / 2, Paris
@@ -57,9 +58,16 @@ NO_ROOM_UP_TO_FOUR_SEATS = {
 NO_ROOM_LAPTOP = {
     ("london", (1280, 720)): (0, 1), ("london", (1920, 1080)): (0, 0), ("london", (3840, 2160)): (0, 0),
     ("london-2006", (1280, 720)): (1, 1), ("london-2006", (1920, 1080)): (0, 0), ("london-2006", (3840, 2160)): (0, 0),
-    ("berlin", (1280, 720)): (14, 24), ("berlin", (1920, 1080)): (0, 0), ("berlin", (3840, 2160)): (0, 0),
-    ("newyork", (1280, 720)): (10, 22), ("newyork", (1920, 1080)): (0, 0), ("newyork", (3840, 2160)): (0, 0),
+    ("berlin", (1280, 720)): (9, 24), ("berlin", (1920, 1080)): (0, 0), ("berlin", (3840, 2160)): (0, 0),
+    ("newyork", (1280, 720)): (10, 20), ("newyork", (1920, 1080)): (0, 0), ("newyork", (3840, 2160)): (0, 0),
     ("paris", (1280, 720)): (35, 49), ("paris", (1920, 1080)): (13, 11), ("paris", (3840, 2160)): (14, 12)}
+# names the view leaves off (not drawn: they would lie over another name) with up to four seats, the most at one
+# position: allowed only with five seats at 1280x720 (shown when zoomed in), so every view not listed here leaves none
+# off; these are what the maps still leave (measured by the lead, tenth session, seed 1): the goal is none
+LEFT_OFF_UP_TO_FOUR_SEATS = {
+    ("berlin", (1280, 720), "table"): 3, ("newyork", (1280, 720), "laptop"): 1,
+    ("paris", (1920, 1080), "table"): 1, ("paris", (3840, 2160), "table"): 1, ("paris", (1280, 720), "table"): 8,
+    ("paris", (1920, 1080), "laptop"): 4, ("paris", (3840, 2160), "laptop"): 3, ("paris", (1280, 720), "laptop"): 3}
 FULL = [(b, size, n, a) for b in na.BOARDS for size in na.SIZES for n in (2, 3, 4, 5) for a in ("table", "laptop")]
 
 
@@ -74,6 +82,9 @@ def _check(board, size, players, arrangement, every):
     else:
         most = NO_ROOM_UP_TO_FOUR_SEATS[(board, size)] if players <= 4 else NO_ROOM_AT_MOST[(board, size)]
     assert len(counts.no_room) <= most, sorted(counts.no_room)
+    if players <= 4:
+        assert counts.left_off <= LEFT_OFF_UP_TO_FOUR_SEATS.get((board, size, arrangement), 0), \
+            "more names left off than the map leaves"
     return counts
 
 
