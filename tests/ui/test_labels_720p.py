@@ -188,7 +188,8 @@ def test_a_board_already_placed_at_this_size_is_not_placed_again(monkeypatch):
     assert third.names.labels == first.names.labels
     other = view(pygame.Rect(0, 0, 1280, 720))  # another zoom: placed afresh
     place(other)
-    assert searched == [other] and len(names_mod._placements) == 2
+    # (placed afresh: once, or twice where names are left without room, the second placement's fine scan)
+    assert searched and set(searched) == {other} and len(names_mod._placements) == 2
 
 
 # ---- five seats round a laptop: names that cannot be placed apart are left off --------------------------------

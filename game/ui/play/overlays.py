@@ -571,7 +571,11 @@ class Overlays:
         # every form off the letters first, even one of fewer words (each letter is written at both edges, and the
         # panels say whose turn), then every form over them, before a place far in from the seat's edge
         tries = ([(form, lettered) for form in fitting] if letters else []) + [(form, (taken, rows)) for form in fitting]
-        for form, against in tries:
+        for n, (form, against) in enumerate(tries):
+            if letters and n == len(fitting):  # no form off the letters by the seat's edge: a little further in first
+                best = self._deeper_off_letters(fitting, bv, panel, k, over, lettered, m) or best
+                if best[0] == 0:
+                    break
             box = self._banner_box(form, k, over, panel.edge)
             got = self._place_banner(box, bv, panel, k, *against)
             if best is None or got[0] < best[0]:
@@ -590,6 +594,18 @@ class Overlays:
         self.last_banner = (best[2], pygame.Rect(best[1]))
         self.banner_lines = best[3]  # the words as they were broken (tests: two lines at most)
         return surf.blit(best[2], best[1])
+
+    def _deeper_off_letters(self, fitting, bv, panel, k: float, over: bool, lettered, m: int):
+        """A free place off the grid's letters up to 0.6 of the way across the board (the first search goes 0.45):
+        the tenth session's Paris layout left the replay's banner at 1280x720 no place nearer, and over a corner's
+        letters it hid the reference the cards name."""
+        for form in fitting:
+            box = self._banner_box(form, k, over, panel.edge)
+            spot = _free_band_spot(box.get_size(), panel.edge, bv.rect, self._seat_span(bv.rect, panel), lettered[0],
+                                   m, lettered[1], reach=0.6)
+            if spot is not None:
+                return (0, spot, box, form[1])
+        return None
 
     def redraw_banner(self, surf: pygame.Surface) -> pygame.Rect | None:
         """The last banner again, where it went (no new search): for redrawing what lay under it."""
