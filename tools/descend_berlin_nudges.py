@@ -2,11 +2,11 @@
 
 The cost is the descent's own (descend_london_nudges.short_of_room: the pixels by which each name without room's
 least barred candidate place crosses the hard rule's limits, plus 100 per name without room), summed over
-layout_berlin.PLAY_VIEWS' 1280x720 views with two to four seats (12-15: the table's and the laptop's). A move of
+the 1280x720 views with two to four seats (VIEWS 12-15: the table's and the laptop's). A move of
 one station (a few units in eight directions, seeded order; added to its nudge, before MOVES) is kept when that
 sum falls, layout_berlin.check_layout stays clean, the board keeps its size, the views at 1920x1080 and
 3840x2160 (0-11) gain no name without room, the 1280x720 two-to-four-seat views gain none either and the
-five-seat ones (16, 17) at most ``--allow-five`` over the start (layout_berlin._no_more, the whole placement).
+five-seat ones (16, 17) at most ``--allow-five`` over the start (:func:`no_more`, the whole placement).
 
     .venv/bin/python tools/descend_berlin_nudges.py [STATION,...] [--steps 4,8] [--rounds 2]
 
@@ -27,7 +27,28 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tools"), str(ROOT / "tests" / "ui")]
 import layout_berlin as lb  # noqa: E402
 from descend_london_nudges import PER_NAME, short_of_room  # noqa: E402
 
-DESCENT = [12, 13, 14, 15]  # PLAY_VIEWS at 1280x720 with two to four seats
+# the play screen's board views today (width, height, ui scale; layout_berlin.PLAY_VIEWS' laptops are older):
+# 0-11 at 1920x1080 and 3840x2160 (table 2/3/4/5 seats, laptop 2-4 and 5), 12-15 at 1280x720 with two to four seats
+# (table 2/3/4, laptop), 16-17 at 1280x720 with five (table, laptop)
+VIEWS = [(1702, 804, 1.0), (1538, 804, 1.0), (1374, 804, 1.0), (1374, 772, 1.0), (1702, 936, 1.0), (1702, 830, 1.0),
+         (3404, 1608, 2.0), (3076, 1608, 2.0), (2748, 1608, 2.0), (2748, 1544, 2.0), (3404, 1872, 2.0),
+         (3404, 1660, 2.0),
+         (1135, 536, 2 / 3), (1025, 536, 2 / 3), (915, 536, 2 / 3), (1135, 624, 2 / 3), (915, 514, 2 / 3),
+         (1135, 553, 2 / 3)]
+DESCENT = [12, 13, 14, 15]
+ORDER = [14, 12, 13, 15, 16, 17, 3, 9, 2, 8, 5, 11, 1, 7, 0, 6, 4, 10]  # the views likeliest to gain first
+
+
+def no_more(meter, pos, most):
+    """Per view, the names without room (the whole placement), or None when a view has more than ``most``."""
+    from game.ui.board import placement
+
+    cards, out = list(meter.cards(pos)), list(most)
+    for k in ORDER:
+        out[k] = len(lb._drained(placement.place_names(cards[k])).no_room)
+        if out[k] > most[k]:
+            return None
+    return out
 
 
 def descend(movers, steps, rounds, allow_five=2, seed=1, out=sys.stdout):
@@ -36,8 +57,8 @@ def descend(movers, steps, rounds, allow_five=2, seed=1, out=sys.stdout):
     stations, conns = lb.read_reference()
     printed = {s["name"]: (float(s["x"]), float(s["y"])) for s in stations}
     edges = [(c["a"], c["b"]) for c in conns]
-    every = lb.RoomMeter(views=lb.PLAY_VIEWS)
-    some = lb.RoomMeter(views=[lb.PLAY_VIEWS[k] for k in DESCENT])
+    every = lb.RoomMeter(views=VIEWS)
+    some = lb.RoomMeter(views=[VIEWS[k] for k in DESCENT])
     names = every.names
 
     def cost(pos):
@@ -75,7 +96,7 @@ def descend(movers, steps, rounds, allow_five=2, seed=1, out=sys.stdout):
             got, tlack = cost(tpos)
             if got >= best - 0.05 or any(len(a) > len(b) for a, b in zip(tlack, lack)):
                 continue
-            after = lb._no_more(every, tpos, [most[k] if k >= 16 else full[k] for k in range(18)])
+            after = no_more(every, tpos, [most[k] if k >= 16 else full[k] for k in range(18)])
             if after is None:
                 print(f"  {n} {cand}: {got:.1f} but a view gains", file=out, flush=True)
                 continue
