@@ -158,7 +158,7 @@ FIFTH_NUDGES: dict[str, tuple[float, float]] = {"Hermannstr.": (16.0, 0.0)}
 SIXTH_NUDGES: dict[str, tuple[float, float]] = {"Hönow": (-8.0, 36.0), "Spandau": (11.3, -30.7)}
 # the tenth session's (second round) for 1280x720 with two to four seats (tools/descend_berlin_nudges.py, its first
 # round's moves that gave names room; 1920x1080 and 3840x2160 kept at none without room, no view gaining one):
-# Zitadelle 4 right, Westkreuz 3 right 3 down, Marienfelde 6 right 10 down
+# Zitadelle 4 right, Westkreuz 3 left 3 down, Marienfelde 6 right 10 down
 TENTH_NUDGES: dict[str, tuple[float, float]] = {"Zitadelle": (12.5, 8.5), "Westkreuz": (-14.8, -9.2),
                                                "Marienfelde": (5.7, 9.7)}
 NUDGES: dict[str, tuple[float, float]] = {**SECOND_NUDGES, **HAND_NUDGES, **THIRD_NUDGES, **FOURTH_NUDGES,
