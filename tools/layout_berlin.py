@@ -156,8 +156,13 @@ FIFTH_NUDGES: dict[str, tuple[float, float]] = {"Hermannstr.": (16.0, 0.0)}
 # round moving only the stations without room there, its second those and the stations joined to them, `search-sixth
 # joined`): Spandau up off its tracks' corner (twice), Hönow left
 SIXTH_NUDGES: dict[str, tuple[float, float]] = {"Hönow": (-8.0, 36.0), "Spandau": (11.3, -30.7)}
+# the tenth session's (second round) for 1280x720 with two to four seats (tools/descend_berlin_nudges.py, its first
+# round's moves that gave names room; 1920x1080 and 3840x2160 kept at none without room, no view gaining one):
+# Zitadelle 4 right, Westkreuz 3 left 3 down, Marienfelde 6 right 10 down
+TENTH_NUDGES: dict[str, tuple[float, float]] = {"Zitadelle": (12.5, 8.5), "Westkreuz": (-14.8, -9.2),
+                                               "Marienfelde": (5.7, 9.7)}
 NUDGES: dict[str, tuple[float, float]] = {**SECOND_NUDGES, **HAND_NUDGES, **THIRD_NUDGES, **FOURTH_NUDGES,
-                                          **FIFTH_NUDGES, **SIXTH_NUDGES}
+                                          **FIFTH_NUDGES, **SIXTH_NUDGES, **TENTH_NUDGES}
 # the seventh session's local moves of several stations at once (`search-seventh`), applied in order after the
 # nudges: (kind, centre stations, radius, a, b) -- "spread": every station within ``radius`` board units of the
 # centre (the centre stations' mean) moved away from it by a * its offset across and b * its offset down, times

@@ -23,21 +23,23 @@ BOUNDED = [("london", (1920, 1080), 4, "table"), ("london-2006", (3840, 2160), 2
 # NO_ROOM_LAPTOP): the ninth session's shared panel (panel/shared.py: the bottom edge 164 px deep at 1080p, was
 # 258) gave these views the board's height back (before: London 50 / 0 / 0, first edition 50 / 0 / 0, Berlin
 # 81 / 3 / 5, New York 48 / 12 / 11, Paris 87 / 34 / 31 at 1280x720, 1920x1080, 3840x2160); New York's Franklin Av
-# and Church Av moves (tenth session) 38 / 1 / 1 -> 37 / 0 / 0, its 145 St's 37 -> 36
+# and Church Av moves (tenth session) 38 / 1 / 1 -> 37 / 0 / 0, its 145 St's 37 -> 36; Berlin's 1280x720 nudges
+# (tenth session, second round: tools/descend_berlin_nudges.py) 47 -> 43
 NO_ROOM_AT_MOST = {
     ("london", (1280, 720)): 25, ("london", (1920, 1080)): 0, ("london", (3840, 2160)): 0,
     ("london-2006", (1280, 720)): 26, ("london-2006", (1920, 1080)): 0, ("london-2006", (3840, 2160)): 0,
-    ("berlin", (1280, 720)): 47, ("berlin", (1920, 1080)): 0, ("berlin", (3840, 2160)): 0,
+    ("berlin", (1280, 720)): 43, ("berlin", (1920, 1080)): 0, ("berlin", (3840, 2160)): 0,
     ("newyork", (1280, 720)): 36, ("newyork", (1920, 1080)): 0, ("newyork", (3840, 2160)): 0,
     ("paris", (1280, 720)): 61, ("paris", (1920, 1080)): 16, ("paris", (3840, 2160)): 17}
 # the same with up to four seats (London, both editions, Berlin and New York: the goal's 0 at 1920x1080 and 3840x2160;
 # New York's Times Sq at 3840x2160 has room since the tenth session's fine scan, placement.py)
 # (round a table: a laptop's are NO_ROOM_LAPTOP); London at 1280x720 4 -> 2 both editions (tenth session's moves: Harrow
-# on the Hill and Tottenham Court Road left); New York's 145 St, tenth session, 26 -> 25 at 1280x720
+# on the Hill and Tottenham Court Road left); New York's 145 St, tenth session, 26 -> 25 at 1280x720; Berlin's
+# 1280x720 nudges (tenth session, second round) 33 -> 31
 NO_ROOM_UP_TO_FOUR_SEATS = {
     ("london", (1280, 720)): 2, ("london", (1920, 1080)): 0, ("london", (3840, 2160)): 0,
     ("london-2006", (1280, 720)): 2, ("london-2006", (1920, 1080)): 0, ("london-2006", (3840, 2160)): 0,
-    ("berlin", (1280, 720)): 33, ("berlin", (1920, 1080)): 0, ("berlin", (3840, 2160)): 0,
+    ("berlin", (1280, 720)): 31, ("berlin", (1920, 1080)): 0, ("berlin", (3840, 2160)): 0,
     ("newyork", (1280, 720)): 25, ("newyork", (1920, 1080)): 0, ("newyork", (3840, 2160)): 0,
     ("paris", (1280, 720)): 59, ("paris", (1920, 1080)): 15, ("paris", (3840, 2160)): 16}
 # a laptop's (every panel along the bottom edge), (up to four seats, five): its panels in one row and the acting
@@ -54,11 +56,12 @@ NO_ROOM_UP_TO_FOUR_SEATS = {
 # 19 / 20 -> 59 / 61, 16 / 17, 16 / 17, on a laptop 38 / 51, 14 / 14, 16 / 15 -> 35 / 49, 13 / 11, 14 / 12;
 # London's moves of the tenth session (tools/descend_london_nudges.py) 3 / 4 -> 0 / 1 on London, 4 / 4 -> 1 / 1 on
 # its first edition; New York's Franklin Av and Church Av moves (tenth session, for its five-seat tables) 12 -> 10
-# with up to four seats, its 145 St (for 1280x720) 23 -> 22 with five
+# with up to four seats, its 145 St (for 1280x720) 23 -> 22 with five; Berlin's 1280x720 nudges (tenth session,
+# second round) 9 -> 8 with up to four seats
 NO_ROOM_LAPTOP = {
     ("london", (1280, 720)): (0, 1), ("london", (1920, 1080)): (0, 0), ("london", (3840, 2160)): (0, 0),
     ("london-2006", (1280, 720)): (1, 1), ("london-2006", (1920, 1080)): (0, 0), ("london-2006", (3840, 2160)): (0, 0),
-    ("berlin", (1280, 720)): (9, 24), ("berlin", (1920, 1080)): (0, 0), ("berlin", (3840, 2160)): (0, 0),
+    ("berlin", (1280, 720)): (8, 24), ("berlin", (1920, 1080)): (0, 0), ("berlin", (3840, 2160)): (0, 0),
     ("newyork", (1280, 720)): (10, 20), ("newyork", (1920, 1080)): (0, 0), ("newyork", (3840, 2160)): (0, 0),
     ("paris", (1280, 720)): (35, 49), ("paris", (1920, 1080)): (13, 11), ("paris", (3840, 2160)): (14, 12)}
 # names the view leaves off (not drawn: they would lie over another name) with up to four seats, the most at one
