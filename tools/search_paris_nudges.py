@@ -37,10 +37,12 @@ import layout_paris as lay  # noqa: E402
 import make_paris_map as mk  # noqa: E402
 
 #: the views measured (size, seats, arrangement) and their weights: the goal's sizes, the tightest arrangements
-#: (the laptop's one panel row with 2-3 seats and the five seats' shared panel round a table are views of their own)
+#: (the laptop's one panel row with 2-3 seats and the five seats' shared panel round a table are views of their own;
+#: the 1280 x 720 laptop views since the tenth session's second round, where a move's cost went unseen)
 VIEWS = (((1920, 1080), 2, "table", 1), ((1920, 1080), 4, "table", 1), ((1920, 1080), 2, "laptop", 1),
          ((1920, 1080), 4, "laptop", 1), ((1920, 1080), 5, "table", 1), ((3840, 2160), 4, "table", 1),
-         ((3840, 2160), 5, "table", 1), ((1280, 720), 4, "table", 1))
+         ((3840, 2160), 5, "table", 1), ((1280, 720), 4, "table", 1), ((1280, 720), 2, "laptop", 1),
+         ((1280, 720), 4, "laptop", 1))
 STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1), (2, 0), (-2, 0))
 MAX_TURN = math.pi / 4 + 1e-6
 
