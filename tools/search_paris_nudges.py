@@ -138,8 +138,9 @@ def pair_search(nudges: dict, names, views=VIEWS, log=print) -> dict:
     """The best of every move of two of ``names`` together (each one step, or only one of them) by the summed
     names without room over ``views``, kept when it beats the start."""
     b = Board()
-    best, _ = b.score(nudges, views)
-    log(f"start: {best}")
+    per = b.per_view(nudges, views)
+    best = sum(w * len(g) for (*_, w), g in zip(views, per))
+    log(f"start: {best} {[len(g) for g in per]}")
     start = nudges
     for one, two in itertools.combinations(sorted(names), 2):
         for c1 in [None, *moves(b, start, one)]:
@@ -148,8 +149,9 @@ def pair_search(nudges: dict, names, views=VIEWS, log=print) -> dict:
                 if c1 is None and c2 is None:
                     continue
                 trial = first if c2 is None else _with(b, first, two, c2)
-                got = b.score(trial, views)
-                log(f"  {one} {c1} {two} {c2}: {got and got[0]}")
+                per = b.per_view(trial, views)
+                got = per and (sum(w * len(g) for (*_, w), g in zip(views, per)), None)
+                log(f"  {one} {c1} {two} {c2}: {got and got[0]} {per and [len(g) for g in per]}")
                 if got is not None and got[0] < best:
                     best, nudges = got[0], trial
                     log(f"best {best} {json.dumps(nudges, ensure_ascii=False)}")
