@@ -573,7 +573,9 @@ class Overlays:
         tries = ([(form, lettered) for form in fitting] if letters else []) + [(form, (taken, rows)) for form in fitting]
         for n, (form, against) in enumerate(tries):
             if letters and n == len(fitting):  # no form off the letters by the seat's edge: a little further in first
-                best = self._deeper_off_letters(fitting, bv, panel, k, over, lettered, m) or best
+                # (0.6 of the board, the first search 0.45: the tenth session's Paris layout left the replay's
+                # banner at 1280x720 no place nearer, and over a corner's letters it hid the reference the cards name)
+                best = self._further_in(fitting, bv, panel, k, over, *lettered, m, reach=0.6) or best
                 if best[0] == 0:
                     break
             box = self._banner_box(form, k, over, panel.edge)
@@ -583,26 +585,19 @@ class Overlays:
             if got[0] == 0:
                 break
         if best[0]:  # nothing free near the seat's edge in any form: the free place nearest it, however far in
-            for form in fitting:
-                box = self._banner_box(form, k, over, panel.edge)
-                spot = _free_band_spot(box.get_size(), panel.edge, bv.rect, self._seat_span(bv.rect, panel), taken, m,
-                                       rows, reach=1.0)
-                if spot is not None:
-                    best = (0, spot, box, form[1])
-                    break
+            best = self._further_in(fitting, bv, panel, k, over, taken, rows, m, reach=1.0) or best
         self.banner_hidden = best[0]  # area of names and symbols it still covers (tests: 0 when there is room)
         self.last_banner = (best[2], pygame.Rect(best[1]))
         self.banner_lines = best[3]  # the words as they were broken (tests: two lines at most)
         return surf.blit(best[2], best[1])
 
-    def _deeper_off_letters(self, fitting, bv, panel, k: float, over: bool, lettered, m: int):
-        """A free place off the grid's letters up to 0.6 of the way across the board (the first search goes 0.45):
-        the tenth session's Paris layout left the replay's banner at 1280x720 no place nearer, and over a corner's
-        letters it hid the reference the cards name."""
+    def _further_in(self, fitting, bv, panel, k: float, over: bool, taken: list, rows, m: int, reach: float):
+        """The first of the ``fitting`` forms with a place clear of ``taken`` (``rows``: indexed) up to ``reach`` of
+        the way across the board from the seat's edge, nearest that edge: (0, place, picture, lines), or None."""
         for form in fitting:
             box = self._banner_box(form, k, over, panel.edge)
-            spot = _free_band_spot(box.get_size(), panel.edge, bv.rect, self._seat_span(bv.rect, panel), lettered[0],
-                                   m, lettered[1], reach=0.6)
+            spot = _free_band_spot(box.get_size(), panel.edge, bv.rect, self._seat_span(bv.rect, panel), taken, m,
+                                   rows, reach=reach)
             if spot is not None:
                 return (0, spot, box, form[1])
         return None
