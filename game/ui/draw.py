@@ -32,7 +32,10 @@ def capsule(surf: pygame.Surface, colour, p: Point, q: Point, w: float) -> None:
 
 
 def disc(surf: pygame.Surface, colour, c: Point, r: float, width: int = 0) -> None:
-    pygame.draw.aacircle(surf, colour, c, max(0.5, r), width)
+    """An antialiased circle. pygame truncates a float centre toward zero, so a centre above or left of the
+    surface's edge would land a pixel off where the same circle drawn further in lands: floored here, the
+    picture of a circle moved by whole pixels is the same picture moved (a panned layer equals a rebuilt one)."""
+    pygame.draw.aacircle(surf, colour, (math.floor(c[0]), math.floor(c[1])), max(0.5, r), width)
 
 
 def aapoly(surf: pygame.Surface, colour, pts: Sequence[Point]) -> None:
