@@ -95,8 +95,8 @@ def _deep(W: int, p, pad: int, touch: int, k: int, n_lines: int, swatch: int, ti
         right = W - pad if not stack else buttons_x - p(6)
         if right - pad < status_w:
             continue
-        top = pad + band + p(4)
-        depth = max(top + deep_status_h(fonts, scale) + pad,
+        top = pad + band - p(4)  # the pills' rows keep a gap above them (draw.py), below the counts' leading
+        depth = max(top + deep_status_h(fonts, scale) + p(9),  # p(9): the pills clear of the acting seat's frame
                     2 * touch + 3 * p(6) if stack else 0)
         return dict(lx=lx, swatch=swatch, stack=stack, band=band, status=(pad, top, right - pad), depth=depth)
     return None
@@ -220,5 +220,5 @@ def _lay_out_deep(W: int, H: int, s: dict, lines, names: list[str]) -> Layout:
     for j, li in enumerate(lines):
         ctl[f"line:{li}"] = pygame.Rect(lx + j * (sw + p(6)), pad, sw, touch)
     x, y, w = deep["status"]
-    ctl["_status"] = pygame.Rect(x, y, w, max(0, H - pad - y))
+    ctl["_status"] = pygame.Rect(x, y, w, max(0, H - p(9) - y))
     return Layout(ctl, "deep", 1, 0)
