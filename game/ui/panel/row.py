@@ -129,7 +129,8 @@ def _sizes(W: int, scale: float, n_lines: int, round_buttons: int, fonts: th.Fon
         if tight <= room or (round_buttons > 1 and tight <= stacked_room):
             one_row, gap, id_w, stack_one = True, p(6), tight_id, tight > room
             room = stacked_room if stack_one else room
-        else:  # the status and the notes under the lines: one deeper row (five seats at 720p)
+        elif p(13) < MIN_NAME_PX:  # the status and the notes under the lines: one deeper row where the small words
+            # sit at their floor (five seats at 720p); larger windows keep two rows (docs/play-screen.md, eleventh session)
             f_msg = fonts.get(max(MIN_NAME_PX, p(13)), True, True)
             turn = max(f_msg.size(t)[0] for n in (1, 2, 3) for t in turn_words(n)[:2]) + 1
             deep = _deep(W, p, pad, touch, round_buttons, n_lines, swatch, tight_id,
