@@ -192,8 +192,9 @@ class Painter:
             else self.fonts.get(p(24), True).get_linesize() + f_small.get_linesize()
         if self.mode == "deep":  # the status's words lead the notes' first row (row.py)
             msg = view.status if view.status and not own_turn else ""
-            self._notes(st_r, view, leads=lead_words(self.fonts, p, self.t, st_r.w,
-                                                     state.actions_left if own_turn else None, msg))
+            # its rows from the bottom up, each with a gap above it: the first's above the strip, under the counts
+            lead = lead_words(self.fonts, p, self.t, st_r.w, state.actions_left if own_turn else None, msg)
+            self._notes(pygame.Rect(st_r.x, st_r.y - p(4), st_r.w, st_r.h + p(4)), view, leads=lead)
             return
         notes_h = self._notes(st_r, view, 0 if self.mode == "compact" else keep) if with_notes else 0
         body = pygame.Rect(st_r.x, st_r.y, st_r.w - self._notes_w, st_r.h - notes_h)

@@ -61,10 +61,10 @@ def turn_words(n: int) -> tuple[str, str, str]:
 
 
 def deep_status_h(fonts: th.Fonts, scale: float) -> int:
-    """How deep a deep row's status is: two rows of the notes' pills, the status's words leading the first
-    (draw.py's ``lead_words``; a pill is deeper than a line of them)."""
+    """How deep a deep row's status is: two rows of the notes' pills and the gap between them, the status's words
+    leading the first (draw.py's ``lead_words``; a pill is deeper than a line of them)."""
     p = scaled(scale)
-    return 2 * (fonts.get(p(15), True).get_height() + p(8) + p(4))
+    return 2 * (fonts.get(p(15), True).get_height() + p(8)) + p(4)
 
 
 def identity_h(fonts: th.Fonts, name: str, width: int, scale: float) -> int:
@@ -95,7 +95,7 @@ def _deep(W: int, p, pad: int, touch: int, k: int, n_lines: int, swatch: int, ti
         right = W - pad if not stack else buttons_x - p(6)
         if right - pad < status_w:
             continue
-        top = pad + band - p(4)  # the pills' rows keep a gap above them (draw.py), below the counts' leading
+        top = pad + band
         depth = max(top + deep_status_h(fonts, scale) + p(9),  # p(9): the pills clear of the acting seat's frame
                     2 * touch + 3 * p(6) if stack else 0)
         return dict(lx=lx, swatch=swatch, stack=stack, band=band, status=(pad, top, right - pad), depth=depth)
@@ -129,8 +129,9 @@ def _sizes(W: int, scale: float, n_lines: int, round_buttons: int, fonts: th.Fon
         if tight <= room or (round_buttons > 1 and tight <= stacked_room):
             one_row, gap, id_w, stack_one = True, p(6), tight_id, tight > room
             room = stacked_room if stack_one else room
-        elif p(13) < MIN_NAME_PX:  # the status and the notes under the lines: one deeper row where the small words
-            # sit at their floor (five seats at 720p); larger windows keep two rows (docs/play-screen.md, eleventh session)
+        elif p(13) < MIN_NAME_PX:  # the status and the notes under the lines: one deeper row where the small
+            # words sit at their floor (five seats at 720p); larger windows keep two rows (docs/play-screen.md,
+            # eleventh session)
             f_msg = fonts.get(max(MIN_NAME_PX, p(13)), True, True)
             turn = max(f_msg.size(t)[0] for n in (1, 2, 3) for t in turn_words(n)[:2]) + 1
             deep = _deep(W, p, pad, touch, round_buttons, n_lines, swatch, tight_id,
