@@ -2,9 +2,9 @@
 and one action bar beside the board, play/action_bar.py): the name, points and branch tiles, the lines with
 their counts, the status and the table's notes, and the seat's own round buttons (menu, phone, secret cards).
 No branch tile, Undo, route or hint button, so the panel keeps to one row (``DEPTH``) wherever its width holds
-the lines at their least and a status beside them; else one deeper row ("deep": the name | the lines, the status
-and the notes under them | the round buttons) where the status holds its words there; else the lines and the
-status take a second row ("row2").
+the lines at their least and a status beside them; else, where the small words sit at their floor (five seats at
+1280x720), one deeper row ("deep": the name, the lines and the round buttons along the top, the status and the
+notes in a strip of two rows under them); else the lines and the status take a second row ("row2").
 """
 from __future__ import annotations
 
