@@ -215,8 +215,8 @@ def test_a_paris_choice_is_asked_in_a_shared_panel(app, phase, size):
 def test_four_seats_and_a_laptop_row_keep_their_shapes(app):
     """Only an edge shared while seats sit at other edges takes the shared shape."""
     app.resize(1920, 1080)
-    for players, arrangement, modes in ((4, "table", {"wide", "stacked"}), (5, "laptop", {"row", "row2"}),
-                                        (2, "laptop", {"row", "row2"})):  # a laptop's (panel/row.py)
+    for players, arrangement, modes in ((4, "table", {"wide", "stacked"}), (5, "laptop", {"row", "deep", "row2"}),
+                                        (2, "laptop", {"row", "deep", "row2"})):  # a laptop's (panel/row.py)
         st = new_game("paris", NAMES[:players], seed=1, start_player=0)
         play = _scene(app, st, arrangement)
         try:

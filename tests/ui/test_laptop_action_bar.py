@@ -15,6 +15,7 @@ from game.engine.actions import ChooseReward
 from game.ui import textfit
 from game.ui import theme as th
 from game.ui.panel import DEPTH, LEAST_SWATCH, LINES_ROW
+from game.ui.panel.draw import notes_for
 from game.ui.play_scene import PlayScene
 from game.ui.seats import SeatConfig, default_edges
 from play_helpers import route_position  # tests/ui is on sys.path
@@ -68,8 +69,9 @@ def _problems(play, st) -> list[tuple]:
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_a_laptop_row_is_one_panel_deep_where_its_width_allows(app, size, players):
     """2-4 seats: one row (132 px at 1080p; it was 258; four seats at 1280x720 with narrower gaps and the identity
-    at its words' least, panel/row.py); five: the lines and status in a second row (238; it was 334). The board
-    takes the rest of the height, and the bar stands beside it under the cards."""
+    at its words' least, panel/row.py); five: one deeper row at 1280x720 (the status and the notes under the
+    lines, 110 px; two rows took 159), the lines and status in a second row at larger sizes (238 at 1080p; it was
+    334). The board takes the rest of the height, and the bar stands beside it under the cards."""
     app.resize(*size)
     st = new_game("london", NAMES[:players], seed=1, start_player=0)
     play = _scene(app, st)
@@ -77,15 +79,55 @@ def test_a_laptop_row_is_one_panel_deep_where_its_width_allows(app, size, player
         k = app.scale
         p = lambda n: max(1, round(n * k))  # noqa: E731
         one = players <= 4
-        want = p(DEPTH) if one else p(DEPTH) + th.touch_px(k) + p(LINES_ROW) + p(12)
+        two = p(DEPTH) + th.touch_px(k) + p(LINES_ROW) + p(12)
+        deep = not one and size == (1280, 720)
+        want = p(DEPTH) if one else 110 if deep else two
         assert {panel.rect.h for panel in play.panels} == {want}
-        assert {panel.mode for panel in play.panels} == {"row" if one else "row2"}
+        assert {panel.mode for panel in play.panels} == {"row" if one else "deep" if deep else "row2"}
         assert play.bar.rect is not None and play.bar.rect.left >= play.board_view.rect.right
         assert play.board_view.rect.bottom <= size[1] - want and play.board_view.rect.h >= size[1] - want - p(20)
         assert not any("branch" in panel.controls or "undo" in panel.controls or "hint" in panel.controls
                        for panel in play.panels)
     finally:
         app.pop()
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+@pytest.mark.parametrize("map_id", ["london", "london-2006", "berlin", "newyork", "paris"])
+def test_five_seats_on_a_1280x720_laptop_take_one_deeper_row(app, map_id, lang):
+    """Five seats at 1280x720: one row (the name, the lines and the round buttons, the status and the notes in a
+    strip under them: 110 px; two rows took 159, the board 1135x553), every control at touch size and apart, no
+    word cut, every note shown; the board view at most 22 px shorter than with four seats (1135x602 against
+    1135x624, Paris's 614 with its secret cards' button over the menu)."""
+    app.resize(1280, 720)
+    assert i18n.set_language(lang) == lang
+    try:
+        variant = "classic" if map_id == "london-2006" else "standard"
+        boards = {}
+        for players in (4, 5):
+            st = new_game("london" if map_id == "london-2006" else map_id, NAMES[:players], seed=1, start_player=0,
+                          variant=variant)
+            play = _scene(app, st)
+            try:
+                boards[players] = play.board_view.rect.h
+                if players == 4:
+                    continue
+                assert {panel.mode for panel in play.panels} == {"deep"}
+                assert {panel.rect.h for panel in play.panels} == {110}
+                assert _problems(play, st) == []
+                with textfit.recording() as cuts:
+                    app.draw(force=True)
+                    for i, panel in enumerate(play.panels):
+                        view = play.panel_view(i)
+                        panel.render(st, view)
+                        assert not panel.cut_labels and not panel.name_cut
+                        assert panel.shown_notes == len(notes_for(view, city=False)), i
+                assert [str(c) for c in cuts] == []
+            finally:
+                app.pop()
+        assert boards[5] >= boards[4] - 22 and boards[5] > 553, boards
+    finally:
+        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])

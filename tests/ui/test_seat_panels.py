@@ -52,8 +52,8 @@ def test_no_control_of_a_seat_panel_covers_another(app, map_id, players, arrange
     play = _scene(app, st, arrangement)
     try:
         assert _clashes(play, st) == []
-        if arrangement == "laptop" and players == 5:
-            assert {p.mode for p in play.panels} == {"row2"}
+        if arrangement == "laptop" and players == 5:  # one deeper row at 1280x720 (panel/row.py)
+            assert {p.mode for p in play.panels} == {"deep"}
             for panel in play.panels:  # each line whole, its count below it, inside the panel
                 lines = [r for k, r in panel.controls.items() if k.startswith("line:")]
                 assert lines and all(r.w >= panel.px(LEAST_SWATCH) for r in lines)
@@ -68,7 +68,7 @@ def test_a_tap_on_each_line_of_a_tall_panel_selects_that_line(app, driver, map_i
     play = _scene(app, st, "laptop")
     try:
         p = st.current
-        assert play.panels[p].mode == "row2"
+        assert play.panels[p].mode == "deep"
         for li in reversed(st.players[p].lines):
             x, y = play.point_for_line_swatch(li)
             driver.tap(x, y)
@@ -86,7 +86,7 @@ def test_a_tall_panel_asks_the_route_without_covering_a_control(app, map_id):
     play = _scene(app, st, "laptop")
     try:
         panel = play.panels[st.current]
-        assert panel.mode == "row2"
+        assert panel.mode == "deep"
         assert _clashes(play, st) == []
         assert "route:0" in play.bar.controls and "_label" in play.bar.controls  # on the laptop's action bar
     finally:

@@ -17,6 +17,7 @@ from .view import BRANCH_LABEL, ROUTE_LABEL, UNDO_LABEL, PanelView
 from .words import MIN_NAME_PX, fit_name, fit_text, step_font, words
 
 SMALL_STEPS = ((17, True, False), (15, True, False), (15, True, True), (13, True, True))  # design px, bold, condensed
+ROW_MODES = ("row", "deep", "row2")  # a laptop's panels (row.py): the action bar holds the acting seat's controls
 HEAD_STEPS = ((21, False), (19, False), (17, False), (17, True))  # "Your turn" too wide at 24: design px, condensed
 
 
@@ -41,6 +42,46 @@ def notes_for(view: PanelView, city: bool = True) -> list[tuple[str, str]]:
     # the city's notes: a text (muted) or (text, style), e.g. New York's "Red: leave the water" (bad)
     out.extend(((n, "muted") if isinstance(n, str) else tuple(n) for n in view.city_notes) if city else ())
     return out
+
+
+def lead_words(fonts: th.Fonts, p, t: th.Theme, width: int, actions_left: int | None, msg: str) -> list:
+    """A deep row's status (row.py) as words leading its notes' first row, the ways to show it, fullest first:
+    "Your turn · N actions left" (else its two halves), then "Your turn" and a dot per action left (as the action
+    bar shows them) where the notes need the room; or the seat's message, each part on one line."""
+    from .row import turn_words
+
+    steps = [(p(s), True, c) for s, _b, c in SMALL_STEPS]
+
+    def img(text: str, colour) -> pygame.Surface:
+        f = step_font(fonts, text, width, steps)
+        return words(f, fit_text(f, text, width), colour)
+
+    if actions_left is None:
+        f = step_font(fonts, msg, width, steps)
+        return [[img(line, t.muted) for line in (th.wrap(f, msg, width) if msg else [])]]
+    head, left, one = turn_words(actions_left)
+    full = [img(one, t.accent)] if step_font(fonts, one, width, steps).size(one)[0] <= width \
+        else [img(head, t.accent), img(left, t.ink)]
+    short = img(head, t.accent)
+    dots = pygame.Surface((short.get_width() + p(6) + actions_left * p(18), short.get_height()), pygame.SRCALPHA)
+    dots.blit(short, (0, 0))
+    for k in range(actions_left):
+        disc(dots, t.accent, (short.get_width() + p(6) + p(7) + k * p(18), short.get_height() // 2), p(6))
+    return [full, [dots]]
+
+
+def pill_rows(pills: list, width: int, gap: int) -> list[list]:
+    """``pills`` in rows of ``width``, in order."""
+    rows: list[list] = [[]]
+    used = 0
+    for one in pills:
+        w = one.get_width() + (gap if rows[-1] else 0)
+        if rows[-1] and used + w > width:
+            rows.append([])
+            used, w = 0, one.get_width()
+        rows[-1].append(one)
+        used += w
+    return rows
 
 
 def state_board_name(state: GameState, station: int) -> str:
@@ -149,13 +190,19 @@ class Painter:
         own_turn = view.active and state.phase == "actions" and not view.status and not view.watching
         keep = f_small_b.get_linesize() if not own_turn \
             else self.fonts.get(p(24), True).get_linesize() + f_small.get_linesize()
+        if self.mode == "deep":  # the status's words lead the notes' first row (row.py)
+            msg = view.status if view.status and not own_turn else ""
+            # its rows from the bottom up, each with a gap above it: the first's above the strip, under the counts
+            lead = lead_words(self.fonts, p, self.t, st_r.w, state.actions_left if own_turn else None, msg)
+            self._notes(pygame.Rect(st_r.x, st_r.y - p(4), st_r.w, st_r.h + p(4)), view, leads=lead)
+            return
         notes_h = self._notes(st_r, view, 0 if self.mode == "compact" else keep) if with_notes else 0
         body = pygame.Rect(st_r.x, st_r.y, st_r.w - self._notes_w, st_r.h - notes_h)
         if own_turn:
             self._your_turn(body, state.actions_left)
             return
         msg = view.status or (_("{player}'s turn").format(player=view.current_name) if view.current_name else "")
-        if self.mode in ("row", "row2") and not view.status:  # a laptop's: the action bar names the acting seat
+        if self.mode in ROW_MODES and not view.status:  # a laptop's: the action bar names the acting seat
             msg = ""
         if view.active and (state.phase == "route" or view.choices) and not view.status and not view.watching:
             msg = ""
@@ -242,13 +289,14 @@ class Painter:
                 break
         return [sorted(which) for which in out]
 
-    def _notes(self, area: pygame.Rect, view: PanelView, keep: int = 0, only: list | None = None) -> int:
-        """Small pills along the bottom of ``area`` (wrapping upwards), the notes ``only`` when given; returns the
-        height they take."""
+    def _notes(self, area: pygame.Rect, view: PanelView, keep: int = 0, only: list | None = None,
+               leads=((),)) -> int:
+        """Small pills along the bottom of ``area`` (wrapping upwards), the notes ``only`` when given, after the
+        first of ``leads`` (a deep row's status: ``lead_words``) with which they all fit; returns their height."""
         t, p = self.t, self.p
-        notes = notes_for(view, city=self.mode not in ("row", "row2"))
+        notes = notes_for(view, city=self.mode not in ROW_MODES)
         notes = notes if only is None else [notes[j] for j in only]
-        if not notes:
+        if not notes and not leads[0]:
             return 0
         font = self.fonts.get(p(15), True)
         colours = {"bad": (t.bad, (255, 255, 255)), "accent": (t.accent, t.accent_ink),
@@ -268,21 +316,18 @@ class Painter:
                                                                          (p(12), True, True)])
                 one = pill(f, fit_text(f, text, max(1, area.w - p(16))), fg, bg, p(8))
             pills.append(one)
-        return self._place_pills(area, pills, first_tile, keep)
+        ph = max(q.get_height() for q in pills) if pills else 0
+        lead = next((lead for lead in leads if len(pill_rows(list(lead) + pills, area.w, p(6))) * (ph + p(4))
+                     <= area.h - keep), leads[-1])
+        first_tile = None if first_tile is None else first_tile + len(lead)
+        got = self._place_pills(area, list(lead) + pills, first_tile, keep)
+        self.shown_notes = max(0, self.shown_notes - len(lead))
+        return got
 
     def _place_pills(self, area: pygame.Rect, pills: list, first_tile: int | None, keep: int) -> int:
         """Rows of ``pills`` from the bottom of ``area`` up, as many as leave ``keep`` for the status."""
         p = self.p
-        rows: list[list[pygame.Surface]] = [[]]
-        used = 0
-        for one in pills:
-            w = one.get_width() + (p(6) if rows[-1] else 0)
-            if rows[-1] and used + w > area.w:
-                rows.append([])
-                used = 0
-                w = one.get_width()
-            rows[-1].append(one)
-            used += w
+        rows = pill_rows(pills, area.w, p(6))
         ph = max(q.get_height() for q in pills)
         max_rows = max(1, (area.h - keep) // (ph + p(4)))  # ``keep``: room left for the status line(s)
         rows = rows[:max_rows]
