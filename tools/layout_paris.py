@@ -544,6 +544,7 @@ ROUTES: dict[tuple[str, str], list[tuple[float, float]]] = {
     ("Saint-Placide", "Sèvres - Babylone"): [(10.5, 10.5), (10.0, 10.0)],
     ("Jussieu", "Gare d'Austerlitz"): [(17.5, 8.5), (18.0, 9.0)],
     ("Pyramides", "Opéra"): [(12.0, 6.5), (11.5, 6.5)],
+    ("Richelieu - Drouot", "Strasbourg - Saint-Denis"): [(15.0, 5.0), (15.5, 4.5)],
 }
 
 
