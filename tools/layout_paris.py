@@ -529,7 +529,26 @@ def spread_line(points, after=None, rows_after=None) -> list[tuple[float, float]
     return _spread_axis(_spread_axis(points, after, 0), rows_after, 1)
 
 
-def board_layout(cells, edges, after=None, rows_after=None, nudges=None):
+#: Connections routed by hand on the board's grid (connection -> board cells between its ends, half steps allowed;
+#: an empty list: straight), applied after the spread and the nudges (issue 22 item 1, eleventh session): a
+#: connection that leaves a hub, runs beside a neighbour and then turns, as printed metro maps route lines round
+#: an interchange, can leave a side of a station free for its name. Found by tools/search_paris_bends.py (the
+#: connections that bar the best places of the names without room, tools/why_paris_names.py).
+ROUTES: dict[tuple[str, str], list[tuple[float, float]]] = {
+    ("Poissonnière", "Gare de l'Est"): [(15.5, 4.5), (16.5, 4.5)],
+    ("Barbès - Rochechouart", "Gare du Nord"): [(15.0, 3.0), (16.0, 3.0)],
+    ("Miromesnil", "Saint-Lazare"): [(9.0, 6.0), (9.5, 5.5)],
+    ("La Motte-Picquet - Grenelle", "Champ de Mars - Tour Eiffel"): [(7.0, 9.5), (6.5, 9.0)],
+    ("Hôtel de Ville", "Rambuteau"): [(16.5, 7.5), (16.5, 7.0)],
+    ("Miromesnil", "Champs-Élysées - Clemenceau"): [(8.5, 7.5)],
+    ("Saint-Placide", "Sèvres - Babylone"): [(10.5, 10.5), (10.0, 10.0)],
+    ("Jussieu", "Gare d'Austerlitz"): [(17.5, 8.5), (18.0, 9.0)],
+    ("Pyramides", "Opéra"): [(12.0, 6.5), (11.5, 6.5)],
+    ("Richelieu - Drouot", "Strasbourg - Saint-Denis"): [(15.0, 5.0), (15.5, 4.5)],
+}
+
+
+def board_layout(cells, edges, after=None, rows_after=None, nudges=None, routes=None):
     """The board's grid cells and bends from the annealed cells (hand fixes applied): the empty columns and rows
     put in, a connection that crosses one slanted bent across it (:func:`spread_line`), then the nudges
     (:data:`NUDGES`), each nudged station's connections drawn straight again or, where no straight line is
@@ -546,6 +565,14 @@ def board_layout(cells, edges, after=None, rows_after=None, nudges=None):
         for e in [e for e in bends if set(e) & set(nudges)]:
             del bends[e]
         bends = find_bends(board, edges, known=bends, log=lambda *_: None)
+    routes = ROUTES if routes is None else routes
+    for (u, v), pts in routes.items():
+        e = (u, v) if (u, v) in bends or (u, v) in edges else (v, u)
+        line = list(pts) if e == (u, v) else list(reversed(pts))
+        if line:
+            bends[e] = line
+        else:
+            bends.pop(e, None)
     return board, bends
 
 

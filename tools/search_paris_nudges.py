@@ -15,6 +15,7 @@ tries two of the given stations moved together (each a step, or one of them alon
 alone loses room for another (Boulogne - Pont de Saint-Cloud's column and Michel-Ange, issue 22 item 1).
 ``--strict`` keeps a move only where no view gets more names without room (a gain at 1920 x 1080 has cost
 names at 1280 x 720 before); ``--focus`` tries only the stations without room at the given sizes;
+``--stations A,B`` tries the given stations instead (a name's neighbours: eleventh session);
 ``--allow-720 N`` (the lead's priority rule) lets each 1280 x 720 view end up to N names above the start where
 no other view gets more and one of them fewer.
 """
@@ -161,7 +162,7 @@ def pair_search(nudges: dict, names, views=VIEWS, log=print) -> dict:
 
 
 def search(nudges: dict, rounds: int = 2, views=VIEWS, bends: bool = False, strict: bool = False, focus=None,
-           allow_720: int = 0, log=print) -> dict:
+           allow_720: int = 0, stations=None, log=print) -> dict:
     """Single steps of the stations without room, each kept when the views' names without room, summed, fall
     (``strict``: and none of the views has more); ``focus``: only stations without room at those sizes tried.
     ``allow_720`` (the lead's priority): a 1280 x 720 view may end up to that many names above the search's
@@ -174,7 +175,8 @@ def search(nudges: dict, rounds: int = 2, views=VIEWS, bends: bool = False, stri
     log(f"start: {best} {[len(g) for g in now]}")
     for _ in range(rounds):
         kept = 0
-        tried = set().union(*[g for (size, *_), g in zip(views, now) if focus is None or size in focus])
+        tried = set(stations) if stations else \
+            set().union(*[g for (size, *_), g in zip(views, now) if focus is None or size in focus])
         for name in sorted(tried):
             for cell in list(moves(b, nudges, name, bends)):
                 trial = _with(b, nudges, name, cell)
@@ -233,9 +235,12 @@ if __name__ == "__main__":
                                                              "view gets more and one gets fewer")
     ap.add_argument("--focus", type=lambda t: {tuple(map(int, s.split("x"))) for s in t.split(",")},
                     help="sizes, comma-separated (1920x1080,...): try only the stations without room there")
+    ap.add_argument("--stations", help="stations, comma-separated: try these (a name's neighbours: the station "
+                                       "nearer than its own or whose track bars it, tools/why_paris_names.py)")
     args = ap.parse_args()
     if args.pairs:
         pair_search(dict(lay.NUDGES), args.pairs.split(","), views=args.views)
     else:
         search(dict(lay.NUDGES), rounds=args.rounds, views=args.views, bends=args.bends, strict=args.strict,
-               focus=args.focus, allow_720=args.allow_720)
+               focus=args.focus, allow_720=args.allow_720,
+               stations=args.stations and args.stations.split(","))

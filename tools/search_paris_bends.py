@@ -1,0 +1,128 @@
+"""Search for hand routes of Paris connections (:data:`layout_paris.ROUTES`, issue 22 item 1, eleventh session):
+each given connection tried with every route of none, one or two bends on the board's half-step grid (inside its
+ends' box widened a step; every piece horizontal, vertical or at 45 degrees on the grid), the shortest first; a
+route kept when the layout stays clean (``check_layout``, the Seine) and the play screen's own placement leaves
+fewer names without room over the views (:data:`VIEWS`), none of them more. Rewrites maps/paris.toml as it goes.
+
+    .venv/bin/python tools/search_paris_bends.py "Poissonnière|Gare de l'Est" ... [--views ...] [--max 40]
+
+The connections to try are those tools/why_paris_names.py names as barring the best places of a name.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import layout_paris as lay  # noqa: E402
+import search_paris_nudges as sn  # noqa: E402
+
+VIEWS = (((1920, 1080), 4, "table", 1), ((1920, 1080), 2, "laptop", 1), ((1920, 1080), 5, "table", 1),
+         ((3840, 2160), 4, "table", 1), ((3840, 2160), 4, "laptop", 1), ((1280, 720), 4, "table", 1),
+         ((1280, 720), 4, "laptop", 1))
+
+
+class Board(sn.Board):
+    """The nudge search's board with hand routes."""
+
+    routes: dict = {}
+
+    def build(self, nudges):
+        cells, grid_bends = lay.board_layout(self.cells, self.edges, nudges=nudges, routes=self.routes)
+        pos, bends, lines = lay.board_positions(cells, grid_bends, self.edges)
+        self.water = lay.water_areas(lines=lines)
+        problems = lay.check_layout(pos, self.edges, bends=bends) + lay.seine_problems(pos, self.water)
+        return cells, pos, bends, problems
+
+
+def candidates(cells, u, v, now):
+    """Routes (lists of board cells) of none, one or two bends from u to v, shortest first, ``now`` left out."""
+    a, b = cells[u], cells[v]
+    x0, x1 = min(a[0], b[0]) - 1, max(a[0], b[0]) + 1
+    y0, y1 = min(a[1], b[1]) - 1, max(a[1], b[1]) + 1
+    pts = [(x0 + i / 2, y0 + j / 2) for i in range(int((x1 - x0) * 2) + 1) for j in range(int((y1 - y0) * 2) + 1)]
+    octo = lay.is_octilinear
+    paths = [[]] if octo(b[0] - a[0], b[1] - a[1]) else []
+    for p in pts:
+        if p in (a, b) or not octo(p[0] - a[0], p[1] - a[1]):
+            continue
+        if octo(b[0] - p[0], b[1] - p[1]):
+            paths.append([p])
+        for q in pts:
+            if q not in (p, a, b) and octo(q[0] - p[0], q[1] - p[1]) and octo(b[0] - q[0], b[1] - q[1]):
+                paths.append([p, q])
+
+    def length(path):
+        line = [a, *path, b]
+        return sum(math.dist(s, t) for s, t in zip(line, line[1:])) + 0.3 * len(path)
+
+    def turns_back(path):  # a piece doubling back over the one before it
+        line = [a, *path, b]
+        for s, t, w in zip(line, line[1:], line[2:]):
+            d1, d2 = (t[0] - s[0], t[1] - s[1]), (w[0] - t[0], w[1] - t[1])
+            if d1[0] * d2[0] + d1[1] * d2[1] < 0 or (d1[0] * d2[1] - d1[1] * d2[0] == 0 and
+                                                    d1[0] * d2[0] + d1[1] * d2[1] <= 0):
+                return True
+        return False
+
+    now = [tuple(p) for p in now]
+    return [p for p in sorted(paths, key=length) if p != now and not turns_back(p)]
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("connections", nargs="+", help='"A|B"')
+    ap.add_argument("--views", type=sn.parse_views, default=VIEWS)
+    ap.add_argument("--max", type=int, default=40, help="routes tried per connection at most")
+    ap.add_argument("--loose", action="store_true", help="keep a lower sum even where a 1280x720 view gets one more")
+    args = ap.parse_args(argv)
+    b = Board()
+    b.routes = dict(lay.ROUTES)
+    views = args.views
+    now = b.per_view(lay.NUDGES, views)
+    best = sum(len(g) for g in now)
+    print(f"start: {best} {[len(g) for g in now]}", flush=True)
+    for text in args.connections:
+        u, v = text.split("|")
+        cells, grid_bends = lay.board_layout(b.cells, b.edges, nudges=lay.NUDGES, routes=b.routes)
+        e = (u, v) if (u, v) in b.edges else (v, u)
+        assert e in b.edges, text
+        tried = 0
+        for path in candidates(cells, e[0], e[1], grid_bends.get(e, [])):
+            if tried >= args.max:
+                break
+            trial = {**b.routes, e: path}
+            old, b.routes = b.routes, trial
+            _, _, _, problems = b.build(lay.NUDGES)
+            if problems:
+                b.routes = old
+                continue
+            tried += 1
+            got = b.per_view(lay.NUDGES, views)
+            total = sum(len(g) for g in got)
+            worse = [(len(g) > len(h)) if s != (1280, 720) or not args.loose else (len(g) > len(h) + 1)
+                     for g, h, (s, *_) in zip(got, now, views)]
+            print(f"  {e[0]} - {e[1]} via {path}: {total} {[len(g) for g in got]}", flush=True)
+            if total < best and not any(worse):
+                best, now = total, got
+                print(f"kept {e[0]} - {e[1]} via {path}: {best} {sorted(set().union(*now))}", flush=True)
+            else:
+                b.routes = old
+        print(f"routes: {json.dumps({'|'.join(k): v for k, v in b.routes.items()}, ensure_ascii=False)}",
+              flush=True)
+    _, pos, bends, _ = b.build(lay.NUDGES)
+    b.write(pos, bends)
+    print(f"end: {best} {[len(g) for g in now]}")
+    return 0
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("UNDERGROUND_CACHE_DIR", "/tmp/underground-search-cache")
+    sys.exit(main())
