@@ -198,7 +198,6 @@ ROUTES: dict[tuple[str, str], list[tuple[str, float, float]]] = {
     ("Potsdamer Platz", "Möckernbrücke"): [("a", 0.0, 12.0)],
     ("Wedding", "Friedrichstr."): [("b", -8.5, -8.5)],
     ("Westhafen", "Turmstr."): [("a", -29.7, 29.7)],
-    ("Warschauer Str.", "Treptower Park"): [("b", -29.7, -29.7)],
     ("Nollendorfplatz", "Bayerischer Platz"): [("b", 8.5, -8.5)],
 }
 ROUTE_MOST = 60.0  # board units a bend may lie off its connection's straight line (as NUDGE_MOST for a station)

@@ -7,11 +7,11 @@ is kept when check_layout stays clean (each piece: no new crossing, none over a 
 station kept, no bend further than ROUTE_MOST off the line) and the play screen's own placement (RoomMeter.full)
 leaves the goal views (``--goal``, default the 1280x720 laptop with two to four seats) less short of room
 (descend_london_nudges.short_of_room plus PER_NAME per name without room) while no view of VIEWS gains a name
-without room. Also tries small nudges of given stations (``--nudge``) the same way. Prints what it keeps and the
+without room or a name left off. Also tries small nudges of given stations (``--nudge``) the same way. Prints what it keeps and the
 ROUTES / NUDGES to add; it writes no file.
 
     .venv/bin/python tools/search_berlin_bends.py "Friedrichstr.|Potsdamer Platz" ... [--goal 15] [--max 60]
-        [--nudge "Hermannplatz,Neukölln"]
+        [--nudge "Hermannplatz,Neukölln"] [--fresh]
 
 The connections to try are those tools/why_berlin_names.py names as barring the best places of a name.
 """
@@ -65,22 +65,19 @@ def candidates(pos, a, b):
 
 
 class Search:
-    def __init__(self, goal):
+    def __init__(self, goal, fresh=False):
         stations, conns = lb.read_reference()
         self.printed = {s["name"]: (float(s["x"]), float(s["y"])) for s in stations}
         self.edges = [(c["a"], c["b"]) for c in conns]
         self.every = lb.RoomMeter(views=VIEWS)
         self.some = lb.RoomMeter(views=[VIEWS[k] for k in goal])
         self.goal = goal
-        self.routes, self.nudges = dict(lb.ROUTES), dict(lb.NUDGES)
+        self.routes, self.nudges = ({} if fresh else dict(lb.ROUTES)), dict(lb.NUDGES)
         self.pos = lb.positions(self.printed, nudges=self.nudges)
         self.size = lb.board_size(self.pos)
-        self.full = [len(s) for s in self.every_full(self.pos, self.routes)]
+        huge = [10 ** 6] * len(VIEWS)
+        self.full, self.off = self.no_more(self.pos, self.routes, huge, huge)
         self.best, self.lack = self.cost(self.pos, self.routes)
-
-    def every_full(self, pos, routes):
-        self.every.routes = routes
-        return self.every.full(pos)
 
     def cost(self, pos, routes):
         from game.ui.board import placement
@@ -93,13 +90,24 @@ class Search:
             total += sum(PER_NAME + short_of_room(card, i) for i in no)
         return total, lack
 
-    def no_more(self, pos, routes):
+    def no_more(self, pos, routes, most=None, most_off=None):
+        """Per view, the names without room and the names left off (the whole placement), or None when a view
+        has more of either than now."""
+        from game.ui.board import placement
+
         self.every.routes = routes
-        return db.no_more(self.every, pos, self.full)
+        most, most_off = most or self.full, most_off or self.off
+        cards, out, off = list(self.every.cards(pos)), list(most), list(most_off)
+        for k in db.ORDER:
+            done = lb._drained(placement.place_names(cards[k]))
+            out[k], off[k] = len(done.no_room), len(done.left_off)
+            if out[k] > most[k] or off[k] > most_off[k]:
+                return None
+        return out, off
 
     def trial(self, label, nudges, routes, out=sys.stdout) -> bool:
         pos = lb.positions(self.printed, nudges=nudges)
-        if lb.board_size(pos) != self.size:
+        if lb.board_size(pos) != self.size or any(math.hypot(*d) > lb.NUDGE_MOST for d in nudges.values()):
             return False
         problems = lb.check_layout(pos, self.printed, self.edges, lb.route_bends(pos, routes))
         if problems:
@@ -112,9 +120,10 @@ class Search:
         if after is None:
             print(f"  {label}: a view gains", file=out, flush=True)
             return False
-        self.best, self.lack, self.full = got, lack, after
+        self.best, self.lack, (self.full, self.off) = got, lack, after
         self.nudges, self.routes, self.pos = nudges, routes, pos
-        print(f"kept {label}: {got:.1f} {after} {sorted(set().union(*lack))}", file=out, flush=True)
+        print(f"kept {label}: {got:.1f} {after[0]} left off {after[1]} {sorted(set().union(*lack))}", file=out,
+              flush=True)
         return True
 
 
@@ -125,25 +134,35 @@ def main(argv=None) -> int:
     ap.add_argument("--max", type=int, default=60, help="routes tried per connection at most")
     ap.add_argument("--nudge", default="", help="stations also nudged, comma-separated")
     ap.add_argument("--steps", default="4,8")
+    ap.add_argument("--rounds", type=int, default=1, help="passes over the connections and stations")
+    ap.add_argument("--fresh", action="store_true", help="start from no routes (ROUTES left out)")
     args = ap.parse_args(argv)
-    s = Search([int(k) for k in args.goal.split(",")])
-    print(f"start {s.best:.1f} {s.full}", flush=True)
-    for text in args.connections:
-        u, v = text.split("|")
-        e = (u, v) if (u, v) in s.edges else (v, u)
-        assert e in s.edges, text
-        for route in candidates(s.pos, *e)[:args.max]:
-            s.trial(f"{e[0]} - {e[1]} via {route}", s.nudges, {**s.routes, e: route})
-    for n in [m for m in args.nudge.split(",") if m]:
-        for step in [float(x) for x in args.steps.split(",")]:
-            for dx, dy in DIRS:
-                cx, cy = s.nudges.get(n, (0.0, 0.0))
-                k = step / math.hypot(dx, dy)
-                cand = (round(cx + dx * k, 1), round(cy + dy * k, 1))
-                s.trial(f"{n} nudged {cand}", {**s.nudges, n: cand}, s.routes)
+    s = Search([int(k) for k in args.goal.split(",")], args.fresh)
+    print(f"start {s.best:.1f} {s.full} left off {s.off}", flush=True)
+    for rnd in range(args.rounds):
+        kept = False
+        for text in args.connections:
+            u, v = text.split("|")
+            e = (u, v) if (u, v) in s.edges else (v, u)
+            assert e in s.edges, text
+            for route in candidates(s.pos, *e)[:args.max]:
+                if route != s.routes.get(e):
+                    kept |= s.trial(f"{e[0]} - {e[1]} via {route}", s.nudges, {**s.routes, e: route})
+            if e in s.routes:  # and drawn straight again
+                kept |= s.trial(f"{e[0]} - {e[1]} straight", s.nudges, {k: r for k, r in s.routes.items() if k != e})
+        for n in [m for m in args.nudge.split(",") if m]:
+            for step in [float(x) for x in args.steps.split(",")]:
+                for dx, dy in DIRS:
+                    cx, cy = s.nudges.get(n, (0.0, 0.0))
+                    k = step / math.hypot(dx, dy)
+                    cand = (round(cx + dx * k, 1), round(cy + dy * k, 1))
+                    kept |= s.trial(f"{n} nudged {cand}", {**s.nudges, n: cand}, s.routes)
+        print(f"round {rnd + 1} done: {s.best:.1f}", flush=True)
+        if not kept:
+            break
     print("ROUTES =", {k: v for k, v in s.routes.items()}, flush=True)
     print("NUDGES +=", {n: v for n, v in s.nudges.items() if v != lb.NUDGES.get(n)}, flush=True)
-    print(f"end {s.best:.1f} {s.full}")
+    print(f"end {s.best:.1f} {s.full} left off {s.off}")
     return 0
 
 
