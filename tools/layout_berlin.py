@@ -161,8 +161,12 @@ SIXTH_NUDGES: dict[str, tuple[float, float]] = {"Hönow": (-8.0, 36.0), "Spandau
 # Zitadelle 4 right, Westkreuz 3 left 3 down, Marienfelde 6 right 10 down
 TENTH_NUDGES: dict[str, tuple[float, float]] = {"Zitadelle": (12.5, 8.5), "Westkreuz": (-14.8, -9.2),
                                                "Marienfelde": (5.7, 9.7)}
+# the eleventh session's (tools/search_berlin_bends.py --nudge, with the hand routes below; 1280x720's laptop with
+# two to four seats searched, no view gaining a name without room or left off): Hermannplatz and Hauptbahnhof each
+# 4 units right and down (Hermannplatz's nudge (-8.5, 44.5) before)
+ELEVENTH_NUDGES: dict[str, tuple[float, float]] = {"Hermannplatz": (-5.7, 47.3), "Hauptbahnhof": (2.8, 2.8)}
 NUDGES: dict[str, tuple[float, float]] = {**SECOND_NUDGES, **HAND_NUDGES, **THIRD_NUDGES, **FOURTH_NUDGES,
-                                          **FIFTH_NUDGES, **SIXTH_NUDGES, **TENTH_NUDGES}
+                                          **FIFTH_NUDGES, **SIXTH_NUDGES, **TENTH_NUDGES, **ELEVENTH_NUDGES}
 # the seventh session's local moves of several stations at once (`search-seventh`), applied in order after the
 # nudges: (kind, centre stations, radius, a, b) -- "spread": every station within ``radius`` board units of the
 # centre (the centre stations' mean) moved away from it by a * its offset across and b * its offset down, times
@@ -194,11 +198,14 @@ MOVES: list[tuple[str, tuple[str, ...], float, float, float]] = [
 # names. check_layout checks each piece (no new crossing, none over a station, the connections leaving a station
 # in the printed order), and no bend lies further than ROUTE_MOST from its connection's straight line
 ROUTES: dict[tuple[str, str], list[tuple[str, float, float]]] = {
-    ("Friedrichstr.", "Potsdamer Platz"): [("b", 0.0, -20.0)],
+    # Friedrichstr. - Potsdamer Platz leaves Potsdamer Platz straight up for 42 units, then runs on at its slant
+    # (the names of Potsdamer Platz, Möckernbrücke and Stadtmitte round it; without it the laptop 5 -> 7)
+    ("Friedrichstr.", "Potsdamer Platz"): [("b", 0.0, -42.0)],
+    # Potsdamer Platz - Möckernbrücke leaves Potsdamer Platz straight down for 12 units (Möckernbrücke's name)
     ("Potsdamer Platz", "Möckernbrücke"): [("a", 0.0, 12.0)],
-    ("Wedding", "Friedrichstr."): [("b", -8.5, -8.5)],
+    # Westhafen - Turmstr. leaves Westhafen down-left at 45 degrees for 42 units (round a 1280x720 table: 26 -> 24
+    # with two seats)
     ("Westhafen", "Turmstr."): [("a", -29.7, 29.7)],
-    ("Nollendorfplatz", "Bayerischer Platz"): [("b", 8.5, -8.5)],
 }
 ROUTE_MOST = 60.0  # board units a bend may lie off its connection's straight line (as NUDGE_MOST for a station)
 EIGHTH_FROM = 1  # MOVES before the eighth session's: 1280x720's allowance (`--allow-720`) counted from their map

@@ -102,6 +102,8 @@ class Search:
             done = lb._drained(placement.place_names(cards[k]))
             out[k], off[k] = len(done.no_room), len(done.left_off)
             if out[k] > most[k] or off[k] > most_off[k]:
+                print(f"  view {VIEWS[k][:2]}: {most[k]} / {most_off[k]} -> {out[k]} / {off[k]} "
+                      f"{sorted(self.every.names[i] for i in done.no_room | done.left_off)}", flush=True)
                 return None
         return out, off
 
