@@ -65,14 +65,14 @@ def candidates(pos, a, b):
 
 
 class Search:
-    def __init__(self, goal, fresh=False):
+    def __init__(self, goal, fresh=False, start=None):
         stations, conns = lb.read_reference()
         self.printed = {s["name"]: (float(s["x"]), float(s["y"])) for s in stations}
         self.edges = [(c["a"], c["b"]) for c in conns]
         self.every = lb.RoomMeter(views=VIEWS)
         self.some = lb.RoomMeter(views=[VIEWS[k] for k in goal])
         self.goal = goal
-        self.routes, self.nudges = ({} if fresh else dict(lb.ROUTES)), dict(lb.NUDGES)
+        self.routes, self.nudges = ({} if fresh else dict(lb.ROUTES)), {**lb.NUDGES, **(start or {})}
         self.pos = lb.positions(self.printed, nudges=self.nudges)
         self.size = lb.board_size(self.pos)
         huge = [10 ** 6] * len(VIEWS)
@@ -138,8 +138,11 @@ def main(argv=None) -> int:
     ap.add_argument("--steps", default="4,8")
     ap.add_argument("--rounds", type=int, default=1, help="passes over the connections and stations")
     ap.add_argument("--fresh", action="store_true", help="start from no routes (ROUTES left out)")
+    ap.add_argument("--start", default="", help='nudges to start from: "Station=dx,dy;..." (a view they cost '
+                    'may be won back by the search)')
     args = ap.parse_args(argv)
-    s = Search([int(k) for k in args.goal.split(",")], args.fresh)
+    start = {n: tuple(float(v) for v in d.split(",")) for n, d in (x.split("=") for x in args.start.split(";") if x)}
+    s = Search([int(k) for k in args.goal.split(",")], args.fresh, start)
     print(f"start {s.best:.1f} {s.full} left off {s.off}", flush=True)
     for rnd in range(args.rounds):
         kept = False
