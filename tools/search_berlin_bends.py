@@ -1,17 +1,17 @@
 """Search for hand routes of Berlin connections (:data:`layout_berlin.ROUTES`, issue 22 items 1 and 5, eleventh
-session; tools/search_paris_bends.py on Berlin): each given connection tried with routes of one bend near one of
-its ends (the connection leaves the station a few units in one of the eight directions, then runs on to the other
-end, as a printed map routes a line round an interchange) or of one bend in its middle (a piece horizontal,
-vertical or at 45 degrees, then one at 45 degrees or straight: the octilinear dog-legs), the shortest first. A route
-is kept when check_layout stays clean (each piece: no new crossing, none over a station, the order round each
-station kept, no bend further than ROUTE_MOST off the line) and the play screen's own placement (RoomMeter.full)
-leaves the goal views (``--goal``, default the 1280x720 laptop with two to four seats) less short of room
-(descend_london_nudges.short_of_room plus PER_NAME per name without room) while no view of VIEWS gains a name
-without room or a name left off. Also tries small nudges of given stations (``--nudge``) the same way. Prints what it keeps and the
-ROUTES / NUDGES to add; it writes no file.
+session; tools/search_paris_bends.py of branch s11/paris on Berlin): each given connection tried with routes of one
+bend near one of its ends (the connection leaves the station a few units in one of the eight directions, then runs
+on to the other end, as a printed map routes a line round an interchange) or of one bend in its middle (a piece
+horizontal, vertical or at 45 degrees, then one at 45 degrees or straight: the octilinear dog-legs), the shortest
+first. A route is kept when check_layout stays clean (each piece: no new crossing, none over a station, the order
+round each station kept, no bend further than ROUTE_MOST off the line) and the play screen's own placement
+(RoomMeter.full) leaves the goal views (``--goal``, default the 1280x720 laptop with two to four seats) less short
+of room (descend_london_nudges.short_of_room plus PER_NAME per name without room) while no view of VIEWS gains a
+name without room or a name left off. Also tries small nudges of given stations (``--nudge``) the same way. Prints
+what it keeps and the ROUTES / NUDGES to add; it writes no file.
 
     .venv/bin/python tools/search_berlin_bends.py "Friedrichstr.|Potsdamer Platz" ... [--goal 15] [--max 60]
-        [--nudge "Hermannplatz,Neukölln"] [--fresh]
+        [--nudge "Hermannplatz,Neukölln"] [--steps 4,8] [--rounds 2] [--fresh] [--start "Station=dx,dy;..."]
 
 The connections to try are those tools/why_berlin_names.py names as barring the best places of a name.
 """

@@ -1,10 +1,10 @@
-"""What bars a Berlin name without room (issue 22 items 1 and 5, eleventh session; why_paris_names.py on Berlin):
-each of its places (every form, the three rings round its station, as game/ui/board/placement.py offers them), and for the least barred what the hard
-rule (clearance.py) finds there: the card's or view's edge, its own station's disc, another station's disc or
-symbol (a landmark's stack, a "+"), a station nearer than its own ("nearer X"), a connection's track spaces or a
-token's letter badge on it; and the other names as the placement put them (too close) and the destination badges.
-New York's tool (tools/why_newyork_names.py) does the work; this one measures maps/berlin.toml as it is (rebuild
-it first with tools/make_berlin_map.py) and names Berlin's pieces of track.
+"""What bars a Berlin name without room (issue 22 items 1 and 5, eleventh session; why_paris_names.py on Berlin): each
+of its places (every form, the three rings round its station, as game/ui/board/placement.py offers them), and for
+the least barred what the hard rule (clearance.py) finds there: the card's or view's edge, its own station's disc,
+another station's disc or symbol (a landmark's stack, a "+"), a station nearer than its own ("nearer X"), a
+connection's track spaces or a token's letter badge on it; and the other names as the placement put them (too
+close) and the destination badges. New York's tool (tools/why_newyork_names.py) does the work; this one measures
+maps/berlin.toml as it is (rebuild it first with tools/make_berlin_map.py) and names Berlin's pieces of track.
 
     .venv/bin/python tools/why_berlin_names.py "1280x720 4 laptop" ["Neukölln"] [--fine 3] [--show 6]
         [--summary]
