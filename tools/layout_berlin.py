@@ -163,8 +163,10 @@ TENTH_NUDGES: dict[str, tuple[float, float]] = {"Zitadelle": (12.5, 8.5), "Westk
                                                "Marienfelde": (5.7, 9.7)}
 # the eleventh session's (tools/search_berlin_bends.py --nudge, with the hand routes below; 1280x720's laptop with
 # two to four seats searched, no view gaining a name without room or left off): Hermannplatz and Hauptbahnhof each
-# 4 units right and down (Hermannplatz's nudge (-8.5, 44.5) before)
-ELEVENTH_NUDGES: dict[str, tuple[float, float]] = {"Hermannplatz": (-5.7, 47.3), "Hauptbahnhof": (2.8, 2.8)}
+# 4 units right and down (Hermannplatz's nudge (-8.5, 44.5) before); Ostbahnhof 4 right (round a 1280x720 table with
+# four seats 29 -> 27, found by a search that started from Warschauer Str. further right, not kept)
+ELEVENTH_NUDGES: dict[str, tuple[float, float]] = {"Hermannplatz": (-5.7, 47.3), "Hauptbahnhof": (2.8, 2.8),
+                                                   "Ostbahnhof": (4.0, 0.0)}
 NUDGES: dict[str, tuple[float, float]] = {**SECOND_NUDGES, **HAND_NUDGES, **THIRD_NUDGES, **FOURTH_NUDGES,
                                           **FIFTH_NUDGES, **SIXTH_NUDGES, **TENTH_NUDGES, **ELEVENTH_NUDGES}
 # the seventh session's local moves of several stations at once (`search-seventh`), applied in order after the
