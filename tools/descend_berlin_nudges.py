@@ -29,12 +29,13 @@ from descend_london_nudges import PER_NAME, short_of_room  # noqa: E402
 
 # the play screen's board views today (width, height, ui scale; layout_berlin.PLAY_VIEWS' laptops are older):
 # 0-11 at 1920x1080 and 3840x2160 (table 2/3/4/5 seats, laptop 2-4 and 5), 12-15 at 1280x720 with two to four seats
-# (table 2/3/4, laptop), 16-17 at 1280x720 with five (table, laptop)
+# (table 2/3/4, laptop), 16-17 at 1280x720 with five (table, laptop; the laptop's 1135x602 since the eleventh
+# session's deep row, 1135x553 before)
 VIEWS = [(1702, 804, 1.0), (1538, 804, 1.0), (1374, 804, 1.0), (1374, 772, 1.0), (1702, 936, 1.0), (1702, 830, 1.0),
          (3404, 1608, 2.0), (3076, 1608, 2.0), (2748, 1608, 2.0), (2748, 1544, 2.0), (3404, 1872, 2.0),
          (3404, 1660, 2.0),
          (1135, 536, 2 / 3), (1025, 536, 2 / 3), (915, 536, 2 / 3), (1135, 624, 2 / 3), (915, 514, 2 / 3),
-         (1135, 553, 2 / 3)]
+         (1135, 602, 2 / 3)]
 DESCENT = [12, 13, 14, 15]
 ORDER = [14, 12, 13, 15, 16, 17, 3, 9, 2, 8, 5, 11, 1, 7, 0, 6, 4, 10]  # the views likeliest to gain first
 

@@ -161,8 +161,14 @@ SIXTH_NUDGES: dict[str, tuple[float, float]] = {"Hönow": (-8.0, 36.0), "Spandau
 # Zitadelle 4 right, Westkreuz 3 left 3 down, Marienfelde 6 right 10 down
 TENTH_NUDGES: dict[str, tuple[float, float]] = {"Zitadelle": (12.5, 8.5), "Westkreuz": (-14.8, -9.2),
                                                "Marienfelde": (5.7, 9.7)}
+# the eleventh session's (tools/search_berlin_bends.py --nudge, with the hand routes below; 1280x720's laptop with
+# two to four seats searched, no view gaining a name without room or left off): Hermannplatz and Hauptbahnhof each
+# 4 units right and down (Hermannplatz's nudge (-8.5, 44.5) before); Ostbahnhof 4 right (round a 1280x720 table with
+# four seats 29 -> 27, found by a search that started from Warschauer Str. further right, not kept)
+ELEVENTH_NUDGES: dict[str, tuple[float, float]] = {"Hermannplatz": (-5.7, 47.3), "Hauptbahnhof": (2.8, 2.8),
+                                                   "Ostbahnhof": (4.0, 0.0)}
 NUDGES: dict[str, tuple[float, float]] = {**SECOND_NUDGES, **HAND_NUDGES, **THIRD_NUDGES, **FOURTH_NUDGES,
-                                          **FIFTH_NUDGES, **SIXTH_NUDGES, **TENTH_NUDGES}
+                                          **FIFTH_NUDGES, **SIXTH_NUDGES, **TENTH_NUDGES, **ELEVENTH_NUDGES}
 # the seventh session's local moves of several stations at once (`search-seventh`), applied in order after the
 # nudges: (kind, centre stations, radius, a, b) -- "spread": every station within ``radius`` board units of the
 # centre (the centre stations' mean) moved away from it by a * its offset across and b * its offset down, times
@@ -186,6 +192,24 @@ MOVES: list[tuple[str, tuple[str, ...], float, float, float]] = [
     # table) and one (five on a laptop)
     ("spread", ("Potsdamer Platz",), 150.0, 0.0, 0.3),
 ]
+# the eleventh session's hand routes (issue 22 items 1 and 5: Berlin on a 1280x720 laptop): a connection drawn with
+# bends round a station, as printed maps route a line round an interchange, so that a side of the station is free
+# for its name. (a, b) -> the bend points in order from a to b, each (end, dx, dy): that end's position ("a" or
+# "b") moved by (dx, dy) board units, so a route follows its stations when the layout moves them. Applied after
+# every other move (route_bends); found by tools/search_berlin_bends.py from the blockers tools/why_berlin_names.py
+# names. check_layout checks each piece (no new crossing, none over a station, the connections leaving a station
+# in the printed order), and no bend lies further than ROUTE_MOST from its connection's straight line
+ROUTES: dict[tuple[str, str], list[tuple[str, float, float]]] = {
+    # Friedrichstr. - Potsdamer Platz leaves Potsdamer Platz straight up for 42 units, then runs on at its slant
+    # (the names of Potsdamer Platz, Möckernbrücke and Stadtmitte round it; without it the laptop 5 -> 7)
+    ("Friedrichstr.", "Potsdamer Platz"): [("b", 0.0, -42.0)],
+    # Potsdamer Platz - Möckernbrücke leaves Potsdamer Platz straight down for 12 units (Möckernbrücke's name)
+    ("Potsdamer Platz", "Möckernbrücke"): [("a", 0.0, 12.0)],
+    # Westhafen - Turmstr. leaves Westhafen down-left at 45 degrees for 42 units (round a 1280x720 table: 26 -> 24
+    # with two seats)
+    ("Westhafen", "Turmstr."): [("a", -29.7, 29.7)],
+}
+ROUTE_MOST = 60.0  # board units a bend may lie off its connection's straight line (as NUDGE_MOST for a station)
 EIGHTH_FROM = 1  # MOVES before the eighth session's: 1280x720's allowance (`--allow-720`) counted from their map
 
 
@@ -218,6 +242,15 @@ def positions(printed: dict[str, tuple[float, float]], columns=None, rows=None, 
     return {n: (round(x, 1), round(y, 1)) for n, (x, y) in out.items()}
 
 
+def route_bends(pos, routes=None) -> dict[tuple[str, str], list[tuple[float, float]]]:
+    """Each routed connection's bend points (board units, rounded to tenths) for the stations at ``pos``."""
+    out = {}
+    for (a, b), pts in (ROUTES if routes is None else routes).items():
+        out[(a, b)] = [(round(pos[a if end == "a" else b][0] + dx, 1), round(pos[a if end == "a" else b][1] + dy, 1))
+                       for end, dx, dy in pts]
+    return out
+
+
 def local_centre(pos, centre: tuple[str, ...]) -> tuple[float, float]:
     return sum(pos[n][0] for n in centre) / len(centre), sum(pos[n][1] for n in centre) / len(centre)
 
@@ -240,12 +273,18 @@ def board_size(pos: dict[str, tuple[float, float]]) -> tuple[int, int]:
             max(PHOTO[1], math.ceil(max(y for _, y in pos.values()) + PAD)))
 
 
-def _crossings(pos, edges) -> set[tuple[int, int]]:
+def _pieces(pos, edge, bends=None) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """A connection's drawn pieces: its ends joined through its bends (none: one straight piece)."""
+    line = [pos[edge[0]], *((bends or {}).get(edge, [])), pos[edge[1]]]
+    return list(zip(line, line[1:]))
+
+
+def _crossings(pos, edges, bends=None) -> set[tuple[int, int]]:
     out = set()
-    for i, (a, b) in enumerate(edges):
+    drawn = [_pieces(pos, e, bends) for e in edges]
+    for i in range(len(edges)):
         for j in range(i + 1, len(edges)):
-            c, d = edges[j]
-            if segments_clash(pos[a], pos[b], pos[c], pos[d]):
+            if any(segments_clash(p, q, r, t) for p, q in drawn[i] for r, t in drawn[j]):
                 out.add((i, j))
     return out
 
@@ -261,20 +300,25 @@ def _angle(p, q) -> float:
     return math.degrees(math.atan2(q[1] - p[1], q[0] - p[0]))
 
 
-def check_layout(pos, printed, edges) -> list[str]:
-    """What the layout breaks that the printed board keeps: a connection crossing another or passing closer
-    than MIN_GAP to a station it does not end at, turning more than MAX_TURN degrees from its printed
-    direction, two stations a grid column or row apart swapping sides, or a station's connections leaving it
-    in another order round it (empty when clean)."""
+def check_layout(pos, printed, edges, bends=None) -> list[str]:
+    """What the layout breaks that the printed board keeps: a connection (each piece of a routed one,
+    ``bends``: :func:`route_bends`) crossing another or passing closer than MIN_GAP to a station it does not end
+    at, turning more than MAX_TURN degrees from its printed direction, a bend further than ROUTE_MOST off its
+    connection's straight line, two stations a grid column or row apart swapping sides, or a station's
+    connections leaving it in another order round it (empty when clean)."""
     problems = []
+    bends = bends or {}
     old = _crossings(printed, edges)
-    for i, j in sorted(_crossings(pos, edges) - old):
+    for i, j in sorted(_crossings(pos, edges, bends) - old):
         problems.append(f"{' - '.join(edges[i])} crosses {' - '.join(edges[j])}")
     for a, b in edges:
         for n, p in pos.items():
-            if n not in (a, b) and _seg_point_dist(p, pos[a], pos[b]) < MIN_GAP <= \
-                    _seg_point_dist(printed[n], printed[a], printed[b]):
+            if n not in (a, b) and min(_seg_point_dist(p, s, t) for s, t in _pieces(pos, (a, b), bends)) < \
+                    MIN_GAP <= _seg_point_dist(printed[n], printed[a], printed[b]):
                 problems.append(f"{a} - {b} runs over {n}")
+        for q in bends.get((a, b), []):
+            if _seg_point_dist(q, pos[a], pos[b]) > ROUTE_MOST:
+                problems.append(f"{a} - {b} bends {_seg_point_dist(q, pos[a], pos[b]):.0f} units off its line")
         turn = abs((_angle(pos[a], pos[b]) - _angle(printed[a], printed[b]) + 180) % 360 - 180)
         if turn > MAX_TURN:
             problems.append(f"{a} - {b} turns {turn:.0f} degrees")
@@ -287,10 +331,17 @@ def check_layout(pos, printed, edges) -> list[str]:
     for a, b in edges:
         around.setdefault(a, []).append(b)
         around.setdefault(b, []).append(a)
+    def first(pp, n, m, bent):  # where the connection n - m leaves n for: its first bend, or m
+        if (n, m) in bent and bent[(n, m)]:
+            return bent[(n, m)][0]
+        if (m, n) in bent and bent[(m, n)]:
+            return bent[(m, n)][-1]
+        return pp[m]
+
     for n, nbrs in around.items():
-        def order(pp):
-            return [m for m in sorted(nbrs, key=lambda m: _angle(pp[n], pp[m]))]
-        o1, o2 = order(printed), order(pos)
+        def order(pp, bent=None):
+            return [m for m in sorted(nbrs, key=lambda m: _angle(pp[n], first(pp, n, m, bent or {})))]
+        o1, o2 = order(printed), order(pos, bends)
         k = o2.index(o1[0])
         if o2[k:] + o2[:k] != o1:
             problems.append(f"{n}'s connections leave it in another order")
@@ -324,6 +375,7 @@ class RoomMeter:
         self.crowd = crowd  # also count the names crowded out by their neighbours' (_crowded)
         self.exact = False  # no_room: the whole placement's answer (slower) rather than the candidates'
         self.weights = [1.0] * len(self.views)  # each view's part in cost()
+        self.routes = None  # the connections' hand routes (route_bends; None: ROUTES)
 
     def cards(self, pos):
         import msgspec
@@ -334,7 +386,10 @@ class RoomMeter:
         sts = [msgspec.structs.replace(s, x=pos[s.name][0], y=pos[s.name][1]) for s in self.mf.stations]
         width, height = board_size(pos)
         info = msgspec.structs.replace(self.mf.map, width=width, height=height)  # the layout's own paper
-        board = from_mapfile(msgspec.structs.replace(self.mf, stations=sts, map=info))
+        bent = route_bends(pos, self.routes)
+        cons = [msgspec.structs.replace(c, bends=[list(q) for q in bent.get((c.a, c.b), [])])
+                for c in self.mf.connections]
+        board = from_mapfile(msgspec.structs.replace(self.mf, stations=sts, map=info, connections=cons))
         for w, h, ui in self.views:
             bv = BoardView(board, (0, 0, w, h), self.theme, self.fonts, ui_scale=ui)
             yield _drained(bv.names.name_card(bv.names.wanted()))
@@ -921,7 +976,7 @@ def main(argv: list[str]) -> int:
         print("NUDGES =", {n: d for n, d in sorted(nudges.items())})
         return 0
     pos = positions(printed)
-    problems = check_layout(pos, printed, edges)
+    problems = check_layout(pos, printed, edges, route_bends(pos))
     print("\n".join(problems) or "clean")
     if argv[:1] == ["measure"]:
         meter = RoomMeter()

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from layout_berlin import board_size, positions  # noqa: E402
+from layout_berlin import board_size, positions, route_bends  # noqa: E402
 
 ref = Path(sys.argv[1] if len(sys.argv) > 1 else "../shared/reference/boards")
 stations = list(csv.DictReader(open(ref / "berlin-stations.csv", encoding="utf-8")))
@@ -39,6 +39,7 @@ landmarks = [(s["name"], int(s["landmark_tiles"])) for s in stations if s["kind"
 assert len(start) == 1, start
 pos = positions({s["name"]: (float(s["x"]), float(s["y"])) for s in stations})
 width, height = board_size(pos)
+bends = route_bends(pos)  # the hand routes (layout_berlin.ROUTES)
 
 out = ["# The Berlin board of On the Underground (2nd edition), as facts: stations, kinds, connections,",
        "# parallel track spaces and landmark stacks, transcribed from the printed board",
@@ -66,7 +67,10 @@ for s in stations:
     out += ["[[stations]]", f"name = {q(s['name'])}", f"x = {pos[s['name']][0]:g}", f"y = {pos[s['name']][1]:g}",
             f"kinds = [{q(kind)}]", ""]
 for c in conns:
-    out += ["[[connections]]", f"a = {q(c['a'])}", f"b = {q(c['b'])}", f"spaces = {c['spaces']}", ""]
+    out += ["[[connections]]", f"a = {q(c['a'])}", f"b = {q(c['b'])}", f"spaces = {c['spaces']}"]
+    if (c["a"], c["b"]) in bends:
+        out.append("bends = [" + ", ".join(f"[{x:g}, {y:g}]" for x, y in bends[(c["a"], c["b"])]) + "]")
+    out.append("")
 Path("maps/berlin.toml").write_text("\n".join(out), encoding="utf-8")
 print(f"{len(stations)} stations, {len(conns)} connections, {sum(int(c['spaces']) for c in conns)} track spaces, "
       f"{len(express)} express + {len(standard)} standard cards, {len(landmarks)} landmark stations")

@@ -80,7 +80,9 @@ def test_map_matches_the_transcribed_csvs():
     """Names, kinds, landmark stacks and connections are the printed board's exactly. The positions are not
     (issue 22 item 1): at the printed grid's pitch the names inside the Ring had no place clear of the track,
     so tools/layout_berlin.py spreads the grid's columns and rows and nudges stations off their grid points;
-    its moves must reproduce the map, no nudge is longer than NUDGE_MOST units, and the layout breaks nothing
+    its moves (and the eleventh session's hand routes, ROUTES: bends round a station, none further than
+    ROUTE_MOST off its connection's line) must reproduce the map, no nudge is longer than NUDGE_MOST units, and
+    the layout breaks nothing
     the printed one keeps (check_layout: no new crossing, no connection over a station, none turned more than
     MAX_TURN degrees, stations a grid column or row apart in the printed order left to right and top to
     bottom, each station's connections leaving it in the printed order)."""
@@ -96,7 +98,10 @@ def test_map_matches_the_transcribed_csvs():
     assert {s.name: (s.x, s.y) for s in B.stations} == pos
     assert (B.width, B.height) == lay.board_size(pos)
     assert all(math.hypot(*d) <= lay.NUDGE_MOST for d in lay.NUDGES.values())
-    assert lay.check_layout(pos, printed, [(c["a"], c["b"]) for c in conns]) == []
+    bends = lay.route_bends(pos)
+    assert {(B.stations[c.a].name, B.stations[c.b].name): list(c.bends) for c in B.connections if c.bends} == bends
+    assert all((a, b) in {(c["a"], c["b"]) for c in conns} for a, b in lay.ROUTES)
+    assert lay.check_layout(pos, printed, [(c["a"], c["b"]) for c in conns], bends) == []
 
 
 def test_the_layout_check_notices_a_crossing_and_a_turned_connection():
