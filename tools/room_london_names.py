@@ -9,7 +9,9 @@ the Hill has room, its island is 89 pixels). So the cost here is the island's si
 spots of its name's box (every form, a one-pixel grid over the band the placement looks in) that the hard rule
 (game/ui/board/clearance.py: track spaces and letter badges, keep-out discs and symbols, the nearest-station
 rule, the card's and view's edges) allows, counted up to CAP, from the real play screen's name card (numpy over
-the spots). Moves of the named stations are kept when the watched names' room grows (and a name without room
+the spots); a name still without room also costs SHORT per pixel of descend_london_nudges.short_of_room (its
+least barred place among those the placement asks: a large island can still fall between the scan's grid
+points). Moves of the named stations are kept when the watched names' room grows (and a name without room
 costs 100), layout_london.check_layout stays clean and no guarded view gains a name without room by the game's
 own placement; the result must then be measured on every view (tools/search_london_nudges.py --try) and with
 the readability audit.
@@ -38,6 +40,7 @@ import layout_london as ll  # noqa: E402
 import search_london_nudges as sl  # noqa: E402
 
 MARGIN = 1.0  # clearance.MARGIN
+SHORT = 10.0  # per pixel by which a name without room misses its least barred place of the placement's own
 CAP = 150  # spots of room counted at most per name and view (more is room enough for the placement's grids)
 T = ((1280, 720), 4, "table")
 # (board, view) -> the names watched there: the 1280x720 views up to four seats where a name lacked room at the
@@ -115,18 +118,26 @@ class Rooms:
     def __init__(self):
         self.measure = dl.Measure()
 
-    def __call__(self, nudges: dict) -> tuple[float, dict, dict]:
-        """(the cost, {(board, view): names without room}, {(board, view, name): room})."""
+    def __call__(self, nudges: dict, best: float | None = None) -> tuple[float | None, dict, dict]:
+        """(the cost, {(board, view): names without room}, {(board, view, name): room}): the cost over the
+        watched views (a name without room 100, less its room), the other guarded views' names only listed.
+        With ``best``: (None, ...) as soon as the watched views cost no less (the others not measured)."""
         _, texts = sl.layout_texts(nudges)
         lacking, rooms, cost = {}, {}, 0.0
-        for board, view in GUARD:
+        for board, view in sorted(GUARD, key=lambda k: k not in WATCH):
+            if best is not None and (board, view) not in WATCH and cost >= best - 0.01:
+                return None, lacking, rooms
             b, card, lack = self.measure.card(board, texts[board], view)
             lacking[board, view] = {b.stations[k].name for k in lack}
+            if (board, view) not in WATCH:
+                continue
             cost += 100.0 * len(lack)
             names = [s.name for s in b.stations]
-            for n in WATCH.get((board, view), ()):
+            for n in WATCH[board, view]:
                 rooms[board, view, n] = got = room(card, names.index(n))
                 cost -= min(got, CAP) / CAP * 50.0
+                if names.index(n) in lack:  # how far the placement's own spots are from allowed
+                    cost += SHORT * dl.short_of_room(card, names.index(n))
         return cost, lacking, rooms
 
 
@@ -159,8 +170,8 @@ def descend(movers: list[str], steps: list[int], rounds: int, start: dict, seed:
                 trial[m] = (cx + dx * s, cy + dy * s)
             if ll.check_layout(ll.layout(old, nudges=trial), old, edges):
                 continue
-            cost, lacking, got = rooms(trial)
-            if any(not lacking[k] <= guard[k] for k in lacking) or cost >= best - 0.01:
+            cost, lacking, got = rooms(trial, best)
+            if cost is None or cost >= best - 0.01 or any(not lacking[k] <= guard[k] for k in lacking):
                 continue
             best, nudges, guard, kept = cost, trial, lacking, True
             print(f"round {rnd + 1}: {n} {[trial[m] for m in n.split('+')]}: {best:.1f}: {_show(got)}; without room "
