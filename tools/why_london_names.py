@@ -23,6 +23,30 @@ import search_london_nudges as sl  # noqa: E402
 import why_newyork_names as why  # noqa: E402
 
 
+def _crossed(rule, i: int, box, own: float, st: list[str], seg_names: list[str]) -> dict[str, float]:
+    """By how many pixels ``box`` crosses each limit of the hard rule for station ``i``'s name (``own``: its
+    distance from its own station's centre)."""
+    from game.ui.board import clearance as cl
+
+    over = {}
+    if own < rule.keep[i] + cl.MARGIN:
+        over["own disc"] = rule.keep[i] + cl.MARGIN - own
+    for j, (jx, jy) in enumerate(rule.centres):
+        if j != i:
+            d = cl.point_box_dist(jx, jy, box)
+            lim = max(rule.keep[j], rule.symbols[j]) + cl.MARGIN
+            if d < lim:
+                over[f"disc of {st[j]}"] = lim - d
+            elif d < own + cl.MARGIN:
+                over[f"nearer {st[j]}"] = own + cl.MARGIN - d
+    for k, (x0, y0, x1, y1, hw) in enumerate(rule.segs):
+        d = cl.seg_box_dist(x0, y0, x1, y1, box)
+        if d < hw + cl.MARGIN:
+            key = f"track {seg_names[k]}"
+            over[key] = max(over.get(key, 0.0), hw + cl.MARGIN - d)
+    return over
+
+
 def shortfalls(text: str, board: str, view, station: str, step: float = 1.0, show: int = 8, out=sys.stdout):
     """The spots nearest to being allowed for ``station``'s name: on a ``step``-pixel grid round its station
     (the scan's band, every form), the pixels by which each limit of the hard rule is crossed there (a
@@ -65,22 +89,7 @@ def shortfalls(text: str, board: str, view, station: str, step: float = 1.0, sho
                     own = cl.point_box_dist(x, y, box)
                     if not r <= own <= far or not rule._inside(box):
                         continue
-                    over = {}
-                    if own < rule.keep[i] + cl.MARGIN:
-                        over["own disc"] = rule.keep[i] + cl.MARGIN - own
-                    for j, (jx, jy) in enumerate(rule.centres):
-                        if j != i:
-                            d = cl.point_box_dist(jx, jy, box)
-                            lim = max(rule.keep[j], rule.symbols[j]) + cl.MARGIN
-                            if d < lim:
-                                over[f"disc of {st[j]}"] = lim - d
-                            elif d < own + cl.MARGIN:
-                                over[f"nearer {st[j]}"] = own + cl.MARGIN - d
-                    for k, (x0, y0, x1, y1, hw) in enumerate(rule.segs):
-                        d = cl.seg_box_dist(x0, y0, x1, y1, box)
-                        if d < hw + cl.MARGIN:
-                            key = f"track {seg_names[k]}"
-                            over[key] = max(over.get(key, 0.0), hw + cl.MARGIN - d)
+                    over = _crossed(rule, i, box, own, st, seg_names)
                     rows.append((sum(over.values()), why._form(t), (round(box[0] - x), round(box[1] - y), round(w),
                                                                       round(h)), over))
         rows.sort(key=lambda row: row[0])
