@@ -115,7 +115,9 @@ def _rows(placer, card, i: int, why, fine: float) -> list[tuple]:
 
 
 def explain(text: str, view, station: str | None = None, show: int = 6, fine: float = 0.0,
-            out=sys.stdout) -> None:
+            out=sys.stdout, board: str = "newyork") -> None:
+    """Prints what bars each name without room (or ``station``'s) on the map ``text`` of ``board`` ("newyork",
+    "london" or "london-2006", the first edition played by London's "classic" variant) at ``view``."""
     import names_audit as na
     from game import mapfile
     from game.engine import new_game
@@ -126,8 +128,10 @@ def explain(text: str, view, station: str | None = None, show: int = 6, fine: fl
 
     size, seats, arrangement = view
     app = App(size=size, headless=True)
-    state = new_game("newyork", seats, seed=1, start_player=0, variant="standard")
-    state.__dict__["_board"] = b = from_mapfile(mapfile.decode(text, "newyork"))
+    city = "london" if board.startswith("london") else board
+    variant = "classic" if board == "london-2006" else "standard"
+    state = new_game(city, seats, seed=1, start_player=0, variant=variant)
+    state.__dict__["_board"] = b = from_mapfile(mapfile.decode(text, board))
     try:
         scene = app.push(play_scene.PlayScene(app, state, na.seats_for(state, arrangement)))
         app.step(0.1)
