@@ -196,7 +196,7 @@ MOVES: list[tuple[str, tuple[str, ...], float, float, float]] = [
 # bends round a station, as printed maps route a line round an interchange, so that a side of the station is free
 # for its name. (a, b) -> the bend points in order from a to b, each (end, dx, dy): that end's position ("a" or
 # "b") moved by (dx, dy) board units, so a route follows its stations when the layout moves them. Applied after
-# every other move (route_bends); found by tools/search_berlin_bends.py from the blockers tools/why_berlin_names.py
+# every other move (route_bends); found by tools/search_berlin_bends.py from the blockers tools/why_names.py --board berlin
 # names. check_layout checks each piece (no new crossing, none over a station, the connections leaving a station
 # in the printed order), and no bend lies further than ROUTE_MOST from its connection's straight line
 ROUTES: dict[tuple[str, str], list[tuple[str, float, float]]] = {

@@ -533,7 +533,7 @@ def spread_line(points, after=None, rows_after=None) -> list[tuple[float, float]
 #: an empty list: straight), applied after the spread and the nudges (issue 22 item 1, eleventh session): a
 #: connection that leaves a hub, runs beside a neighbour and then turns, as printed metro maps route lines round
 #: an interchange, can leave a side of a station free for its name. Found by tools/search_paris_bends.py (the
-#: connections that bar the best places of the names without room, tools/why_paris_names.py).
+#: connections that bar the best places of the names without room, tools/why_names.py).
 ROUTES: dict[tuple[str, str], list[tuple[float, float]]] = {
     ("Poissonnière", "Gare de l'Est"): [(15.5, 4.5), (16.5, 4.5)],
     ("Barbès - Rochechouart", "Gare du Nord"): [(15.0, 3.0), (16.0, 3.0)],

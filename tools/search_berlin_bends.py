@@ -13,7 +13,7 @@ what it keeps and the ROUTES / NUDGES to add; it writes no file.
     .venv/bin/python tools/search_berlin_bends.py "Friedrichstr.|Potsdamer Platz" ... [--goal 15] [--max 60]
         [--nudge "Hermannplatz,Neukölln"] [--steps 4,8] [--rounds 2] [--fresh] [--start "Station=dx,dy;..."]
 
-The connections to try are those tools/why_berlin_names.py names as barring the best places of a name.
+The connections to try are those tools/why_names.py --board berlin names as barring the best places of a name.
 """
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ fewer names without room over the views (:data:`VIEWS`), none of them more. Rewr
 
     .venv/bin/python tools/search_paris_bends.py "Poissonnière|Gare de l'Est" ... [--views ...] [--max 40]
 
-The connections to try are those tools/why_paris_names.py names as barring the best places of a name.
+The connections to try are those tools/why_names.py names as barring the best places of a name.
 """
 from __future__ import annotations
 

@@ -236,7 +236,7 @@ if __name__ == "__main__":
     ap.add_argument("--focus", type=lambda t: {tuple(map(int, s.split("x"))) for s in t.split(",")},
                     help="sizes, comma-separated (1920x1080,...): try only the stations without room there")
     ap.add_argument("--stations", help="stations, comma-separated: try these (a name's neighbours: the station "
-                                       "nearer than its own or whose track bars it, tools/why_paris_names.py)")
+                                       "nearer than its own or whose track bars it, tools/why_names.py)")
     args = ap.parse_args()
     if args.pairs:
         pair_search(dict(lay.NUDGES), args.pairs.split(","), views=args.views)

@@ -1,13 +1,14 @@
-"""What bars a Berlin name without room (issue 22 items 1 and 5, eleventh session; why_paris_names.py on Berlin): each
-of its places (every form, the three rings round its station, as game/ui/board/placement.py offers them), and for
-the least barred what the hard rule (clearance.py) finds there: the card's or view's edge, its own station's disc,
-another station's disc or symbol (a landmark's stack, a "+"), a station nearer than its own ("nearer X"), a
-connection's track spaces or a token's letter badge on it; and the other names as the placement put them (too
+"""What bars a name without room on Paris, Berlin or any board (issue 22 items 1 and 5, eleventh session): each of its places (every form, the
+three rings round its station, as game/ui/board/placement.py offers them), and for the least barred what the hard
+rule (clearance.py) finds there: the card's or view's edge, its own station's disc, another station's disc or
+symbol (a landmark's stack, a "+"), a station nearer than its own ("nearer X"), a connection's track spaces (Paris:
+widened by the extra lane beside a full connection) or a token's letter badge on it; and the other names as the placement put them (too
 close) and the destination badges. New York's tool (tools/why_newyork_names.py) does the work; this one measures
-maps/berlin.toml as it is (rebuild it first with tools/make_berlin_map.py) and names Berlin's pieces of track.
+the board's map as it is (rebuild it first with its tools/make_<board>_map.py) and names its pieces of track.
 
-    .venv/bin/python tools/why_berlin_names.py "1280x720 4 laptop" ["Neukölln"] [--fine 3] [--show 6]
+    .venv/bin/python tools/why_names.py "1920x1080 4 table" ["Saint-Lazare"] [--board paris] [--fine 3] [--show 6]
         [--summary]
+    .venv/bin/python tools/why_names.py "1280x720 4 laptop" --board berlin --summary
 
 ``--summary`` prints, per name, what bars its best places (those barred by the fewest things) counted over them.
 """
@@ -27,7 +28,7 @@ import why_newyork_names as why  # noqa: E402
 
 def _track_names(scene, card) -> list[str]:
     """What each of the name card's pieces of track is (name_card's order: every connection's pieces, then their
-    letter discs, an extra lane's if the city has one)."""
+    letter discs, an extra lane's if the city has one: Paris's)."""
     from game.engine.cities import ruleset_for_city
 
     view = scene.board_view
@@ -44,7 +45,7 @@ def _track_names(scene, card) -> list[str]:
     return out
 
 
-def explain(view, station=None, show=6, fine=0.0, summary=False, out=sys.stdout) -> None:
+def explain(view, station=None, show=6, fine=0.0, summary=False, out=sys.stdout, board: str = "paris") -> None:
     import names_audit as na
     from game.engine import new_game
     from game.ui import play_scene
@@ -53,7 +54,7 @@ def explain(view, station=None, show=6, fine=0.0, summary=False, out=sys.stdout)
 
     size, seats, arrangement = view
     app = App(size=size, headless=True)
-    state = new_game("berlin", seats, seed=1, start_player=0, variant="standard")
+    state = new_game(board, seats, seed=1, start_player=0, variant="standard")
     try:
         scene = app.push(play_scene.PlayScene(app, state, na.seats_for(state, arrangement)))
         app.step(0.1)
@@ -95,8 +96,9 @@ def explain(view, station=None, show=6, fine=0.0, summary=False, out=sys.stdout)
 
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("view", help='"1280x720 4 laptop"')
+    ap.add_argument("view", help='"1920x1080 4 table"')
     ap.add_argument("station", nargs="?")
+    ap.add_argument("--board", default="paris", help="paris, berlin, london, newyork")
     ap.add_argument("--show", type=int, default=6)
     ap.add_argument("--fine", type=float, default=0.0, help="also every spot on a grid this fine (pixels)")
     ap.add_argument("--summary", action="store_true")
@@ -105,7 +107,7 @@ def main(argv: list[str]) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     wh, seats, arr = args.view.split()
     explain((tuple(int(v) for v in wh.split("x")), int(seats), arr), args.station, args.show, args.fine,
-            args.summary)
+            args.summary, board=args.board)
     return 0
 
 
