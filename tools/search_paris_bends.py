@@ -42,11 +42,12 @@ class Board(sn.Board):
         return cells, pos, bends, problems
 
 
-def candidates(cells, u, v, now):
-    """Routes (lists of board cells) of none, one or two bends from u to v, shortest first, ``now`` left out."""
+def candidates(cells, u, v, now, widen=1):
+    """Routes (lists of board cells) of none, one or two bends from u to v, shortest first, ``now`` left out;
+    bends inside the ends' box widened by ``widen`` steps (more than 1: detours round the connection's ends)."""
     a, b = cells[u], cells[v]
-    x0, x1 = min(a[0], b[0]) - 1, max(a[0], b[0]) + 1
-    y0, y1 = min(a[1], b[1]) - 1, max(a[1], b[1]) + 1
+    x0, x1 = min(a[0], b[0]) - widen, max(a[0], b[0]) + widen
+    y0, y1 = min(a[1], b[1]) - widen, max(a[1], b[1]) + widen
     pts = [(x0 + i / 2, y0 + j / 2) for i in range(int((x1 - x0) * 2) + 1) for j in range(int((y1 - y0) * 2) + 1)]
     octo = lay.is_octilinear
     paths = [[]] if octo(b[0] - a[0], b[1] - a[1]) else []
@@ -81,6 +82,8 @@ def main(argv=None) -> int:
     ap.add_argument("connections", nargs="+", help='"A|B"')
     ap.add_argument("--views", type=sn.parse_views, default=VIEWS)
     ap.add_argument("--max", type=int, default=40, help="routes tried per connection at most")
+    ap.add_argument("--widen", type=int, default=1, help="steps the ends' box is widened by for bends")
+    ap.add_argument("--outside", action="store_true", help="only routes with a bend outside the box widened a step")
     ap.add_argument("--loose", action="store_true", help="keep a lower sum even where a 1280x720 view gets one more")
     args = ap.parse_args(argv)
     b = Board()
@@ -95,7 +98,12 @@ def main(argv=None) -> int:
         e = (u, v) if (u, v) in b.edges else (v, u)
         assert e in b.edges, text
         tried = 0
-        for path in candidates(cells, e[0], e[1], grid_bends.get(e, [])):
+        found = candidates(cells, e[0], e[1], grid_bends.get(e, []), args.widen)
+        if args.outside:  # the last pass tried those inside already
+            a, z = cells[e[0]], cells[e[1]]
+            found = [p for p in found if any(not (min(a[0], z[0]) - 1 <= x <= max(a[0], z[0]) + 1 and
+                                                  min(a[1], z[1]) - 1 <= y <= max(a[1], z[1]) + 1) for x, y in p)]
+        for path in found:
             if tried >= args.max:
                 break
             trial = {**b.routes, e: path}
