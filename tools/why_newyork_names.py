@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,15 +65,19 @@ def _run(gen):
 
 def _track_names(scene, card) -> list[str]:
     """What each of the name card's pieces of track is: a connection's piece, or a token's letter disc on it
-    (name_card's order: every connection's pieces, then their letter discs; New York has no extra lane)."""
+    (name_card's order: every connection's pieces, then their letter discs, an extra lane's among them where the
+    city has one: Paris's beside a full connection)."""
+    from game.engine.cities import ruleset_for_city
+
     view = scene.board_view
     b = view.board
     st = [s.name for s in b.stations]
+    extra = 1 if ruleset_for_city(b.city).full_connection_tiles(b) is not None else 0
     out = []
     for con in b.connections:
         out += [f"{st[con.a]} - {st[con.b]}"] * (len(con.bends) + 1)
     for c, con in enumerate(b.connections):
-        got = len(view.pieces.letter_centres(c, con.spaces, view.geometry.lane_px))
+        got = len(view.pieces.letter_centres(c, con.spaces + extra, view.geometry.lane_px))
         out += [f"letter badge {st[con.a]} - {st[con.b]}"] * got
     assert len(out) == len(card.segments), (len(out), len(card.segments))
     return out
@@ -114,10 +119,12 @@ def _rows(placer, card, i: int, why, fine: float) -> list[tuple]:
     return sorted(rows, key=lambda r: (r[0], r[1], r[2]))
 
 
-def explain(text: str, view, station: str | None = None, show: int = 6, fine: float = 0.0,
-            out=sys.stdout, board: str = "newyork") -> None:
+def explain(text: str | None, view, station: str | None = None, show: int = 6, fine: float = 0.0,
+            out=sys.stdout, board: str = "newyork", summary: bool = False) -> None:
     """Prints what bars each name without room (or ``station``'s) on the map ``text`` of ``board`` ("newyork",
-    "london" or "london-2006", the first edition played by London's "classic" variant) at ``view``."""
+    "london" or "london-2006", the first edition played by London's "classic" variant; ``text`` None: the board's
+    bundled map, any board) at ``view``; ``summary``: also what bars its best places (those barred by the fewest
+    things), counted over them."""
     import names_audit as na
     from game import mapfile
     from game.engine import new_game
@@ -131,10 +138,12 @@ def explain(text: str, view, station: str | None = None, show: int = 6, fine: fl
     city = "london" if board.startswith("london") else board
     variant = "classic" if board == "london-2006" else "standard"
     state = new_game(city, seats, seed=1, start_player=0, variant=variant)
-    state.__dict__["_board"] = b = from_mapfile(mapfile.decode(text, board))
+    if text is not None:
+        state.__dict__["_board"] = from_mapfile(mapfile.decode(text, board))
     try:
         scene = app.push(play_scene.PlayScene(app, state, na.seats_for(state, arrangement)))
         app.step(0.1)
+        b = scene.board_view.board
         names = scene.board_view.names
         lacking = sorted(names.names_without_room)
         card = _run(names.name_card(names.wanted()))
@@ -155,11 +164,13 @@ def explain(text: str, view, station: str | None = None, show: int = 6, fine: fl
             print(f"  {st[i]} ({'no room' if i in lacking else 'room'}) placed as {_form(t)!r} at "
                   f"{(round(box[0] - x), round(box[1] - y))}: {len(rows)} places, "
                   f"{sum(1 for r in rows if not r[0])} free", file=out)
-            alone: dict = {}
-            for row in rows:
-                if len(row[5]) == 1:
-                    alone[row[5][0]] = alone.get(row[5][0], 0) + 1
-            print(f"    barred by one thing alone (places): {alone}", file=out)
+            alone = Counter(r[5][0] for r in rows if len(r[5]) == 1)
+            print(f"    barred by one thing alone (places): {dict(alone.most_common())}", file=out)
+            if summary:
+                least = min((r[0] for r in rows), default=0)
+                near = Counter(w for r in rows if r[0] <= least + 1 for w in r[5])
+                print(f"    over the places barred by {least}-{least + 1} things: {dict(near.most_common(8))}",
+                      file=out)
             for row in rows[:show]:
                 print(f"    ring {row[1]} {row[3]!r} at {row[4]}: {row[5]}", file=out)
     finally:
