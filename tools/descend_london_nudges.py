@@ -145,18 +145,12 @@ def descend(movers: list[str], steps: list[int], rounds: int, seed: int = 1, out
     old, edges = ll.printed(), ll.connections()
     best, guard = measure.cost(nudges)
     print(f"start {best:.2f}", {f"{b} {v}": sorted(n) for (b, v), n in guard.items()}, file=out, flush=True)
-    directions = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]
     rng = random.Random(seed)
     for rnd in range(rounds):
         kept = False
-        tries = [(n, d, s) for n in movers for d in directions for s in steps]
-        rng.shuffle(tries)
-        for n, (dx, dy), s in tries:
-            trial = dict(nudges)
-            for m in n.split("+"):  # "A+B": the stations moved together
-                cx, cy = trial.get(m, (0, 0))
-                trial[m] = (cx + dx * s, cy + dy * s)
-            if ll.check_layout(ll.layout(old, nudges=trial), old, edges):
+        for n, move in tries(movers, steps, rng):
+            trial = moved(nudges, n, move, old, edges)
+            if trial is None:
                 continue
             got, lacking = measure.cost(trial, guard)
             if got is not None and got < best - 0.05:
@@ -165,10 +159,36 @@ def descend(movers: list[str], steps: list[int], rounds: int, seed: int = 1, out
                       file=out, flush=True)
         if not kept:
             break
-    moves = {n: [v[0] - ll.NUDGES.get(n, (0, 0))[0], v[1] - ll.NUDGES.get(n, (0, 0))[1]]
-             for n, v in nudges.items() if v != ll.NUDGES.get(n)}
+    moves = against_nudges(nudges)
     print(json.dumps(moves), file=out)
     return moves
+
+
+DIRECTIONS = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]
+
+
+def tries(movers: list[str], steps: list[int], rng: random.Random) -> list:
+    """A round's moves, (mover, (dx, dy, step)) for each mover, direction and step, in ``rng``'s order."""
+    out = [(n, (dx, dy, s)) for n in movers for dx, dy in DIRECTIONS for s in steps]
+    rng.shuffle(out)
+    return out
+
+
+def moved(nudges: dict, n: str, move: tuple, old, edges) -> dict | None:
+    """``nudges`` with mover ``n`` ("A+B": the stations moved together) moved by ``move`` (dx, dy, step), or None
+    where the layout check finds a fault."""
+    dx, dy, s = move
+    trial = dict(nudges)
+    for m in n.split("+"):
+        cx, cy = trial.get(m, (0, 0))
+        trial[m] = (cx + dx * s, cy + dy * s)
+    return None if ll.check_layout(ll.layout(old, nudges=trial), old, edges) else trial
+
+
+def against_nudges(nudges: dict) -> dict:
+    """Each station's move against layout_london.NUDGES (what to add there)."""
+    return {n: [v[0] - ll.NUDGES.get(n, (0, 0))[0], v[1] - ll.NUDGES.get(n, (0, 0))[1]]
+            for n, v in nudges.items() if v != ll.NUDGES.get(n)}
 
 
 def main(argv: list[str]) -> int:

@@ -157,18 +157,12 @@ def descend(movers: list[str], steps: list[int], rounds: int, start: dict, seed:
     best, guard, got = rooms(nudges)
     print(f"start {best:.1f}: {_show(got)}", {f"{b} {v[1]} {v[2]}": sorted(n) for (b, v), n in guard.items() if n},
           file=out, flush=True)
-    directions = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]
     rng = random.Random(seed)
     for rnd in range(rounds):
         kept = False
-        tries = [(n, d, s) for n in movers for d in directions for s in steps]
-        rng.shuffle(tries)
-        for n, (dx, dy), s in tries:
-            trial = dict(nudges)
-            for m in n.split("+"):
-                cx, cy = trial.get(m, (0, 0))
-                trial[m] = (cx + dx * s, cy + dy * s)
-            if ll.check_layout(ll.layout(old, nudges=trial), old, edges):
+        for n, move in dl.tries(movers, steps, rng):
+            trial = dl.moved(nudges, n, move, old, edges)
+            if trial is None:
                 continue
             cost, lacking, got = rooms(trial, best)
             if cost is None or cost >= best - 0.01 or any(not lacking[k] <= guard[k] for k in lacking):
@@ -178,8 +172,7 @@ def descend(movers: list[str], steps: list[int], rounds: int, start: dict, seed:
                   f"{sorted(set().union(*lacking.values()))}", file=out, flush=True)
         if not kept:
             break
-    moves = {n: [v[0] - ll.NUDGES.get(n, (0, 0))[0], v[1] - ll.NUDGES.get(n, (0, 0))[1]]
-             for n, v in nudges.items() if v != ll.NUDGES.get(n)}
+    moves = dl.against_nudges(nudges)
     print(json.dumps(moves), file=out)
     return moves
 
