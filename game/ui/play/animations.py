@@ -403,24 +403,24 @@ class Animations:
         starts: list[pygame.Rect] = []
         for f in self.floats:
             panel = panels[f.player]
-            if f.surf is None:  # the largest size that finds both ends a free place (a crowded board: smaller);
-                # an end bonus with none to rise from by its panel at any size rises where it lands, when that is free
-                found = False
-                for in_place in (False, True) if f.start_board is None and f.start_screen is None else (False,):
-                    f.in_place = in_place
-                    for px in dict.fromkeys(max(11, round(d * k)) for d in FLOAT_PX):
-                        f.surf = self._float_surface(f.text, f.colour, EDGE_ROTATION.get(panel.edge, 0), k, f.icon,
-                                                     px)
-                        f.ends = None
-                        if self.float_ends(f, bv, panel, clear_of, starts, free_only=True) is not None:
-                            found = True
-                            break
-                    if found:
-                        break
+            if f.surf is None:
+                self._size_float(f, bv, panel, k, clear_of, starts)
             start, _end = self.float_ends(f, bv, panel, clear_of, starts)
             if f.start_screen is None or start != f.start_screen:  # it rises on the board
                 w, h = f.surf.get_size()
                 starts.append(pygame.Rect(round(start[0] - w / 2) - 3, round(start[1] - h / 2) - 3, w + 6, h + 6))
+
+    def _size_float(self, f: Float, bv, panel, k: float, clear_of, starts: list) -> None:
+        """``f`` drawn at the largest size that finds both its ends a free place (a crowded board: smaller); an end
+        bonus with none to rise from by its panel at any size rises where it lands, when that is free. Where none is
+        free: the smallest size (float_ends then takes the nearest places)."""
+        for in_place in (False, True) if f.start_board is None and f.start_screen is None else (False,):
+            f.in_place = in_place
+            for px in dict.fromkeys(max(11, round(d * k)) for d in FLOAT_PX):
+                f.surf = self._float_surface(f.text, f.colour, EDGE_ROTATION.get(panel.edge, 0), k, f.icon, px)
+                f.ends = None
+                if self.float_ends(f, bv, panel, clear_of, starts, free_only=True) is not None:
+                    return
 
     @staticmethod
     def float_ends(f: Float, bv, panel, clear_of=(), others=(),
