@@ -18,7 +18,8 @@ import pygame
 from ..i18n import N_, _
 from . import theme as th
 from .rules_cards import SKETCH_H, SKETCH_W, Page, Sketch, board_title, pages_for
-from .scene import CANCEL, DOWN, UP, PointerEvent, Scene
+from .card_taps import OFF_CARD, CardTaps, button_under
+from .scene import PointerEvent, Scene
 from .seats import EDGE_ROTATION, screen_to_upright, upright_to_screen
 
 PREV, CLOSE, NEXT = "prev", "close", "next"
@@ -300,7 +301,7 @@ class RulesScene(Scene):
         self.text_px = 0  # the body size the last page was drawn at
         self._card: pygame.Surface | None = None
         self._shade: pygame.Surface | None = None
-        self._press: dict[int, str | None] = {}
+        self._taps = CardTaps()
 
     @classmethod
     def for_state(cls, app, state, edge: str = "bottom", under: Scene | None = None) -> "RulesScene":
@@ -440,26 +441,14 @@ class RulesScene(Scene):
 
     def _button_at(self, x: float, y: float) -> str | None:
         self._build()
-        if not self.facing.rect.collidepoint(x, y):
-            return None
-        u, v = self.facing.to_local(x, y)
-        for name, r in self.buttons.items():
-            if r.collidepoint(u, v):
-                return name
-        return ""
+        return button_under(self.buttons, self.facing.rect, self.facing.rotation, x, y)
 
     def on_pointer(self, e: PointerEvent) -> bool:
-        if e.phase == DOWN:
-            self._press[e.pid] = self._button_at(e.x, e.y)
-        elif e.phase == CANCEL:
-            self._press.pop(e.pid, None)
-        elif e.phase == UP and e.pid in self._press:
-            pressed = self._press.pop(e.pid)
-            here = self._button_at(e.x, e.y)
-            if pressed is None and here is None:
-                self.close()  # a tap beside the card
-            elif pressed and pressed == here:
-                self.choose(here)
+        tapped = self._taps.feed(e, self._button_at)
+        if tapped is OFF_CARD:
+            self.close()  # a tap beside the card
+        elif tapped:
+            self.choose(tapped)
         return True
 
     def on_key(self, e) -> bool:

@@ -16,6 +16,7 @@ from ...i18n import N_, _
 from .. import textfit
 from .. import theme as th
 from ..rules_help import Facing
+from ..card_taps import button_under
 from ..scene import CANCEL, DOWN, UP, PointerEvent
 
 NEXT, STOP = "next", "stop"
@@ -300,13 +301,7 @@ class FirstGameGuide:
         if not self.showing():
             return None
         self._build()
-        if not self.facing.rect.collidepoint(x, y):
-            return None
-        u, v = self.facing.to_local(x, y)
-        for name, r in self.buttons.items():
-            if r.collidepoint(u, v):
-                return name
-        return ""
+        return button_under(self.buttons, self.facing.rect, self.facing.rotation, x, y)
 
     def on_pointer(self, e: PointerEvent) -> bool:
         """Presses on the bubble are the guide's (nothing under it is tapped); all else goes on to the game."""

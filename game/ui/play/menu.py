@@ -18,7 +18,8 @@ import pygame
 from ...engine import rules as engine_rules
 from .. import textfit
 from .. import theme as th
-from ..scene import CANCEL, DOWN, UP, PointerEvent, Scene
+from ..card_taps import OFF_CARD, CardTaps, button_under
+from ..scene import PointerEvent, Scene
 from ...i18n import N_, _
 from ..seats import EDGE_ROTATION, screen_to_upright, upright_to_screen
 
@@ -98,7 +99,7 @@ class GameMenu(Scene):
         self.buttons: dict[str, pygame.Rect] = {}  # upright card coordinates
         self.card_rect = pygame.Rect(0, 0, 1, 1)  # on screen
         self._card: pygame.Surface | None = None
-        self._press: dict[int, str | None] = {}
+        self._taps = CardTaps()
         self._shade: pygame.Surface | None = None
         self.cut_labels: list[str] = []
 
@@ -254,26 +255,14 @@ class GameMenu(Scene):
     # ---- input -----------------------------------------------------------------------------------
     def _button_at(self, x: float, y: float) -> str | None:
         self._build()
-        if not self.card_rect.collidepoint(x, y):
-            return None
-        u, v = self.to_local(x, y)
-        for name, r in self.buttons.items():
-            if r.collidepoint(u, v):
-                return name
-        return ""  # on the card, between buttons
+        return button_under(self.buttons, self.card_rect, self.rotation, x, y)
 
     def on_pointer(self, e: PointerEvent) -> bool:
-        if e.phase == DOWN:
-            self._press[e.pid] = self._button_at(e.x, e.y)
-        elif e.phase == CANCEL:
-            self._press.pop(e.pid, None)
-        elif e.phase == UP and e.pid in self._press:
-            pressed = self._press.pop(e.pid)
-            here = self._button_at(e.x, e.y)
-            if pressed is None and here is None:
-                self.back()  # a tap on the dimmed table outside the card: as Resume (or No)
-            elif pressed and pressed == here:
-                self.choose(here)
+        tapped = self._taps.feed(e, self._button_at)
+        if tapped is OFF_CARD:
+            self.back()  # a tap on the dimmed table outside the card: as Resume (or No)
+        elif tapped:
+            self.choose(tapped)
         return True  # nothing reaches the paused table
 
     def on_key(self, e) -> bool:
