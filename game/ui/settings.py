@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import logging
 import os
-import tempfile
 from pathlib import Path
 
 import msgspec
 
+from ..autosave import save_atomic
 from ..engine.state import VARIANTS  # editions the engine plays (Setup.variant)
 from .seats import EDGES, SeatConfig, TableSetup
 
@@ -159,20 +159,7 @@ class Settings:
 
     def _write(self, path: Path, data: bytes, what: str) -> bool:
         try:
-            self.dir.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=".tmp", dir=self.dir)
-            try:
-                with os.fdopen(fd, "wb") as f:
-                    f.write(data)
-                    f.flush()
-                    os.fsync(f.fileno())
-                os.replace(tmp, path)
-            except BaseException:
-                try:
-                    os.unlink(tmp)
-                except OSError:
-                    pass
-                raise
+            save_atomic(path, data)
         except OSError as exc:
             log.warning("cannot remember %s in %s (%s)", what, self.dir, exc)
             return False
