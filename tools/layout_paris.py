@@ -545,6 +545,9 @@ ROUTES: dict[tuple[str, str], list[tuple[float, float]]] = {
     ("Jussieu", "Gare d'Austerlitz"): [(17.5, 8.5), (18.0, 9.0)],
     ("Pyramides", "Opéra"): [(12.0, 6.5), (11.5, 6.5)],
     ("Richelieu - Drouot", "Strasbourg - Saint-Denis"): [(15.0, 5.0), (15.5, 4.5)],
+    ("Place de Clichy", "Villiers"): [(8.0, 4.0)],
+    ("Place de Clichy", "La Fourche"): [(10.0, 3.0)],
+    ("Saint-Denis - Université", "Mairie de Saint-Ouen"): [(9.0, 1.0)],
 }
 
 

@@ -5,8 +5,13 @@ route kept when the layout stays clean (``check_layout``, the Seine) and the pla
 fewer names without room over the views (:data:`VIEWS`), none of them more. Rewrites maps/paris.toml as it goes.
 
     .venv/bin/python tools/search_paris_bends.py "Poissonnière|Gare de l'Est" ... [--views ...] [--max 40]
+    .venv/bin/python tools/search_paris_bends.py "Place de Clichy|La Fourche" --with '{"Place de Clichy|Villiers":
+        [[8, 4]]}' --avoid 8.45,3.4,9.8,3.72 --widen 2
 
-The connections to try are those tools/why_names.py names as barring the best places of a name.
+The connections to try are those tools/why_names.py names as barring the best places of a name. ``--with`` puts
+other routes in first (a joint search: a route that frees one name may take another's place, which a second
+connection's route gives back; twelfth session), ``--avoid`` tries only routes clear of a box of board cells (the
+place the name should get, from why_names.py's pixels over the grid's pitch).
 """
 from __future__ import annotations
 
@@ -77,6 +82,13 @@ def candidates(cells, u, v, now, widen=1):
     return [p for p in sorted(paths, key=length) if p != now and not turns_back(p)]
 
 
+def crosses(line, box, margin=0.1) -> bool:
+    """Whether a route (board cells) comes within ``margin`` steps of a box of board cells."""
+    x0, y0, x1, y1 = box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin
+    return any(x0 <= s[0] + (t[0] - s[0]) * k / 40 <= x1 and y0 <= s[1] + (t[1] - s[1]) * k / 40 <= y1
+               for s, t in zip(line, line[1:]) for k in range(41))
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("connections", nargs="+", help='"A|B"')
@@ -85,9 +97,15 @@ def main(argv=None) -> int:
     ap.add_argument("--widen", type=int, default=1, help="steps the ends' box is widened by for bends")
     ap.add_argument("--outside", action="store_true", help="only routes with a bend outside the box widened a step")
     ap.add_argument("--loose", action="store_true", help="keep a lower sum even where a 1280x720 view gets one more")
+    ap.add_argument("--with", dest="fixed", default="{}", help='routes put in first: {"A|B": [[x, y], ...]}')
+    ap.add_argument("--avoid", help="x0,y0,x1,y1: only routes clear of this box of board cells (a name's place)")
     args = ap.parse_args(argv)
     b = Board()
     b.routes = dict(lay.ROUTES)
+    for text, pts in json.loads(args.fixed).items():
+        u, v = text.split("|")
+        e = (u, v) if (u, v) in b.edges else (v, u)
+        b.routes[e] = [tuple(p) for p in (pts if e == (u, v) else reversed(pts))]
     views = args.views
     now = b.per_view(lay.NUDGES, views)
     best = sum(len(g) for g in now)
@@ -99,6 +117,9 @@ def main(argv=None) -> int:
         assert e in b.edges, text
         tried = 0
         found = candidates(cells, e[0], e[1], grid_bends.get(e, []), args.widen)
+        if args.avoid:
+            box = tuple(float(t) for t in args.avoid.split(","))
+            found = [p for p in found if not crosses([cells[e[0]], *p, cells[e[1]]], box)]
         if args.outside:  # the last pass tried those inside already
             a, z = cells[e[0]], cells[e[1]]
             found = [p for p in found if any(not (min(a[0], z[0]) - 1 <= x <= max(a[0], z[0]) + 1 and
