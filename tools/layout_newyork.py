@@ -434,6 +434,29 @@ ELBOWS_FROM: dict[tuple[str, str], str] = {
 }
 
 
+#: Connections routed by hand round their stations (connection -> grid cells between its ends, the spread board's
+#: numbering, half cells allowed; an empty list: straight), applied last, after the nudges and elbows (issue 22
+#: items 1 and 5, twelfth session; Paris's and Berlin's method of the eleventh): a connection that leaves a station
+#: with a bend can leave a side of it free for a name. Found by tools/search_newyork_bends.py (the connections
+#: tools/why_names.py --board newyork names as barring the best places of a name without room).
+ROUTES: dict[tuple[str, str], list[tuple[float, float]]] = {}
+
+
+def apply_routes(bends: dict, edges, routes: dict) -> dict:
+    """``bends`` with each routed connection's bends replaced by its route (a route may name the connection from
+    either end; its cells then run from that end). Shared by New York's and Paris's layouts."""
+    out = dict(bends)
+    known = set(edges) | set(bends)
+    for (u, v), pts in routes.items():
+        e = (u, v) if (u, v) in known else (v, u)
+        line = [tuple(p) for p in (pts if e == (u, v) else reversed(pts))]
+        if line:
+            out[e] = line
+        else:
+            out.pop(e, None)
+    return out
+
+
 def spread_x(x: float, cuts=None) -> float:
     """A grid column (or fraction) of the annealed board -> the spread board's."""
     return x + sum(1 for c in (SPREAD_COLUMNS if cuts is None else cuts) if c < x)
@@ -494,9 +517,10 @@ def elbow(a: tuple[float, float], b: tuple[float, float]) -> list[tuple[float, f
     return [(a[0] + math.copysign(m, dx), a[1] + math.copysign(m, dy))]
 
 
-def finish(cells: dict, edges, nudges=None, elbows_from=None) -> tuple[dict, dict]:
+def finish(cells: dict, edges, nudges=None, elbows_from=None, routes=None) -> tuple[dict, dict]:
     """The annealed (and hand-fixed) grid cells -> the board's cells and bends: the spread, then the nudges
-    (a nudged station's connections, and those in :data:`ELBOWS_FROM`, redrawn with :func:`elbow`)."""
+    (a nudged station's connections, and those in :data:`ELBOWS_FROM`, redrawn with :func:`elbow`), then the
+    hand routes (:data:`ROUTES`)."""
     nudges = NUDGES if nudges is None else nudges
     elbows_from = ELBOWS_FROM if elbows_from is None else elbows_from
     bends = spread_bends(cells, edges, BENDS)
@@ -509,7 +533,7 @@ def finish(cells: dict, edges, nudges=None, elbows_from=None) -> tuple[dict, dic
             a, b = (cells[u], cells[v]) if first == u else (cells[v], cells[u])
             if elbow(a, b):
                 bends[(u, v)] = elbow(a, b)
-    return cells, bends
+    return cells, apply_routes(bends, edges, ROUTES if routes is None else routes)
 
 
 def to_board(cell) -> tuple[float, float]:

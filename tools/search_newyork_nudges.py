@@ -128,9 +128,11 @@ class Board:
         xs, ys = [c[0] for c in cells.values()], [c[1] for c in cells.values()]
         return min(xs), max(xs), min(ys), max(ys)
 
-    def build(self, nudges: dict, elbows_from: dict | None = None) -> tuple[dict, str, list[str]]:
-        """(cells, map text, problems) for ``nudges``."""
-        cells, bend_cells = lay.finish(self.annealed, self.edges, nudges=nudges, elbows_from=elbows_from)
+    def build(self, nudges: dict, elbows_from: dict | None = None,
+              routes: dict | None = None) -> tuple[dict, str, list[str]]:
+        """(cells, map text, problems) for ``nudges`` (and hand ``routes``; None: layout_newyork.ROUTES)."""
+        cells, bend_cells = lay.finish(self.annealed, self.edges, nudges=nudges, elbows_from=elbows_from,
+                                       routes=routes)
         pos = {n: lay.to_board(c) for n, c in cells.items()}
         water = lay.water_areas(cells)
         bends = {e: [lay.to_board(c) for c in cs] for e, cs in bend_cells.items()}
