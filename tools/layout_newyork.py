@@ -439,7 +439,11 @@ ELBOWS_FROM: dict[tuple[str, str], str] = {
 #: items 1 and 5, twelfth session; Paris's and Berlin's method of the eleventh): a connection that leaves a station
 #: with a bend can leave a side of it free for a name. Found by tools/search_newyork_bends.py (the connections
 #: tools/why_names.py --board newyork names as barring the best places of a name without room).
-ROUTES: dict[tuple[str, str], list[tuple[float, float]]] = {}
+ROUTES: dict[tuple[str, str], list[tuple[float, float]]] = {
+    # level from Church Av to under Atlantic Av Barclays Ctr, then 45 degrees up to Kings Highway (was: up first):
+    # the room below-right of Atlantic Av Barclays Ctr for its name, Kings Highway's drawn again (1280x720 laptop)
+    ("Church Av", "Kings Highway"): [(9.0, 10.0)],
+}
 
 
 def apply_routes(bends: dict, edges, routes: dict) -> dict:
