@@ -443,6 +443,10 @@ ROUTES: dict[tuple[str, str], list[tuple[float, float]]] = {
     # level from Church Av to under Atlantic Av Barclays Ctr, then 45 degrees up to Kings Highway (was: up first):
     # the room below-right of Atlantic Av Barclays Ctr for its name, Kings Highway's drawn again (1280x720 laptop)
     ("Church Av", "Kings Highway"): [(9.0, 10.0)],
+    # the same line as before (45 degrees down, then level), with a bend point half-way down its 45-degree piece:
+    # the tokens' letter badges go on a connection's middle piece, now that one, off the level piece under Church Av
+    # (Kings Highway's name then fits below Church Av's; 1280x720 laptop)
+    ("4 Av - 9 Street", "New Utrecht Av"): [(8.5, 10.5), (9.0, 11.0)],
 }
 
 
