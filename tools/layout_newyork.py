@@ -447,6 +447,12 @@ ROUTES: dict[tuple[str, str], list[tuple[float, float]]] = {
     # the tokens' letter badges go on a connection's middle piece, now that one, off the level piece under Church Av
     # (Kings Highway's name then fits below Church Av's; 1280x720 laptop)
     ("4 Av - 9 Street", "New Utrecht Av"): [(8.5, 10.5), (9.0, 11.0)],
+    # (search_newyork_bends.py --target 1280: every 1280x720 view) the same line, its letter badges on its 45-degree
+    # piece off the level one under Grand St and Flushing Av (Flushing Av's name, round a table)
+    ("Greenpoint Av", "Flushing Av"): [(8.5, 6.5), (9.0, 7.0)],
+    # half a row down from Rockaway Blvd, level, then 45 degrees to Howard Beach JFK Airport (was: 45 degrees, then
+    # level): Rockaway Blvd's name gets the room right of its station (round a table)
+    ("Rockaway Blvd", "Howard Beach JFK Airport"): [(16.0, 7.5), (17.0, 7.5)],
 }
 
 
