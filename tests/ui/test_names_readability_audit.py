@@ -25,12 +25,13 @@ BOUNDED = [("london", (1920, 1080), 4, "table"), ("london-2006", (3840, 2160), 2
 # 81 / 3 / 5, New York 48 / 12 / 11, Paris 87 / 34 / 31 at 1280x720, 1920x1080, 3840x2160); New York's Franklin Av
 # and Church Av moves (tenth session) 38 / 1 / 1 -> 37 / 0 / 0, its 145 St's 37 -> 36; Berlin's 1280x720 nudges
 # (tenth session, second round: tools/descend_berlin_nudges.py) 47 -> 43; Paris's ten connections routed by hand
-# (eleventh session, layout_paris.ROUTES) 60 / 15 / 17 -> 57 / 10 / 13
+# (eleventh session, layout_paris.ROUTES) 60 / 15 / 17 -> 57 / 10 / 13; New York's six hand routes (twelfth
+# session, branch s12/newyork: layout_newyork.ROUTES) 36 -> 28 at 1280x720
 NO_ROOM_AT_MOST = {
     ("london", (1280, 720)): 25, ("london", (1920, 1080)): 0, ("london", (3840, 2160)): 0,
     ("london-2006", (1280, 720)): 26, ("london-2006", (1920, 1080)): 0, ("london-2006", (3840, 2160)): 0,
     ("berlin", (1280, 720)): 43, ("berlin", (1920, 1080)): 0, ("berlin", (3840, 2160)): 0,
-    ("newyork", (1280, 720)): 36, ("newyork", (1920, 1080)): 0, ("newyork", (3840, 2160)): 0,
+    ("newyork", (1280, 720)): 28, ("newyork", (1920, 1080)): 0, ("newyork", (3840, 2160)): 0,
     ("paris", (1280, 720)): 57, ("paris", (1920, 1080)): 10, ("paris", (3840, 2160)): 13}
 # the same with up to four seats (London, both editions, Berlin and New York: the goal's 0 at 1920x1080 and 3840x2160;
 # New York's Times Sq at 3840x2160 has room since the tenth session's fine scan, placement.py)
@@ -38,13 +39,13 @@ NO_ROOM_AT_MOST = {
 # on the Hill and Tottenham Court Road left); New York's 145 St, tenth session, 26 -> 25 at 1280x720; Berlin's
 # 1280x720 nudges (tenth session, second round) 33 -> 31, its hand routes and two nudges (eleventh session,
 # branch s11/berlin: tools/search_berlin_bends.py) 31 -> 27; Paris's ten routed connections (eleventh session) 58 /
-# 14 / 16 -> 53 / 10 / 11 (1280x720, 1920x1080, 3840x2160); New York's two hand routes (twelfth session, branch
-# s12/newyork: layout_newyork.ROUTES) 25 -> 24 at 1280x720
+# 14 / 16 -> 53 / 10 / 11 (1280x720, 1920x1080, 3840x2160); New York's six hand routes (twelfth session, branch
+# s12/newyork: layout_newyork.ROUTES) 25 -> 19 at 1280x720
 NO_ROOM_UP_TO_FOUR_SEATS = {
     ("london", (1280, 720)): 2, ("london", (1920, 1080)): 0, ("london", (3840, 2160)): 0,
     ("london-2006", (1280, 720)): 2, ("london-2006", (1920, 1080)): 0, ("london-2006", (3840, 2160)): 0,
     ("berlin", (1280, 720)): 27, ("berlin", (1920, 1080)): 0, ("berlin", (3840, 2160)): 0,
-    ("newyork", (1280, 720)): 24, ("newyork", (1920, 1080)): 0, ("newyork", (3840, 2160)): 0,
+    ("newyork", (1280, 720)): 19, ("newyork", (1920, 1080)): 0, ("newyork", (3840, 2160)): 0,
     ("paris", (1280, 720)): 53, ("paris", (1920, 1080)): 10, ("paris", (3840, 2160)): 11}
 # a laptop's (every panel along the bottom edge), (up to four seats, five): its panels in one row and the acting
 # seat's controls on the action bar (ninth session) gave its boards more height; before, 4 / 24 on London at
@@ -66,13 +67,13 @@ NO_ROOM_UP_TO_FOUR_SEATS = {
 # one deeper panel row (panel/row.py "deep", 110 px for 159; eleventh session): London 1 / 1, Berlin 24 -> 16, New
 # York 20 -> 20, Paris 49 -> 36; Paris's ten connections routed by hand (eleventh session, layout_paris.ROUTES)
 # 32 / 49, 13 / 11, 14 / 12 -> 30 / 47, 11 / 11, 11 / 8; both together (measured by the lead on merging) 30 / 34;
-# Berlin's hand routes and two nudges (eleventh session, branch s11/berlin) 8 / 16 -> 5 / 14; New York's two hand
-# routes (twelfth session, branch s12/newyork) 10 / 20 -> 9 / 20
+# Berlin's hand routes and two nudges (eleventh session, branch s11/berlin) 8 / 16 -> 5 / 14; New York's seven hand
+# routes (twelfth session, branch s12/newyork) 10 / 20 -> 9 / 17
 NO_ROOM_LAPTOP = {
     ("london", (1280, 720)): (0, 1), ("london", (1920, 1080)): (0, 0), ("london", (3840, 2160)): (0, 0),
     ("london-2006", (1280, 720)): (1, 1), ("london-2006", (1920, 1080)): (0, 0), ("london-2006", (3840, 2160)): (0, 0),
     ("berlin", (1280, 720)): (5, 14), ("berlin", (1920, 1080)): (0, 0), ("berlin", (3840, 2160)): (0, 0),
-    ("newyork", (1280, 720)): (9, 20), ("newyork", (1920, 1080)): (0, 0), ("newyork", (3840, 2160)): (0, 0),
+    ("newyork", (1280, 720)): (9, 17), ("newyork", (1920, 1080)): (0, 0), ("newyork", (3840, 2160)): (0, 0),
     ("paris", (1280, 720)): (30, 34), ("paris", (1920, 1080)): (11, 11), ("paris", (3840, 2160)): (11, 8)}
 # names the view leaves off (not drawn: they would lie over another name) with up to four seats, the most at one
 # position: allowed only with five seats at 1280x720 (shown when zoomed in), so every view not listed here leaves none
