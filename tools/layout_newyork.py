@@ -434,6 +434,50 @@ ELBOWS_FROM: dict[tuple[str, str], str] = {
 }
 
 
+#: Connections routed by hand round their stations (connection -> grid cells between its ends, the spread board's
+#: numbering, half cells allowed; an empty list: straight), applied last, after the nudges and elbows (issue 22
+#: items 1 and 5, twelfth session; Paris's and Berlin's method of the eleventh): a connection that leaves a station
+#: with a bend can leave a side of it free for a name. Found by tools/search_newyork_bends.py (the connections
+#: tools/why_names.py --board newyork names as barring the best places of a name without room).
+ROUTES: dict[tuple[str, str], list[tuple[float, float]]] = {
+    # level from Church Av to under Atlantic Av Barclays Ctr, then 45 degrees up to Kings Highway (was: up first):
+    # the room below-right of Atlantic Av Barclays Ctr for its name, Kings Highway's drawn again (1280x720 laptop)
+    ("Church Av", "Kings Highway"): [(9.0, 10.0)],
+    # the same line as before (45 degrees down, then level), with a bend point half-way down its 45-degree piece:
+    # the tokens' letter badges go on a connection's middle piece, now that one, off the level piece under Church Av
+    # (Kings Highway's name then fits below Church Av's; 1280x720 laptop)
+    ("4 Av - 9 Street", "New Utrecht Av"): [(8.5, 10.5), (9.0, 11.0)],
+    # (search_newyork_bends.py --target 1280: every 1280x720 view) the same line, its letter badges on its 45-degree
+    # piece off the level one under Grand St and Flushing Av (Flushing Av's name, round a table)
+    ("Greenpoint Av", "Flushing Av"): [(8.5, 6.5), (9.0, 7.0)],
+    # half a row down from Rockaway Blvd, level, then 45 degrees to Howard Beach JFK Airport (was: 45 degrees, then
+    # level): Rockaway Blvd's name gets the room right of its station (round a table)
+    ("Rockaway Blvd", "Howard Beach JFK Airport"): [(16.0, 7.5), (17.0, 7.5)],
+    # down from 14 St - 8 Av, then level into Christopher St Sheridan Sq (was: 45 degrees down; the search's sum
+    # over the 1280x720 views 166 -> 162) (14 St - 7 Av's line to Christopher St Sheridan Sq bent out west and back, a "<", gave the five-seat
+    # laptop one more name but read as no printed map does: not kept)
+    ("14 St - 8 Av", "Christopher St Sheridan Sq"): [(0.0, 7.0)],
+    # half a cell level out of Myrtle-Wyckoff Avs, 45 degrees down beside Gates Av's line, then half a cell down
+    # into Broadway Junction (was: level to above Broadway Junction, then down): room round Crescent St
+    ("Myrtle-Wyckoff Avs", "Broadway Junction"): [(12.5, 6.0), (14.0, 7.5)],
+}
+
+
+def apply_routes(bends: dict, edges, routes: dict) -> dict:
+    """``bends`` with each routed connection's bends replaced by its route (a route may name the connection from
+    either end; its cells then run from that end). Shared by New York's and Paris's layouts."""
+    out = dict(bends)
+    known = set(edges) | set(bends)
+    for (u, v), pts in routes.items():
+        e = (u, v) if (u, v) in known else (v, u)
+        line = [tuple(p) for p in (pts if e == (u, v) else reversed(pts))]
+        if line:
+            out[e] = line
+        else:
+            out.pop(e, None)
+    return out
+
+
 def spread_x(x: float, cuts=None) -> float:
     """A grid column (or fraction) of the annealed board -> the spread board's."""
     return x + sum(1 for c in (SPREAD_COLUMNS if cuts is None else cuts) if c < x)
@@ -494,9 +538,10 @@ def elbow(a: tuple[float, float], b: tuple[float, float]) -> list[tuple[float, f
     return [(a[0] + math.copysign(m, dx), a[1] + math.copysign(m, dy))]
 
 
-def finish(cells: dict, edges, nudges=None, elbows_from=None) -> tuple[dict, dict]:
+def finish(cells: dict, edges, nudges=None, elbows_from=None, routes=None) -> tuple[dict, dict]:
     """The annealed (and hand-fixed) grid cells -> the board's cells and bends: the spread, then the nudges
-    (a nudged station's connections, and those in :data:`ELBOWS_FROM`, redrawn with :func:`elbow`)."""
+    (a nudged station's connections, and those in :data:`ELBOWS_FROM`, redrawn with :func:`elbow`), then the
+    hand routes (:data:`ROUTES`)."""
     nudges = NUDGES if nudges is None else nudges
     elbows_from = ELBOWS_FROM if elbows_from is None else elbows_from
     bends = spread_bends(cells, edges, BENDS)
@@ -509,7 +554,7 @@ def finish(cells: dict, edges, nudges=None, elbows_from=None) -> tuple[dict, dic
             a, b = (cells[u], cells[v]) if first == u else (cells[v], cells[u])
             if elbow(a, b):
                 bends[(u, v)] = elbow(a, b)
-    return cells, bends
+    return cells, apply_routes(bends, edges, ROUTES if routes is None else routes)
 
 
 def to_board(cell) -> tuple[float, float]:

@@ -36,8 +36,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from layout_newyork import (  # noqa: E402,F401  (the rules and drawing are New York's, shared)
-    band, check_layout, draw_view_png, is_octilinear, point_in_polygon, segment_hits_polygon, segments_clash,
-    _on_segment)
+    apply_routes, band, check_layout, draw_view_png, is_octilinear, point_in_polygon, segment_hits_polygon,
+    segments_clash, _on_segment)
 
 PITCH = 88.0  # grid spacing in board units, as New York (London's printed board: 85-89)
 ORIGIN = (96.0, 92.0)  # board position of grid cell (0, 0)
@@ -568,15 +568,7 @@ def board_layout(cells, edges, after=None, rows_after=None, nudges=None, routes=
         for e in [e for e in bends if set(e) & set(nudges)]:
             del bends[e]
         bends = find_bends(board, edges, known=bends, log=lambda *_: None)
-    routes = ROUTES if routes is None else routes
-    for (u, v), pts in routes.items():
-        e = (u, v) if (u, v) in bends or (u, v) in edges else (v, u)
-        line = list(pts) if e == (u, v) else list(reversed(pts))
-        if line:
-            bends[e] = line
-        else:
-            bends.pop(e, None)
-    return board, bends
+    return board, apply_routes(bends, edges, ROUTES if routes is None else routes)
 
 
 def to_board(cell) -> tuple[float, float]:

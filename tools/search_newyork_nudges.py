@@ -23,7 +23,7 @@ group drawn from either end; ``--pairs`` moves two stations at once, each its ow
 east and Church Av down gave Grand Army Plaza and Atlantic Av Barclays Ctr room, where one group offset did not);
 ``--around`` names the stations to move round (default: those without room).
 
-    .venv/bin/python tools/search_newyork_nudges.py [--target times|5|1280] [--seed 1] [--rounds 2] [--why]
+    .venv/bin/python tools/search_newyork_nudges.py [--target times|5|1280|laptop] [--seed 1] [--rounds 2] [--why]
         [--joint | --pairs] [--relaxed] [--around "Crown Hts Utica Av"]
         [--start "Crown Hts Utica Av=14.5,9;New Lots Av=15.5,9;4 Av - 9 Street - Church Av>Church Av"] [--measure]
 
@@ -58,7 +58,8 @@ from search_london_nudges import DIRECTIONS  # noqa: E402
 VIEWS = [((w, h), n, a) for w, h in ((1920, 1080), (3840, 2160), (1280, 720)) for n in (4, 5) for a in ("table", "laptop")]
 TARGETS = {"times": [((3840, 2160), 4, "table")],  # Times Sq, the last name without room up to four seats
            "5": [v for v in VIEWS if v[1] == 5 and v[0][0] > 1280],  # the goal's five seats at 1920 and 3840
-           "1280": [v for v in VIEWS if v[0] == (1280, 720) and v[1] == 4]}  # 1280x720, up to four seats
+           "1280": [v for v in VIEWS if v[0] == (1280, 720) and v[1] == 4],  # 1280x720, up to four seats
+           "laptop": [((1280, 720), 4, "laptop")]}  # the common small screen (twelfth session)
 #: the board view alone (no seat panels) at tests/ui/test_newyork_screen.py's sizes and insets: what that test's
 #: names_meeting finds (names meeting names, stations or cluster names) and, with the seat panels' inset, its
 #: clusters_astray (a cluster's name away from its shape) may not grow; a name without room is
@@ -128,9 +129,11 @@ class Board:
         xs, ys = [c[0] for c in cells.values()], [c[1] for c in cells.values()]
         return min(xs), max(xs), min(ys), max(ys)
 
-    def build(self, nudges: dict, elbows_from: dict | None = None) -> tuple[dict, str, list[str]]:
-        """(cells, map text, problems) for ``nudges``."""
-        cells, bend_cells = lay.finish(self.annealed, self.edges, nudges=nudges, elbows_from=elbows_from)
+    def build(self, nudges: dict, elbows_from: dict | None = None,
+              routes: dict | None = None) -> tuple[dict, str, list[str]]:
+        """(cells, map text, problems) for ``nudges`` (and hand ``routes``; None: layout_newyork.ROUTES)."""
+        cells, bend_cells = lay.finish(self.annealed, self.edges, nudges=nudges, elbows_from=elbows_from,
+                                       routes=routes)
         pos = {n: lay.to_board(c) for n, c in cells.items()}
         water = lay.water_areas(cells)
         bends = {e: [lay.to_board(c) for c in cs] for e, cs in bend_cells.items()}
