@@ -67,8 +67,9 @@ SCAN_FINE_WORK = 60_000
 # both scans: London's Harrow on the Hill and Tottenham Court Road at 1280x720), at most SCAN_ISLAND_WORK asked
 SCAN_ISLAND_FORMS = 3
 SCAN_ISLAND_STEP = 1.0
-SCAN_ISLAND_WORK = 60_000
+SCAN_ISLAND_WORK = 40_000  # (London round a 1280x720 table asks 31 000 for its two islands)
 GIVE_WAY_DEPTH = 2  # how far a chain of neighbours gives way to an island (give_way)
+GIVE_WAY_WORK = 20_000  # the rule's answers their island passes ask at most in all
 SMALLER_COST = 2.0  # a form set smaller (name_forms.smaller), on top of its own cost
 LABEL_GAP = 0.45  # least space between two names, as a fraction of the name's pixel size
 # where a destination badge may sit (in station radii from its centre), preferred first
@@ -156,12 +157,14 @@ def candidates_again(p: "_Placer", first: "_Placer"):
     p.cands, p.barred = list(first.cands), list(first.barred)
     p.no_room = set(first.roomless)
     islands: list[int] = []
-    for pitch, forms, work in ((None, SCAN_FINE_FORMS, SCAN_FINE_WORK), (SCAN_ISLAND_STEP, SCAN_ISLAND_FORMS,
-                                                                           SCAN_ISLAND_WORK)):
+    for pitch, forms, work in ((None, slice(SCAN_FINE_FORMS), SCAN_FINE_WORK),
+                               (SCAN_ISLAND_STEP, slice(SCAN_FINE_FORMS, SCAN_ISLAND_FORMS), SCAN_ISLAND_WORK)):
         p.fine_left = work
         for i in sorted(p.no_room):
             sizes = [(text, form_cost, *p.card.measure(text)) for text, form_cost in
-                     name_forms.forms(p.card.names[i])][:forms]
+                     name_forms.forms(p.card.names[i])][forms]
+            if not sizes:  # a name of one form only: the fine scan has tried it
+                continue
             r, near = p.reach(i, sizes)
             found = yield from p.fine_scan(i, sizes, r, near, pitch)
             if found:
@@ -181,7 +184,7 @@ def give_way(p: "_Placer", islands: list[int]):
     Bank's stood). A generator."""
     done = set(islands)
     spots = [p.grown(c[1]) for i in islands for c in p.cands[i]]
-    p.fine_left = SCAN_ISLAND_WORK
+    p.fine_left = GIVE_WAY_WORK
     for _ in range(GIVE_WAY_DEPTH):
         further = []
         for k, cands in enumerate(p.cands):
@@ -542,7 +545,7 @@ class _Placer:
             for gy in range(n_y):
                 ly = y - h - far + gy * step
                 d = math.hypot(max(lx - x, 0.0, x - lx - w), max(ly - y, 0.0, y - ly - h))
-                if r <= d <= far and not (avoid and any(overlap((lx, ly, lx + w, ly + h), a) > 0 for a in avoid)):
+                if r <= d <= far:
                     spots.append((4.0 + 2.0 * (d - r) / h, len(spots), (lx, ly, lx + w, ly + h), gy))
         rows = self.rows_near(near, y - h - far, step, n_y, h)
         # the nearest first, the grid's order among equals (as a stable sort of the allowed ones would have
@@ -550,10 +553,15 @@ class _Placer:
         out = []
         allows = self.rule.allows
         self.scan_asked = 0
+        if avoid:  # what the boxes to avoid cover together (most spots lie clear of it)
+            reach = (min(a[0] for a in avoid), min(a[1] for a in avoid), max(a[2] for a in avoid),
+                     max(a[3] for a in avoid))
         for k, (cost, _, box, gy) in enumerate(sorted(spots)[:most]):
             if k % 128 == 127:
                 yield
             self.scan_asked = k + 1
+            if avoid and overlap(box, reach) > 0 and any(overlap(box, a) > 0 for a in avoid):
+                continue
             if allows(i, box, rows[gy] if rows else near):
                 out.append((box, cost))
                 if len(out) == 12:
