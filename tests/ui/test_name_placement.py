@@ -223,12 +223,12 @@ def test_the_work_comes_in_short_steps(placements):
     """The placement yields at least once per station and every few names in each pass, so a frame can stop
     it after a few milliseconds; the number of steps grows with the stations and the bounded search only (twice
     where names are left without room: the placement again with the fine scan and the island pass, each bounded by
-    its asks)."""
+    its asks; three times where the island pass and the fine scan both found some: the fine scan's alone too)."""
     for key, (card, got, steps) in placements.items():
         n = len(card.centres)
         once = 12 * n + 2 * placement.SETTLE_RUNS * placement.SETTLE_STEPS // placement.STEPS_PER_YIELD + 100
         asks = placement.SCAN_FINE_WORK + placement.SCAN_ISLAND_WORK + placement.GIVE_WAY_WORK
-        bound = (2 * once + asks // 128 + 5 * n) if got.no_room else once
+        bound = (3 * once + asks // 128 + 5 * n) if got.no_room else once
         assert n <= steps <= bound, (key, steps, bound)
 
 

@@ -122,23 +122,28 @@ class Placement:
 
 def place_names(card: NameCard) -> Generator[None, None, Placement]:
     """Every name placed on ``card`` (a generator: ``placement = yield from place_names(card)``). Where names
-    are left without room, placed again with the fine scan (fine_scan) round their stations, and that kept if
-    it leaves fewer without room and no more left off (a narrow gap may be the one a neighbour's name needed)."""
+    are left without room, placed again with the fine scan (fine_scan) and the island pass round their stations,
+    and that kept if it leaves fewer without room and no more left off (a narrow gap may be the one a neighbour's
+    name needed); where the island pass found some and the fine scan others, also with the fine scan's alone."""
     placer = _Placer(card)
     yield from placer.obstacles()
     yield from placer.candidates()
     placed = yield from _finish(placer)
     if not placer.roomless or not SCAN_FINE_LINES:
         return placed
-    again = _Placer(card)
-    yield from again.obstacles()
-    found = yield from candidates_again(again, placer)
-    if not found:
-        return placed
-    again_placed = yield from _finish(again)
-    if len(again_placed.no_room) < len(placed.no_room) and len(again_placed.left_off) <= len(placed.left_off):
-        return again_placed
-    return placed
+    best = placed
+    for islands in (True, False):
+        again = _Placer(card)
+        yield from again.obstacles()
+        found = yield from candidates_again(again, placer, islands)
+        if found:
+            got = yield from _finish(again)
+            if len(got.no_room) < len(placed.no_room) and len(got.left_off) <= len(placed.left_off) and (
+                    best is placed or (len(got.no_room), len(got.left_off)) < (len(best.no_room), len(best.left_off))):
+                best = got
+        if not again.islands or len(again.fine) == len(again.islands):
+            break  # (else the fine scan's finds alone too, as before the island pass: the better kept)
+    return best
 
 
 def _finish(placer: "_Placer"):
@@ -149,16 +154,17 @@ def _finish(placer: "_Placer"):
     return placer.leave_off(work)
 
 
-def candidates_again(p: "_Placer", first: "_Placer"):
+def candidates_again(p: "_Placer", first: "_Placer", islands_too: bool = True):
     """``first``'s candidates, but for the names it had no allowed place for: the fine scan's spots round
     their stations (fine_scan), at most SCAN_FINE_WORK asked in all; for those it finds none for, the island
-    pass (SCAN_ISLAND_STEP). The names whose places meet an island's get their wider places too (wider). A
-    generator: whether it found any."""
+    pass (SCAN_ISLAND_STEP; unless not ``islands_too``). The names whose places meet an island's get their wider
+    places too (give_way). A generator: whether it found any."""
     p.cands, p.barred = list(first.cands), list(first.barred)
     p.no_room = set(first.roomless)
-    islands: list[int] = []
-    for pitch, forms, work in ((None, slice(SCAN_FINE_FORMS), SCAN_FINE_WORK),
-                               (SCAN_ISLAND_STEP, slice(SCAN_FINE_FORMS, SCAN_ISLAND_FORMS), SCAN_ISLAND_WORK)):
+    islands = p.islands
+    passes = ((None, slice(SCAN_FINE_FORMS), SCAN_FINE_WORK),
+              (SCAN_ISLAND_STEP, slice(SCAN_FINE_FORMS, SCAN_ISLAND_FORMS), SCAN_ISLAND_WORK))
+    for pitch, forms, work in passes[:2 if islands_too else 1]:
         p.fine_left = work
         for i in sorted(p.no_room):
             sizes = [(text, form_cost, *p.card.measure(text)) for text, form_cost in
@@ -314,6 +320,7 @@ class _Placer:
         self.roomless: set[int] = set()  # names with no allowed place after the candidates (the fine scan's)
         self.fine_left = 0  # the fine scans' asks left (fine_scan; candidates_again sets it)
         self.fine: set[int] = set()  # names whose allowed places only the fine scan found
+        self.islands: list[int] = []  # those of them the island pass found (candidates_again)
         self.scan_asked = 0  # the rule's answers the last scan asked for
         self.boxes: dict[int, Box] = {}  # each placed name's box
         self.lgrid: dict[tuple[int, int], set[int]] = {}  # grid cell -> names placed there (grown by the gap)
