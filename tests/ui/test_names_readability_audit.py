@@ -67,7 +67,7 @@ NO_ROOM_UP_TO_FOUR_SEATS = {
 # 32 / 49, 13 / 11, 14 / 12 -> 30 / 47, 11 / 11, 11 / 8; both together (measured by the lead on merging) 30 / 34;
 # Berlin's hand routes and two nudges (eleventh session, branch s11/berlin) 8 / 16 -> 5 / 14; the placement's island
 # pass (twelfth session, branch s12/islands) London 0 / 1 -> 0 / 0, its first edition 1 / 1 -> 0 / 0, Berlin 5 / 14
-# -> 5 / 13 (London: Harrow on the Hill's two-line island)
+# -> 5 / 13 (London: Harrow on the Hill's two-line island; Berlin: Messe Nord/ICC)
 NO_ROOM_LAPTOP = {
     ("london", (1280, 720)): (0, 0), ("london", (1920, 1080)): (0, 0), ("london", (3840, 2160)): (0, 0),
     ("london-2006", (1280, 720)): (0, 0), ("london-2006", (1920, 1080)): (0, 0), ("london-2006", (3840, 2160)): (0, 0),
