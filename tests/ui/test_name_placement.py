@@ -222,11 +222,13 @@ def test_the_last_search_stops_at_its_work_bound():
 def test_the_work_comes_in_short_steps(placements):
     """The placement yields at least once per station and every few names in each pass, so a frame can stop
     it after a few milliseconds; the number of steps grows with the stations and the bounded search only (twice
-    where names are left without room: the placement again with the fine scan, itself bounded by its asks)."""
+    where names are left without room: the placement again with the fine scan and the island pass, each bounded by
+    its asks; three times where the island pass and the fine scan both found some: the fine scan's alone too)."""
     for key, (card, got, steps) in placements.items():
         n = len(card.centres)
         once = 12 * n + 2 * placement.SETTLE_RUNS * placement.SETTLE_STEPS // placement.STEPS_PER_YIELD + 100
-        bound = (2 * once + placement.SCAN_FINE_WORK // 128 + n) if got.no_room else once
+        asks = placement.SCAN_FINE_WORK + placement.SCAN_ISLAND_WORK + placement.GIVE_WAY_WORK
+        bound = (3 * once + asks // 128 + 5 * n) if got.no_room else once
         assert n <= steps <= bound, (key, steps, bound)
 
 

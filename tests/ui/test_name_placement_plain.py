@@ -105,9 +105,9 @@ class PlainPlacer(placement._Placer):
         super().__init__(card)
         self.rule = PlainRule(card.centres, self.keep, card.segments, card.card, card.view, self.clear)
 
-    def scan(self, i, r, w, h, near=None, lines=4, most=placement.SCAN_SPOTS):
+    def scan(self, i, r, w, h, near=None, lines=4, most=placement.SCAN_SPOTS, pitch=None, avoid=()):
         x, y = self.pos[i]
-        step = max(2.0 if lines == 4 else 1.0, h / lines)
+        step = pitch or max(2.0 if lines == 4 else 1.0, h / lines)
         far = r + 1.5 * h
         spots = []
         for gx in range(int((w + 2 * far) / step) + 1):
@@ -122,6 +122,8 @@ class PlainPlacer(placement._Placer):
         out, self.scan_asked = [], 0
         for c in nearest:  # the spots asked: until a dozen are allowed (the fine scans' work counts them)
             self.scan_asked += 1
+            if any(placement.overlap(c[0], a) > 0 for a in avoid):  # an island's place (give_way)
+                continue
             if self.rule.allows(i, c[0]):
                 out.append(c)
                 if len(out) == 12:

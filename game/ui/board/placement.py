@@ -62,6 +62,14 @@ SCAN_SPOTS = 200  # the spots a scan asks the rule about at most (the nearest: w
 SCAN_FINE_LINES = 12
 SCAN_FINE_FORMS = 1
 SCAN_FINE_WORK = 60_000
+# where the fine scan too finds nothing: an island pass, in each of the cheapest SCAN_ISLAND_FORMS forms, on a grid
+# of SCAN_ISLAND_STEP pixels (an island a name's two-line form alone fits may be 2 px across, between the spots of
+# both scans: London's Harrow on the Hill and Tottenham Court Road at 1280x720), at most SCAN_ISLAND_WORK asked
+SCAN_ISLAND_FORMS = 3
+SCAN_ISLAND_STEP = 1.0
+SCAN_ISLAND_WORK = 40_000  # (London round a 1280x720 table asks 31 000 for its two islands)
+GIVE_WAY_DEPTH = 2  # how far a chain of neighbours gives way to an island (give_way)
+GIVE_WAY_WORK = 20_000  # the rule's answers their island passes ask at most in all
 SMALLER_COST = 2.0  # a form set smaller (name_forms.smaller), on top of its own cost
 LABEL_GAP = 0.45  # least space between two names, as a fraction of the name's pixel size
 # where a destination badge may sit (in station radii from its centre), preferred first
@@ -114,23 +122,28 @@ class Placement:
 
 def place_names(card: NameCard) -> Generator[None, None, Placement]:
     """Every name placed on ``card`` (a generator: ``placement = yield from place_names(card)``). Where names
-    are left without room, placed again with the fine scan (fine_scan) round their stations, and that kept if
-    it leaves fewer without room and no more left off (a narrow gap may be the one a neighbour's name needed)."""
+    are left without room, placed again with the fine scan (fine_scan) and the island pass round their stations,
+    and that kept if it leaves fewer without room and no more left off (a narrow gap may be the one a neighbour's
+    name needed); where the island pass found some and the fine scan others, also with the fine scan's alone."""
     placer = _Placer(card)
     yield from placer.obstacles()
     yield from placer.candidates()
     placed = yield from _finish(placer)
     if not placer.roomless or not SCAN_FINE_LINES:
         return placed
-    again = _Placer(card)
-    yield from again.obstacles()
-    found = yield from again.candidates_again(placer)
-    if not found:
-        return placed
-    again_placed = yield from _finish(again)
-    if len(again_placed.no_room) < len(placed.no_room) and len(again_placed.left_off) <= len(placed.left_off):
-        return again_placed
-    return placed
+    best = placed
+    for islands in (True, False):
+        again = _Placer(card)
+        yield from again.obstacles()
+        found = yield from candidates_again(again, placer, islands)
+        if found:
+            got = yield from _finish(again)
+            if len(got.no_room) < len(placed.no_room) and len(got.left_off) <= len(placed.left_off) and (
+                    best is placed or (len(got.no_room), len(got.left_off)) < (len(best.no_room), len(best.left_off))):
+                best = got
+        if not again.islands or len(again.fine) == len(again.islands):
+            break  # (else the fine scan's finds alone too, as before the island pass: the better kept)
+    return best
 
 
 def _finish(placer: "_Placer"):
@@ -139,6 +152,59 @@ def _finish(placer: "_Placer"):
     work = yield from settle_clashes(placer)
     yield from placer.clear_badges()
     return placer.leave_off(work)
+
+
+def candidates_again(p: "_Placer", first: "_Placer", islands_too: bool = True):
+    """``first``'s candidates, but for the names it had no allowed place for: the fine scan's spots round
+    their stations (fine_scan), at most SCAN_FINE_WORK asked in all; for those it finds none for, the island
+    pass (SCAN_ISLAND_STEP; unless not ``islands_too``). The names whose places meet an island's get their wider
+    places too (give_way). A generator: whether it found any."""
+    p.cands, p.barred = list(first.cands), list(first.barred)
+    p.no_room = set(first.roomless)
+    islands = p.islands
+    passes = ((None, slice(SCAN_FINE_FORMS), SCAN_FINE_WORK),
+              (SCAN_ISLAND_STEP, slice(SCAN_FINE_FORMS, SCAN_ISLAND_FORMS), SCAN_ISLAND_WORK))
+    for pitch, forms, work in passes[:2 if islands_too else 1]:
+        p.fine_left = work
+        for i in sorted(p.no_room):
+            sizes = [(text, form_cost, *p.card.measure(text)) for text, form_cost in
+                     name_forms.forms(p.card.names[i])][forms]
+            if not sizes:  # a name of one form only: the fine scan has tried it
+                continue
+            r, near = p.reach(i, sizes)
+            found = yield from p.fine_scan(i, sizes, r, near, pitch)
+            if found:
+                p.cands[i] = [(text, box, p.fixed_cost(i, box, h, cost)) for text, box, h, cost in found]
+                p.no_room.discard(i)
+                if pitch:
+                    islands.append(i)
+    yield from give_way(p, islands)
+    return bool(p.fine)
+
+
+def give_way(p: "_Placer", islands: list[int]):
+    """The names whose places meet an island's (the only room of a name the island pass found) get their wider
+    places too (wider), those over the island costing as much as a name too close, so that the passes try the
+    others first; then, GIVE_WAY_DEPTH times, the names whose places meet those neighbours' other places (a
+    chain: Tottenham Court Road's island is where Holborn's name stood, and Holborn's other places are where
+    Bank's stood). A generator."""
+    done = set(islands)
+    spots = [p.grown(c[1]) for i in islands for c in p.cands[i]]
+    p.fine_left = GIVE_WAY_WORK
+    for _ in range(GIVE_WAY_DEPTH):
+        further = []
+        for k, cands in enumerate(p.cands):
+            if k in done or k in p.no_room or not cands[0][0]:
+                continue
+            if any(overlap(c[1], s) > 0 for c in cands for s in spots):  # a neighbour that may have to give way
+                done.add(k)
+                more = yield from p.wider(k, spots)
+                cands = [(t, b, c + (p.close_cost if any(overlap(b, s) > 0 for s in spots) else 0.0))
+                         for t, b, c in cands] + [(text, box, p.fixed_cost(k, box, h, cost))
+                                                  for text, box, h, cost in more]
+                p.cands[k] = cands
+                further += [p.grown(b) for _, b, c in cands if c < p.close_cost]
+        spots = further
 
 
 def overlap(a: Box, b: Box) -> float:
@@ -254,6 +320,7 @@ class _Placer:
         self.roomless: set[int] = set()  # names with no allowed place after the candidates (the fine scan's)
         self.fine_left = 0  # the fine scans' asks left (fine_scan; candidates_again sets it)
         self.fine: set[int] = set()  # names whose allowed places only the fine scan found
+        self.islands: list[int] = []  # those of them the island pass found (candidates_again)
         self.scan_asked = 0  # the rule's answers the last scan asked for
         self.boxes: dict[int, Box] = {}  # each placed name's box
         self.lgrid: dict[tuple[int, int], set[int]] = {}  # grid cell -> names placed there (grown by the gap)
@@ -363,21 +430,29 @@ class _Placer:
             self.cands.append(out)
         self.roomless = set(self.no_room)
 
-    def candidates_again(self, first: "_Placer"):
-        """``first``'s candidates, but for the names it had no allowed place for: the fine scan's spots round
-        their stations (fine_scan), at most SCAN_FINE_WORK asked in all. A generator: whether it found any."""
-        self.cands, self.barred = list(first.cands), list(first.barred)
-        self.no_room = set(first.roomless)
-        self.fine_left = SCAN_FINE_WORK
-        for i in sorted(first.roomless):
-            sizes = [(text, form_cost, *self.card.measure(text)) for text, form_cost in
-                     name_forms.forms(self.card.names[i])][:SCAN_FINE_FORMS]
-            r, near = self.reach(i, sizes)
-            found = yield from self.fine_scan(i, sizes, r, near)
-            if found:
-                self.cands[i] = [(text, box, self.fixed_cost(i, box, h, cost)) for text, box, h, cost in found]
-                self.no_room.discard(i)
-        return bool(self.fine)
+    def wider(self, i: int, avoid: list[Box]):
+        """Name ``i``'s allowed places on all three rings, and the island pass's spots clear of ``avoid`` (an
+        island's places, where its name may have to give way), less those it has: (text, box, line height, cost)
+        each. A generator; what the scans ask counts against ``fine_left``."""
+        x, y = self.pos[i]
+        sizes = [(text, form_cost, *self.card.measure(text)) for text, form_cost in name_forms.forms(self.card.names[i])]
+        r, near = self.reach(i, sizes)
+        have = {c[1] for c in self.cands[i]}
+        out = []
+        for ring in range(3):
+            yield
+            for text, form_cost, w, h in sizes:
+                for (lx, ly), pref in self.places(x, y, r, w, h, ring):
+                    box = (lx, ly, lx + w, ly + h)
+                    if box not in have and self.rule.allows(i, box, near):
+                        out.append((text, box, h, pref + form_cost))
+        for text, form_cost, w, h in sizes[:SCAN_ISLAND_FORMS]:
+            if self.fine_left <= 0:
+                break
+            found = yield from self.scan(i, r, w, h, near, most=self.fine_left, pitch=SCAN_ISLAND_STEP, avoid=avoid)
+            self.fine_left -= self.scan_asked
+            out += [(text, box, h, pref + form_cost) for box, pref in found if box not in have]
+        return out
 
     def reach(self, i: int, sizes: list) -> tuple[float, tuple]:
         """How far from station ``i`` its name's places start, and what may bar them (HardRule.nearby)."""
@@ -415,15 +490,16 @@ class _Placer:
                 break
         return allowed
 
-    def fine_scan(self, i: int, sizes: list, r: float, near):
+    def fine_scan(self, i: int, sizes: list, r: float, near, pitch: float | None = None):
         """The scan on a grid of SCAN_FINE_LINES to a line, for ``sizes`` in turn until one form has any spot
         (the rings and the quarter-line scan found none in any form): (text, box, line height, cost) each.
-        A generator, as scan; what it asks counts against ``fine_left``."""
+        A generator, as scan; what it asks counts against ``fine_left``. ``pitch``: the grid's step in pixels
+        instead (the island pass)."""
         for text, form_cost, w, h in sizes:
             if self.fine_left <= 0:
                 break
             yield
-            found = yield from self.scan(i, r, w, h, near, SCAN_FINE_LINES, self.fine_left)
+            found = yield from self.scan(i, r, w, h, near, SCAN_FINE_LINES, self.fine_left, pitch)
             self.fine_left -= self.scan_asked
             if found:
                 self.fine.add(i)
@@ -457,18 +533,23 @@ class _Placer:
                         places.append(((sx, sy), pref + 1.0))
         return places
 
-    def scan(self, i: int, r: float, w: float, h: float, near=None, lines: int = 4, most: int = SCAN_SPOTS):
+    def scan(self, i: int, r: float, w: float, h: float, near=None, lines: int = 4, most: int = SCAN_SPOTS,
+             pitch: float | None = None, avoid: Sequence[Box] = ()):
         """Where the usual places are all barred (a crowded middle): every spot on a grid of quarter lines
         (``lines`` to a line: fine_scan's finer grid) whose nearest point to the station lies within a line and
         a half beyond ``r``, the rule allowing (the nearest first, at most a dozen; of the nearest ``most`` only,
-        the number asked kept in ``scan_asked``). ``near``: HardRule.nearby round the station. A generator
+        the number asked kept in ``scan_asked``; ``pitch``: the grid's step in pixels instead; ``avoid``: boxes
+        a spot may not meet). ``near``:
+        HardRule.nearby round the station. A generator
         yielding every 128 spots: ``found = yield from scan(...)``."""
         x, y = self.pos[i]
-        step = max(2.0 if lines == 4 else 1.0, h / lines)
+        step = pitch or max(2.0 if lines == 4 else 1.0, h / lines)
         far = r + 1.5 * h
         spots = []
         n_x, n_y = int((w + 2 * far) / step) + 1, int((h + 2 * far) / step) + 1
         for gx in range(n_x):
+            if gx % 48 == 47:  # a grid a pixel apart: ~30 000 spots, ~30 ms to lay out
+                yield
             lx = x - w - far + gx * step
             for gy in range(n_y):
                 ly = y - h - far + gy * step
@@ -481,10 +562,15 @@ class _Placer:
         out = []
         allows = self.rule.allows
         self.scan_asked = 0
+        if avoid:  # what the boxes to avoid cover together (most spots lie clear of it)
+            reach = (min(a[0] for a in avoid), min(a[1] for a in avoid), max(a[2] for a in avoid),
+                     max(a[3] for a in avoid))
         for k, (cost, _, box, gy) in enumerate(sorted(spots)[:most]):
             if k % 128 == 127:
                 yield
             self.scan_asked = k + 1
+            if avoid and overlap(box, reach) > 0 and any(overlap(box, a) > 0 for a in avoid):
+                continue
             if allows(i, box, rows[gy] if rows else near):
                 out.append((box, cost))
                 if len(out) == 12:
