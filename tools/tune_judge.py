@@ -123,8 +123,14 @@ def summary(rows: list[dict], label: str) -> None:
     lo, hi = wilson(wins, n)
     m, ci = mean_ci([r["margin"] for r in rows])
     cpu = max((r["cpu_max"] for r in rows), default=0.0)
-    print(f"{label}: {n} games, wins {wins:g} ({wins / max(n, 1):.0%}, {lo:.0%}-{hi:.0%}), margin {m:+.2f} ± {ci:.2f}, "
-          f"slowest {cpu:.2f} s cpu, clock cuts {sum(r['clock_cuts'] for r in rows)}")
+    # per deal, the mean over its seatings: hard against itself gives exactly 0 there (the seatings of one deal
+    # are the same game seen from each seat), so this is the paired difference against the reference
+    deals: dict[tuple, list[float]] = {}
+    for r in rows:
+        deals.setdefault((r["board"], r["players"], r["deal"]), []).append(r["margin"])
+    dm, dci = mean_ci([sum(v) / len(v) for v in deals.values()])
+    print(f"{label}: {n} games, wins {wins:g} ({wins / max(n, 1):.0%}, {lo:.0%}-{hi:.0%}), margin {m:+.2f} ± {ci:.2f}"
+          f" (per deal {dm:+.2f} ± {dci:.2f}), slowest {cpu:.2f} s cpu, clock cuts {sum(r['clock_cuts'] for r in rows)}")
 
 
 def load(path: str) -> dict:
@@ -164,9 +170,14 @@ def main(argv: list[str] | None = None) -> None:
     c = sub.add_parser("compare")
     c.add_argument("a")
     c.add_argument("b")
+    s = sub.add_parser("summary")
+    s.add_argument("files", nargs="+")
     args = ap.parse_args(argv)
     if args.cmd == "play":
         play(args)
+    elif args.cmd == "summary":
+        for path in args.files:
+            summary(list(load(path).values()), path)
     else:
         compare(args)
 
