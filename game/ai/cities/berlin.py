@@ -33,7 +33,7 @@ FIRST_PLUS = 1.0  # a line's first "+" station scores 0 but opens 2, 2, 4
 HARD = {"end": 0.4, "cover": 0.75, "fresh": 1.5, "city_quick": 0.3, "city_reach": 0.2}
 # The expert's judge at four players (its beam and its playouts' leaf): London's potential with hard's city shares.
 # Tuned against hard, not normal: hard with it alone against three hard won 43 of 120 (25 % is even), the margin
-# +2.3 ± 1.4 a game; the expert with it 29 of 72 against 22.5, +2.3 ± 2.0 (docs/ai.md, Measured, 28 Nov, s12/tune). At two
+# +2.3 ± 1.4 a game; the expert with it 37.5 of 88 against 27.5, +2.3 ± 1.7 (docs/ai.md, Measured, 28 Nov, s12/tune). At two
 # players it gained nothing for hard and lost for the expert, so there it keeps ``HARD``.
 EXPERT_FOUR = {"city_quick": HARD["city_quick"], "city_reach": HARD["city_reach"]}
 
