@@ -24,10 +24,27 @@ def _bot_seed(seed: int, seat: int) -> int:
     return seed * 101 + seat * 7919 + 17
 
 
-def play_match(levels: list[str], map: str = "london", seed: int = 0, variant: str = "standard") -> dict:
-    """One game with ``levels[i]`` in seat i (seat 0 starts); scores, winners and decision times."""
+def seat_bot(level: str, seed: int, weights=None, settings: dict | None = None):
+    """A seat's bot: ``make_bot``'s, or a searching level (hard, expert) with its own judge's weights (None: the
+    level's default, the board's tuning included) and search settings (``budget=inf``: no wall-clock stop)."""
+    if weights is None and not settings:
+        return make_bot(level, seed)
+    from .bots import HardBot
+    from .evaluate import DEFAULT
+    from .expert import ExpertBot
+
+    cls = {"hard": HardBot, "expert": ExpertBot}[level]
+    return cls(seed, DEFAULT if weights is None else weights, **(settings or {}))
+
+
+def play_match(levels: list[str], map: str = "london", seed: int = 0, variant: str = "standard",
+               weights: list | None = None, settings: list[dict | None] | None = None) -> dict:
+    """One game with ``levels[i]`` in seat i (seat 0 starts); scores, winners and decision times.
+
+    ``weights[i]`` and ``settings[i]`` give seat i's bot its own judge and search settings (``seat_bot``)."""
     state = new_game(map=map, players=len(levels), seed=seed, start_player=0, variant=variant)
-    bots = [make_bot(level, _bot_seed(seed, i)) for i, level in enumerate(levels)]
+    bots = [seat_bot(level, _bot_seed(seed, i), weights[i] if weights else None, settings[i] if settings else None)
+            for i, level in enumerate(levels)]
     times: dict[str, list[float]] = {level: [] for level in levels}
     cpu_max: dict[str, float] = {level: 0.0 for level in levels}
     actions = 0

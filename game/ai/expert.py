@@ -114,7 +114,9 @@ class ExpertBot(Bot):
         return random.Random(zlib.crc32(repr(key).encode()))
 
     def _weights(self, view: GameState) -> Weights:
-        return city_value(view).weights("hard", DEFAULT) if self._given_w is DEFAULT else self._given_w
+        if self._given_w is not DEFAULT:
+            return self._given_w
+        return city_value(view).weights("expert", DEFAULT, view.n_players)  # hard's, but Berlin at four players
 
     # ---- the phases ------------------------------------------------------------------------------------
     def choose_route(self, view: GameState, me: int):

@@ -183,3 +183,19 @@ def test_berlin_reused_line_end_values_match_a_fresh_count(berlin_positions):
             assert judge.potentials(child, view, c) == judge.potentials(copy_state(child))
             checked += 1
     assert checked > 30 and took > 0
+
+
+def test_the_expert_judges_with_full_potential_at_four_players_only():
+    """Against hard, London's potential weights with Berlin's city shares won at four players, not at two
+    (docs/ai.md, Measured, s12/tune): the expert takes them there; hard keeps its own everywhere."""
+    import dataclasses
+
+    from game.ai.cities.berlin import EXPERT_FOUR, HARD
+    from game.ai.evaluate import DEFAULT
+
+    city = city_value(new_game(map="berlin", players=4, seed=0))
+    assert city.weights("expert", DEFAULT, 4) == dataclasses.replace(DEFAULT, **EXPERT_FOUR)
+    assert city.weights("expert", DEFAULT, 4).end == DEFAULT.end
+    for players in (2, 4):
+        assert city.weights("hard", DEFAULT, players) == dataclasses.replace(DEFAULT, **HARD)
+    assert city.weights("expert", DEFAULT, 2) == dataclasses.replace(DEFAULT, **HARD)

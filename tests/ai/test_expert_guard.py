@@ -34,13 +34,17 @@ RECORDED_PLAYOUT_PRICE = {"paris": 1.0, "newyork": 1.9}
 
 
 class _PricedAsRecorded:
-    """A city's search values with its playout price as the table was recorded."""
+    """A city's search values with its playout price and the expert's judge as the table was recorded."""
 
     def __init__(self, city, map_name: str):
         self._city, self._map = city, map_name
 
     def __getattr__(self, name):
         return getattr(self._city, name)
+
+    def weights(self, level: str, w, players: int = 2):
+        # the expert judged with hard's weights on every board then (Berlin at four players has its own since s12)
+        return self._city.weights("hard", w)
 
     def search_costs(self, costs: dict[str, float]) -> dict[str, float]:
         got = {k: v for k, v in self._city.search_costs(costs).items() if k != "playout"}

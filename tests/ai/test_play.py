@@ -95,6 +95,21 @@ def test_play_match_reports_the_game():
     assert r["decision_s"]["easy"]["n"] > 0 and r["decision_s"]["easy"]["max"] >= r["decision_s"]["easy"]["mean"]
 
 
+def test_a_seat_gets_its_own_weights_and_settings():
+    """tools/tune_judge.py plays hard with changed weights against hard with the board's own, clocks off."""
+    import dataclasses
+
+    from game.ai.arena import seat_bot
+    from game.ai.evaluate import DEFAULT
+
+    w = dataclasses.replace(DEFAULT, end=1.2)
+    tuned = seat_bot("hard", 1, w, {"budget": float("inf")})
+    assert tuned.w is w and tuned.budget == float("inf")
+    ref = seat_bot("expert", 1, None, {"budget": float("inf")})
+    assert ref.w is DEFAULT and ref.budget == float("inf")
+    assert type(seat_bot("easy", 1)) is type(make_bot("easy", 1))
+
+
 def test_run_games_counts_wins_per_level():
     res = run_games(["easy", "random"], games=4, seed=5, workers=2)
     assert len(res["games"]) == 4 and all(g["finished"] for g in res["games"])

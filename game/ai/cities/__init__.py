@@ -14,7 +14,8 @@ London's connection symbols) and ask the city's hook (``city_value``) for the re
   Berlin's landmarks once per player however many of the player's lines reach them (a stack gives its tile
   to whichever line comes first); New York's clusters once per line and cluster, its water icons once per
   line (only the third icon scores);
-- ``weights(level, w)``: the judge's weights on this board, if a level plays better with others there;
+- ``weights(level, w, players)``: the judge's weights on this board, if a level plays better with others there
+  (the expert: Berlin at four players);
 - ``cards_per_turn``: destination cards a turn uses on average (how many turns the deck has left);
 - ``choice(state, me)``: the answer to a choice phase the board asks (Paris: the terminus reward and the
   landmark set completion), the same in a look-ahead as at the table;

@@ -22,8 +22,9 @@ class CityValue:
     def signature(self, state):
         return None
 
-    def weights(self, level: str, w):
-        """The judge's weights a level uses on this board (London: as tuned in evaluate.Weights)."""
+    def weights(self, level: str, w, players: int = 2):
+        """The judge's weights a level uses on this board with ``players`` seats (London: as tuned in
+        evaluate.Weights)."""
         return w
 
     def choice(self, state, me: int):

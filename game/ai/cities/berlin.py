@@ -31,6 +31,11 @@ FIRST_PLUS = 1.0  # a line's first "+" station scores 0 but opens 2, 2, 4
 # and unstarted lines at half weight, city pieces within reach at a small share. At London's weights the
 # potential (now also holding landmark hopes) outweighed points in hand and hard lost to normal.
 HARD = {"end": 0.4, "cover": 0.75, "fresh": 1.5, "city_quick": 0.3, "city_reach": 0.2}
+# The expert's judge at four players (its beam and its playouts' leaf): London's potential with hard's city shares.
+# Tuned against hard, not normal: hard with it alone against three hard won 43 of 120 (25 % is even), the margin
+# +2.3 ± 1.4 a game; the expert with it 37.5 of 88 against 27.5, +2.3 ± 1.7 (docs/ai.md, Measured, 28 Nov, s12/tune). At two
+# players it gained nothing for hard and lost for the expert, so there it keeps ``HARD``.
+EXPERT_FOUR = {"city_quick": HARD["city_quick"], "city_reach": HARD["city_reach"]}
 
 
 class BerlinValue(PositionReach):
@@ -94,8 +99,10 @@ class BerlinValue(PositionReach):
             return 0.0  # the end bonus is in the score now
         return _points(self, self.counts(state, player), self.supply(state), round(h, 3))
 
-    def weights(self, level: str, w):
-        return dataclasses.replace(w, **HARD) if level == "hard" else w
+    def weights(self, level: str, w, players: int = 2):
+        if level == "expert" and players >= 4:
+            return dataclasses.replace(w, **EXPERT_FOUR)
+        return dataclasses.replace(w, **HARD) if level in ("hard", "expert") else w
 
     def grab_key(self, line: int, station: int):
         # "+" stations count per line, landmarks once per player (whichever line comes first takes the tile)

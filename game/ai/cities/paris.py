@@ -101,8 +101,8 @@ class ParisValue(PositionReach):
         self._supply: dict[tuple, tuple[int, ...]] = {}
         self._landmark_values: dict[tuple, tuple] = {}
 
-    def weights(self, level: str, w):
-        return dataclasses.replace(w, **HARD) if level == "hard" else w
+    def weights(self, level: str, w, players: int = 2):
+        return dataclasses.replace(w, **HARD) if level in ("hard", "expert") else w
 
     def search_costs(self, costs: dict[str, float]) -> dict[str, float]:
         return {**costs, **SEARCH_COSTS}
