@@ -57,8 +57,7 @@ def test_after_a_resize_the_panels_are_drawn_one_a_frame_then_equal_a_full_redra
         drawn = now
         assert frames <= 10
     assert frames == len(panels)
-    for _ in range(120):  # the board's own progressive rebuild finishes
-        app.step(1 / 60)
+    _settle(app, scene)  # the board's own progressive rebuild finishes
     ref = pygame.Surface(app.size, 0, app.screen)
     scene.backdrop.invalidate()
     scene.draw(ref)
@@ -98,8 +97,7 @@ def test_a_tap_that_leaves_one_action_spreads_panels_and_the_route_preview_over_
         frames += 1
         assert frames <= 8
     assert scene.backdrop._keys["previews"][0][0][0] is not None, "the would-be route is on the table"
-    for _ in range(120):
-        app.step(1 / 60)
+    _settle(app, scene)
     ref = pygame.Surface(app.size, 0, app.screen)
     scene.backdrop.invalidate()
     scene.draw(ref)
