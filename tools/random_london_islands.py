@@ -5,6 +5,8 @@ when the six views' total falls and no view gains a name; it must then be checke
 ``search_london_nudges.py --try``.
 
     nice -n 10 .venv/bin/python tools/random_london_islands.py [--seed 1] [--trials 200] [--minutes 15]
+        [--movers "A,B"] [--most 3]           (random: one to three stations, each up to --most units per axis)
+    nice -n 10 .venv/bin/python tools/random_london_islands.py --names "A,B" [--steps 5,10,15,20]  (single moves)
 """
 from __future__ import annotations
 
@@ -22,9 +24,8 @@ import layout_london as ll  # noqa: E402
 import search_london_nudges as sl  # noqa: E402
 
 MOVERS = ["Rayners Lane", "Harrow on the Hill", "Kenton", "Holborn", "Bank", "Tottenham Court Road",
-          "West Harrow", "North Harrow", "Northwick Park", "Willesden Junction", "Sudbury", "Euston",
-          "Chancery Lane", "Covent Garden", "Leicester Square", "Russell Square", "St. Paul's", "Moorgate",
-          "Oxford Circus", "Great Portland Street", "Northwood", "Harrow & Wealdstone"]
+          "Willesden Junction", "Sudbury", "Euston", "Leicester Square", "Moorgate", "Oxford Circus",
+          "Great Portland Street", "Northwood", "Harrow & Wealdstone"]
 VIEWS = [((1280, 720), 4, "table"), ((1280, 720), 3, "laptop"), ((1280, 720), 4, "laptop")]
 
 
@@ -35,10 +36,13 @@ def main(argv) -> int:
     ap.add_argument("--minutes", type=float, default=15)
     ap.add_argument("--names", help="comma-separated: every single move of these (8 directions, --steps) instead")
     ap.add_argument("--steps", default="5,10,15,20")
+    ap.add_argument("--movers", help="comma-separated: the random moves' stations (default MOVERS)")
+    ap.add_argument("--most", type=int, default=3, help="random moves: at most this many units on each axis")
     args = ap.parse_args(argv)
     rng = random.Random(args.seed)
-    names = [n for n in MOVERS if n in ll.printed()]
-    print("movers:", names, "missing:", sorted(set(MOVERS) - set(names)), flush=True)
+    movers = args.movers.split(",") if args.movers else MOVERS
+    names = [n for n in movers if n in ll.printed()]
+    print("movers:", names, "missing:", sorted(set(movers) - set(names)), flush=True)
     old, edges = ll.printed(), ll.connections()
     width = sl._width(sl.layout_texts(ll.NUDGES)[1])
     screen = sl.Screen()
@@ -55,7 +59,8 @@ def main(argv) -> int:
     while counts["trials"] < args.trials and time.time() < stop:
         counts["trials"] += 1
         moves = singles[counts["trials"] - 1] if singles else {
-            n: (rng.randint(-3, 3), rng.randint(-3, 3)) for n in rng.sample(names, rng.randint(1, 3))}
+            n: (rng.randint(-args.most, args.most), rng.randint(-args.most, args.most))
+            for n in rng.sample(names, rng.randint(1, 3))}
         moves = {n: m for n, m in moves.items() if m != (0, 0)}
         if not moves:
             continue
