@@ -131,11 +131,12 @@ def place_names(card: NameCard) -> Generator[None, None, Placement]:
     placed = yield from _finish(placer)
     if not placer.roomless or not SCAN_FINE_LINES:
         return placed
-    best = placed
+    best, fine_found = placed, None
     for islands in (True, False):
         again = _Placer(card)
         yield from again.obstacles()
-        found = yield from candidates_again(again, placer, islands)
+        found = yield from candidates_again(again, placer, islands, fine_found)
+        fine_found = again.fine_found
         if found:
             got = yield from _finish(again)
             if len(got.no_room) < len(placed.no_room) and len(got.left_off) <= len(placed.left_off) and (
@@ -154,17 +155,26 @@ def _finish(placer: "_Placer"):
     return placer.leave_off(work)
 
 
-def candidates_again(p: "_Placer", first: "_Placer", islands_too: bool = True):
+def candidates_again(p: "_Placer", first: "_Placer", islands_too: bool = True, fine_found: dict | None = None):
     """``first``'s candidates, but for the names it had no allowed place for: the fine scan's spots round
     their stations (fine_scan), at most SCAN_FINE_WORK asked in all; for those it finds none for, the island
     pass (SCAN_ISLAND_STEP; unless not ``islands_too``). The names whose places meet an island's get their wider
-    places too (give_way). A generator: whether it found any."""
+    places too (give_way). ``fine_found``: the fine scan's finds (name -> candidates) of another placement again
+    from ``first``, the same spots, not scanned again; this one's are set as ``p.fine_found``. A generator:
+    whether it found any."""
     p.cands, p.barred = list(first.cands), list(first.barred)
     p.no_room = set(first.roomless)
     islands = p.islands
     passes = ((None, slice(SCAN_FINE_FORMS), SCAN_FINE_WORK),
               (SCAN_ISLAND_STEP, slice(SCAN_FINE_FORMS, SCAN_ISLAND_FORMS), SCAN_ISLAND_WORK))
     for pitch, forms, work in passes[:2 if islands_too else 1]:
+        if pitch is None and fine_found is not None:
+            p.fine_found = fine_found
+            for i, cands in fine_found.items():
+                p.cands[i] = cands
+                p.no_room.discard(i)
+                p.fine.add(i)
+            continue
         p.fine_left = work
         for i in sorted(p.no_room):
             sizes = [(text, form_cost, *p.card.measure(text)) for text, form_cost in
@@ -178,6 +188,8 @@ def candidates_again(p: "_Placer", first: "_Placer", islands_too: bool = True):
                 p.no_room.discard(i)
                 if pitch:
                     islands.append(i)
+        if pitch is None:
+            p.fine_found = {i: p.cands[i] for i in p.fine}
     yield from give_way(p, islands)
     return bool(p.fine)
 
